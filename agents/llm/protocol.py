@@ -71,11 +71,9 @@ class LLMProvider(Protocol):
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         """Answer one request; failures come back as a response with `error` set."""
-        ...
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         """Answer several requests (a tick's fan-out), in the order given."""
-        ...
 
 
 def estimate_tokens(text: str) -> int:
