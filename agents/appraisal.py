@@ -1,0 +1,78 @@
+"""Appraisal: a belief or event about someone moves the holder's edges toward them.
+
+Every change records its cause (the belief or event id), so `why` can walk it back. Impressions
+bias the reading: the same lateness costs a neighbour thought reliable less than one thought
+unreliable.
+"""
+
+from __future__ import annotations
+
+from memory.beliefs import Belief
+from memory.events import EventMemory
+from memory.store import MemoryStore
+from world.relationships import Cause, EdgeChange
+from world.world import World
+
+WARM_KINDS = ("partner", "friend", "family", "neighbour", "colleague", "customer", "mentor",
+              "romance", "acquaintance")
+SENSITIVITY = 0.25
+
+
+def impression_bias(memory: MemoryStore, holder: str, about: str) -> float:
+    """Multiplier on bad news about someone: < 1 for a good impression, > 1 for a bad one."""
+    imp = memory.impression(holder, about)
+    if imp is None:
+        return 1.0
+    return max(0.25, 1.0 - 0.6 * imp.valence * imp.confidence)
+
+
+def responsible_party(belief: Belief) -> str | None:
+    """Whom the holder will hold this against: the one with the attitude, else the subject."""
+    claim = belief.claim
+    if claim.is_attitude:
+        return claim.about if claim.about != belief.holder else None
+    if claim.about == belief.holder:
+        # a complaint about me: I hold it against whoever said it
+        return claim.said_by if claim.said_by and claim.said_by != belief.holder else None
+    return claim.about
+
+
+def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause: Cause,
+                     reason: str) -> list[EdgeChange]:
+    changes: list[EdgeChange] = []
+    for edge in world.graph.edges_between(holder, other):
+        if edge.kind not in WARM_KINDS:
+            continue
+        moved = world.graph.adjust(holder, other, edge.kind, delta, tick=world.tick, time=world.now,
+                                   cause=cause, reason=reason)
+        if moved is not None:
+            changes.append(moved.history[-1])
+    return changes
+
+
+def appraise_belief(world: World, memory: MemoryStore, belief: Belief) -> list[EdgeChange]:
+    """Move the holder's warm edges toward whoever the belief makes look good or bad."""
+    other = responsible_party(belief)
+    if other is None or other not in world.characters:
+        return []
+    valence = belief.claim.valence
+    bias = impression_bias(memory, belief.holder, other) if valence < 0 else 1.0
+    delta = SENSITIVITY * valence * belief.credibility * bias
+    if abs(delta) < 1e-4:
+        return []
+    zh = world.language == "zh"
+    reason = (f"{'听说' if belief.source != 'witnessed' else '亲眼看到'}：{belief.text}" if zh
+              else f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}")
+    return _move_warm_edges(world, belief.holder, other, round(delta, 4),
+                            Cause(kind="belief", id=belief.id), reason)
+
+
+def appraise_event(world: World, memory: MemoryStore, event: EventMemory, other: str,
+                   *, weight: float = 1.0) -> list[EdgeChange]:
+    """Move the holder's warm edges toward `other` by the event's valence."""
+    bias = impression_bias(memory, event.holder, other) if event.valence < 0 else 1.0
+    delta = SENSITIVITY * event.valence * weight * bias
+    if abs(delta) < 1e-4:
+        return []
+    return _move_warm_edges(world, event.holder, other, round(delta, 4),
+                            Cause(kind="event", id=event.id), event.what)

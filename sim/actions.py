@@ -1,0 +1,154 @@
+"""What can happen on a tick: things happen, people speak, meet, and players ask.
+
+Each action records a fact (the truth), lets those present perceive it (memory), appraises the new
+beliefs (edges), and returns timeline entries pointing at every id it wrote.
+"""
+
+from __future__ import annotations
+
+from agents.appraisal import appraise_belief
+from agents.dialogue import Reply, reply_to
+from agents.llm.protocol import LLMProvider, LLMResponse
+from memory.claims import claim_from_text
+from memory.perception import perceive_happening, perceive_speech, remember
+from memory.store import MemoryStore
+from sim.gossip import retell
+from sim.log import LogEntry
+from world.relationships import EdgeChange
+from world.world import World
+
+
+def _entry(world: World, kind: str, who: list[str], text: str, **ids) -> LogEntry:
+    return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind,
+                    who=who, text=text, ids={k: v for k, v in ids.items() if v})
+
+
+def _edge_entries(world: World, changes: list[EdgeChange], holder: str, other: str,
+                  kinds: list[str]) -> list[LogEntry]:
+    out = []
+    for change, kind in zip(changes, kinds, strict=False):
+        arrow = f"{world.name(holder)} → {world.name(other)} [{kind}]"
+        out.append(_entry(world, "edge", [holder, other],
+                          f"{arrow} {change.before:.2f} → {change.after:.2f} ({change.reason})",
+                          cause=f"{change.cause.kind}:{change.cause.id}"))
+    return out
+
+
+def edge_log(world: World, holder: str, changes: list[EdgeChange]) -> list[LogEntry]:
+    """Timeline entries for edge changes just made by the holder, found by matching history."""
+    out: list[LogEntry] = []
+    for edge in world.graph.neighbours(holder):
+        for change in changes:
+            if edge.history and edge.history[-1] is change:
+                out += _edge_entries(world, [change], holder, edge.target, [edge.kind])
+    return out
+
+
+def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, about: str | None,
+           witnesses: list[str], valence: float, place: str | None) -> list[LogEntry]:
+    fact = world.record("happen", actor=actor, about=about or actor, text=what,
+                        witnesses=tuple(witnesses), valence=valence, place=place)
+    log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], what, fact=fact.id)]
+    for belief in perceive_happening(world, memory, fact):
+        changes = appraise_belief(world, memory, belief)
+        log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{belief.text}"
+                          if world.language == "zh" else f"{world.name(belief.holder)} believes: {belief.text}",
+                          belief=belief.id, fact=fact.id))
+        log += edge_log(world, belief.holder, changes)
+    return log
+
+
+def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str], about: str | None,
+        text: str, private: bool = False) -> list[LogEntry]:
+    fact = world.record("say", actor=speaker, to=tuple(listeners), about=about, text=text, private=private)
+    claim = claim_from_text(text, about=about, said_by=speaker) if about and about != speaker else None
+    zh = world.language == "zh"
+    to = "、".join(world.name(p) for p in listeners)
+    log = [_entry(world, "say", [speaker, *listeners],
+                  f"{world.name(speaker)} 对 {to} 说：“{text}”" if zh else f'{world.name(speaker)} to {to}: "{text}"',
+                  fact=fact.id, private=private)]
+    for belief in perceive_speech(world, memory, fact, claim):
+        changes = appraise_belief(world, memory, belief)
+        log.append(_entry(world, "belief", [belief.holder],
+                          f"{world.name(belief.holder)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
+                          if zh else f"{world.name(belief.holder)} now believes: {belief.text} "
+                          f"(credibility {belief.credibility:.2f}, hop {belief.hops})",
+                          belief=belief.id, fact=fact.id))
+        log += edge_log(world, belief.holder, changes)
+    return log
+
+
+def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, about: str | None,
+           text: str | None) -> list[LogEntry]:
+    zh = world.language == "zh"
+    done = retell(world, memory, teller, listener, about=about, pinned_text=text)
+    if done is None:
+        return [_entry(world, "gossip", [teller, listener],
+                       f"{world.name(teller)} 没什么可传的" if zh else f"{world.name(teller)} has nothing to pass on")]
+    fact, belief, changes = done
+    log = [_entry(world, "gossip", [teller, listener],
+                  f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”（{fact.meta['distortion']}）"
+                  if zh else f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" ({fact.meta["distortion"]})',
+                  fact=fact.id, basis=fact.meta["basis"], belief=belief.id),
+           _entry(world, "belief", [listener],
+                  f"{world.name(listener)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
+                  if zh else f"{world.name(listener)} now believes: {belief.text} "
+                  f"(credibility {belief.credibility:.2f}, hop {belief.hops})", belief=belief.id)]
+    return log + edge_log(world, listener, changes)
+
+
+def grievance(world: World, memory: MemoryStore, holder: str, other: str) -> float:
+    """How much held second-hand beliefs have cooled the holder toward the other (>= 0)."""
+    held = {b.id for b in memory.beliefs_of(holder) if b.source != "witnessed"}
+    total = 0.0
+    for edge in world.graph.edges_between(holder, other):
+        total -= sum(min(0.0, c.delta) for c in edge.history if c.cause.kind == "belief" and c.cause.id in held)
+    return total
+
+
+def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]:
+    """People meet: each notices how the other treats them; coldness without a reason puzzles."""
+    zh = world.language == "zh"
+    fact = world.record("meet", witnesses=tuple(people),
+                        text=("、".join if zh else ", ".join)(world.name(p) for p in people) + (" 碰面" if zh else " met"))
+    log = [_entry(world, "meet", people, ("、".join if zh else ", ".join)(world.name(p) for p in people)
+                  + (" 碰面了" if zh else " meet"), fact=fact.id)]
+    for a in people:
+        for b in people:
+            if a == b or world.character(a).is_player or world.character(b).is_player:
+                continue
+            cold = grievance(world, memory, a, b) > 0.02
+            if cold:
+                text = (f"见到了{world.name(b)}，我没怎么搭理" if zh else f"I saw {world.name(b)} and kept my distance")
+                remember(world, memory, a, fact, text, source="participated", about=b, importance=0.3, valence=-0.2)
+                explained = any(x.concerns(a) and x.source != "witnessed" for x in memory.beliefs_of(b, a))
+                seen = (f"{world.name(a)}今天见了我有点冷淡" if zh else f"{world.name(a)} was cool with me today")
+                remember(world, memory, b, fact, seen, source="witnessed", about=a, importance=0.35,
+                         valence=-0.2, meta={"puzzled": not explained})
+                log.append(_entry(world, "mood", [a, b], f"{world.name(a)} 对 {world.name(b)} 态度冷淡"
+                                  if zh else f"{world.name(a)} is cold toward {world.name(b)}", fact=fact.id))
+            elif grievance(world, memory, b, a) <= 0.02:
+                text = (f"和{world.name(b)}碰了个面，聊了几句" if zh else f"I ran into {world.name(b)} and we chatted")
+                remember(world, memory, a, fact, text, source="participated", about=b, importance=0.15, valence=0.05)
+    return log
+
+
+def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str,
+        text: str) -> tuple[list[LogEntry], Reply, list[LLMResponse]]:
+    """A player asks an NPC; the NPC answers from what it remembers and believes."""
+    zh = world.language == "zh"
+    question = world.record("ask", actor=player, to=(npc,), text=text)
+    remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
+             else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3)
+    reply, responses = reply_to(world, memory, provider, npc, player, text)
+    answer = world.record("reply", actor=npc, to=(player,), text=reply.text,
+                          meta={"question": question.id, "grounding": reply.grounding_ids, "model": reply.model,
+                                "fallback": reply.fallback})
+    remember(world, memory, npc, answer, f"我回答{world.name(player)}：“{reply.text}”" if zh
+             else f'I answered {world.name(player)}: "{reply.text}"', source="said", about=player, importance=0.25,
+             meta={"question": text, "grounding": reply.grounding_ids, "subjects": reply.subjects})
+    log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{text}”" if zh
+                  else f'{world.name(player)} asks {world.name(npc)}: "{text}"', fact=question.id),
+           _entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh
+                  else f'{world.name(npc)}: "{reply.text}"', fact=answer.id, grounding=reply.grounding_ids)]
+    return log, reply, responses

@@ -1,0 +1,47 @@
+"""Expectations: what a designer says must be true at a tick, checked during playback."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from sim.engine import Simulation
+from sim.scenario import Expectation
+
+
+class ExpectationResult(BaseModel):
+    index: int
+    at: int
+    ok: bool
+    description: str
+    found: str
+
+
+def check(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
+    """Check one expectation against the simulation as it stands now."""
+    w, m = sim.world, sim.memory
+    if exp.belief is not None:
+        e = exp.belief
+        desc = f"{e.holder} has a {e.status} belief about {e.about} (hops >= {e.min_hops})"
+        pool = m.beliefs_of(e.holder, e.about, held_only=False)
+        match = [b for b in pool if (e.status == "any" or b.status == e.status) and b.hops >= e.min_hops and (e.max_hops is None or b.hops <= e.max_hops)
+                 and (e.predicate is None or b.claim.predicate == e.predicate)]
+        found = "; ".join(f"{b.id} '{b.text}' hops={b.hops} cred={b.credibility:.2f} {b.status}" for b in pool) or "no beliefs"
+        return ExpectationResult(index=index, at=exp.at, ok=bool(match), description=desc, found=found)
+    if exp.relation is not None:
+        r = exp.relation
+        edge = w.graph.get(r.from_, r.to, r.kind)
+        bound = f"< {exp.below}" if exp.below is not None else f">= {exp.at_least}"
+        desc = f"{r.from_} -> {r.to} [{r.kind}] {bound}"
+        if edge is None:
+            return ExpectationResult(index=index, at=exp.at, ok=False, description=desc, found="no such edge")
+        ok = (exp.below is None or edge.strength < exp.below) and (exp.at_least is None or edge.strength >= exp.at_least)
+        return ExpectationResult(index=index, at=exp.at, ok=ok, description=desc, found=f"strength {edge.strength:.3f}")
+    assert exp.reply is not None
+    npc = exp.reply.npc
+    replies = [r for t, r in sim.replies if r.npc == npc and t <= exp.at]
+    desc = f"{npc}'s reply mentions {exp.mentions} and not {exp.excludes}"
+    if not replies:
+        return ExpectationResult(index=index, at=exp.at, ok=False, description=desc, found=f"{npc} has not replied")
+    text = replies[-1].text
+    ok = all(w_ in text for w_ in exp.mentions) and not any(w_ in text for w_ in exp.excludes)
+    return ExpectationResult(index=index, at=exp.at, ok=ok, description=desc, found=text)

@@ -1,0 +1,112 @@
+"""Gossip: a teller retells a belief, and the retelling may change it on the way.
+
+The change is chosen from the teller's traits and the world's rng: keep it faithful, intensify it
+(a lateness becomes unreliability; a complaint told to its subject becomes an attitude), generalise
+it (once becomes always), misattribute it, or drop a hedge. The listener's new belief records the
+teller, the hop count, the distortion and a credibility.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents.appraisal import appraise_belief
+from memory.beliefs import Belief
+from memory.claims import ESCALATION, PREDICATES, Claim, claim_from_text, render_claim
+from memory.perception import form_belief, remember
+from memory.store import MemoryStore
+from world.characters import Character
+from world.facts import Fact
+from world.relationships import EdgeChange
+from world.world import World
+
+DISTORTIONS = ("faithful", "intensify", "generalise", "misattribute", "drop_hedge")
+
+
+def distortion_weights(teller: Character, claim: Claim) -> np.ndarray:
+    """How likely each distortion is for this teller: exaggerators intensify, the candid keep faith."""
+    candour = teller.trait("candour", 0.5)
+    exaggeration = teller.trait("exaggeration", 0.3)
+    mischief = teller.trait("mischief", 0.1)
+    w = np.array([
+        0.2 + candour * (1.0 - exaggeration),
+        exaggeration,
+        0.5 * exaggeration,
+        0.5 * mischief,
+        0.3 if claim.hedged else 0.0,
+    ])
+    return w / w.sum()
+
+
+def choose_distortion(teller: Character, claim: Claim, rng: np.random.Generator) -> str:
+    return str(DISTORTIONS[int(rng.choice(len(DISTORTIONS), p=distortion_weights(teller, claim)))])
+
+
+def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
+            rng: np.random.Generator) -> tuple[Claim, str]:
+    """Apply a distortion; returns the new claim and the distortion actually applied."""
+    if distortion == "intensify":
+        worse = ESCALATION.get(claim.predicate, claim.predicate)
+        severity = min(1.0, max(claim.severity + 0.3, PREDICATES[worse].severity))
+        if claim.said_by and claim.about == listener and claim.said_by != listener:
+            # told to the one complained about, a remark becomes what the speaker thinks of them
+            return Claim(about=claim.said_by, predicate=worse, target=listener, severity=severity,
+                         said_by=claim.said_by), distortion
+        return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None}), distortion
+    if distortion == "generalise" and not claim.generalised:
+        return claim.model_copy(update={"generalised": True, "quote": None,
+                                        "severity": min(1.0, claim.severity + 0.15)}), distortion
+    if distortion == "misattribute" and claim.said_by:
+        pool = [o for o in others if o not in (claim.said_by, listener, claim.about)]
+        if pool:
+            new_source = pool[int(rng.integers(len(pool)))]
+            return claim.model_copy(update={"said_by": new_source, "quote": None}), distortion
+    if distortion == "drop_hedge" and claim.hedged:
+        return claim.model_copy(update={"hedged": False, "severity": min(1.0, claim.severity + 0.1)}), distortion
+    return claim, "faithful"
+
+
+def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None) -> Belief | None:
+    """The belief a teller passes on: never a private one, never one the listener told them."""
+    pool = [b for b in memory.beliefs_of(teller)
+            if not b.private and b.told_by != listener and (about is None or b.concerns(about))]
+    if about is None:
+        pool = [b for b in pool if listener not in (b.claim.about, b.claim.said_by)]
+    if not pool:
+        return None
+    return max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
+
+
+def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,
+           pinned_text: str | None = None) -> tuple[Fact, Belief, list[EdgeChange]] | None:
+    """The teller passes one belief to the listener; returns the telling, the new belief, edge changes."""
+    basis = pick_belief(memory, teller, listener, about)
+    if basis is None:
+        return None
+    others = sorted(world.graph.acquaintances(teller))
+    if pinned_text is not None:
+        claim = claim_from_text(pinned_text, about=basis.claim.about, said_by=basis.claim.said_by)
+        if basis.claim.said_by and basis.claim.about == listener and claim.severity > basis.claim.severity:
+            claim = Claim(about=basis.claim.said_by, predicate=claim.predicate, target=listener,
+                          severity=claim.severity, said_by=basis.claim.said_by, quote=pinned_text)
+        applied = "faithful" if claim.same_substance(basis.claim) else "intensify"
+    else:
+        chosen = choose_distortion(world.character(teller), basis.claim, world.rng)
+        claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=world.rng)
+    names = {cid: c.name for cid, c in world.characters.items()}
+    spoken = pinned_text or render_claim(claim, names, world.language, listener=listener, speaker=teller)
+    fact = world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,
+                        valence=claim.valence, meta={"basis": basis.id, "distortion": applied})
+    zh = world.language == "zh"
+    remember(world, memory, teller, fact,
+             f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
+             source="said", about=claim.about, importance=0.2, valence=claim.valence * 0.3)
+    remember(world, memory, listener, fact,
+             f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
+             source="heard", about=claim.about, importance=0.4 + 0.3 * claim.severity,
+             valence=claim.valence * 0.6)
+    belief = form_belief(world, memory, listener, claim, source="told", fact=fact,
+                         origin_fact_id=basis.origin_fact_id, told_by=teller, hops=basis.hops + 1,
+                         parent=basis, distortion=applied)
+    changes = appraise_belief(world, memory, belief)
+    return fact, belief, changes

@@ -1,0 +1,114 @@
+"""Mediation: a player brings two NPCs together and each gives a first-hand account.
+
+A belief about the other that came second-hand and says more than the other actually said is
+superseded by the account (kept, with why); the edge changes it caused are reversed with the new
+belief as their cause; both keep a memory and a summary of the misunderstanding being cleared.
+"""
+
+from __future__ import annotations
+
+from agents.appraisal import WARM_KINDS
+from memory.beliefs import Belief, credibility
+from memory.claims import Claim, claim_from_text, render_claim
+from memory.impressions import Summary
+from memory.perception import remember
+from memory.store import MemoryStore
+from sim.log import LogEntry
+from world.facts import Fact
+from world.relationships import Cause
+from world.world import World
+
+RECONCILE_BONUS = 0.04
+
+
+def first_hand_account(world: World, speaker: str, about: str) -> list[tuple[Fact, Claim]]:
+    """What the speaker really said about someone, straight from the facts of their own speech."""
+    out = []
+    for fact in world.facts:
+        if fact.kind in ("say", "retell") and fact.actor == speaker and fact.about == about and not fact.private:
+            out.append((fact, claim_from_text(fact.text, about=about, said_by=speaker)))
+    return out
+
+
+def _mistaken(belief: Belief, account: list[tuple[Fact, Claim]]) -> Claim | None:
+    """The claim the belief should have been, when the account shows it says more than was said."""
+    if belief.source in ("witnessed", "account") or not account:
+        return None
+    _, said = account[-1]
+    if belief.claim.same_substance(said) and belief.claim.severity <= said.severity + 1e-9:
+        return None
+    return said
+
+
+def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -> list[LogEntry]:
+    zh = world.language == "zh"
+    names = {cid: c.name for cid, c in world.characters.items()}
+    fact = world.record("mediate", actor=player, to=(a, b),
+                        text=(f"{names[player]}为{names[a]}和{names[b]}说和" if zh
+                              else f"{names[player]} mediated between {names[a]} and {names[b]}"))
+    log = [LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="mediate",
+                    who=[player, a, b], text=(f"{names[player]} 给 {names[a]} 和 {names[b]} 说和" if zh
+                                              else f"{names[player]} brings {names[a]} and {names[b]} together"),
+                    ids={"fact": fact.id})]
+    cleared_by: dict[str, list[str]] = {}
+    for holder, other in ((a, b), (b, a)):
+        account = first_hand_account(world, other, holder)
+        cleared: list[str] = []
+        for old in [x for x in memory.beliefs_of(holder) if x.concerns(other)]:
+            said = _mistaken(old, account)
+            if said is None:
+                continue
+            new = Belief(
+                id=world.new_id("b"), holder=holder, claim=said,
+                text=render_claim(said, names, world.language), source="account", told_by=other, hops=1,
+                origin_fact_id=old.origin_fact_id, via_fact_id=fact.id, parent_id=None,
+                credibility=credibility("account", trust_in_teller=0.8, hops=1), tick=world.tick, time=world.now,
+            )
+            quote = said.quote or new.text
+            old.status, old.superseded_by, old.superseded_tick = "superseded", new.id, world.tick
+            old.superseded_reason = (f"{names[other]}当面说明，自己只说过“{quote}”；“{old.text}”是传话传走了样"
+                                     if zh else f'{names[other]} said in person that the words were only "{quote}"; '
+                                     f'"{old.text}" was the retelling')
+            memory.put(new)
+            memory.touch(old)
+            cleared.append(old.id)
+            log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="revise",
+                                who=[holder], text=(f"{names[holder]} 不再相信“{old.text}”，改信“{new.text}”"
+                                                    if zh else f'{names[holder]} no longer believes "{old.text}"; '
+                                                    f'now believes "{new.text}"'),
+                                ids={"superseded": old.id, "belief": new.id}))
+            # reverse what the mistaken belief did to the holder's edges, citing the correction
+            for edge in world.graph.edges_between(holder, other):
+                undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
+                if abs(undo) > 1e-9:
+                    world.graph.adjust(holder, other, edge.kind, undo, tick=world.tick, time=world.now,
+                                       cause=Cause(kind="belief", id=new.id),
+                                       reason=("误会澄清：" if zh else "misunderstanding cleared: ") + old.superseded_reason)
+        cleared_by[holder] = cleared
+    for holder, other in ((a, b), (b, a)):
+        cleared = cleared_by[holder]
+        if cleared or cleared_by[other]:
+            text = (f"和{names[other]}之间曾有误会，{names[player]}帮忙说开了" if zh
+                    else f"{names[other]} and I had a misunderstanding; {names[player]} helped us clear it up")
+            event = remember(world, memory, holder, fact, text, source="cleared", about=other, importance=0.6,
+                             valence=0.3)
+            summary = Summary(id=world.new_id("s"), holder=holder, about=other,
+                              text="曾有误会，已澄清" if zh else "there was a misunderstanding; it is cleared up",
+                              covers=[*cleared, event.id, "cleared"], importance=0.6, valence=0.3,
+                              tick=world.tick, time=world.now)
+            memory.put(summary)
+            for edge in world.graph.edges_between(holder, other):
+                if edge.kind in WARM_KINDS:
+                    world.graph.adjust(holder, other, edge.kind, RECONCILE_BONUS, tick=world.tick,
+                                       time=world.now, cause=Cause(kind="event", id=event.id),
+                                       reason=text)
+            log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="summary",
+                                who=[holder], text=f"{names[holder]}：{summary.text}",
+                                ids={"summary": summary.id, "event": event.id}))
+    for holder, other in ((a, b), (b, a)):
+        for edge in world.graph.edges_between(holder, other):
+            log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="edge",
+                                who=[holder, other],
+                                text=f"{names[holder]} → {names[other]} [{edge.kind}] {edge.strength:.2f}",
+                                ids={}))
+    return log

@@ -1,0 +1,106 @@
+"""Why: how one character regards another, answered from sources.
+
+For each edge HOLDER -> TARGET: its strength over time, and for every change the belief or event
+behind it, walked back to the fact and the chain of tellers, with credibility at each hop.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from memory.beliefs import Belief
+from memory.store import MemoryStore
+from world.world import World
+
+
+class Hop(BaseModel):
+    """One link in a belief's chain: who held it, who told them, how credible, how it changed."""
+
+    holder: str
+    belief_id: str
+    text: str
+    source: str
+    told_by: str | None
+    hops: int
+    credibility: float
+    distortion: str
+    status: str
+
+
+class ChangeExplanation(BaseModel):
+    tick: int
+    time: str
+    before: float
+    after: float
+    reason: str
+    cause_kind: str
+    cause_id: str | None
+    chain: list[Hop] = Field(default_factory=list)  # from the fact's first witness to the holder
+    fact: str | None = None
+    superseded_reason: str | None = None
+
+
+class EdgeExplanation(BaseModel):
+    kind: str
+    strength: float
+    since: str
+    last_reinforced: str
+    changes: list[ChangeExplanation]
+
+
+class Explanation(BaseModel):
+    holder: str
+    target: str
+    edges: list[EdgeExplanation]
+    beliefs: list[tuple[Belief, list[Hop]]]
+    impression: str | None = None
+    summaries: list[str] = Field(default_factory=list)
+
+
+def chain_of(memory: MemoryStore, belief: Belief) -> list[Hop]:
+    """The belief and its ancestors, first-hand witness first."""
+    hops: list[Hop] = []
+    current: Belief | None = belief
+    seen: set[str] = set()
+    while current is not None and current.id not in seen:
+        seen.add(current.id)
+        hops.append(Hop(holder=current.holder, belief_id=current.id, text=current.text, source=current.source,
+                        told_by=current.told_by, hops=current.hops, credibility=current.credibility,
+                        distortion=current.distortion, status=current.status))
+        current = memory.beliefs.get(current.parent_id) if current.parent_id else None
+    return list(reversed(hops))
+
+
+def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Explanation:
+    """Everything that explains how holder regards target."""
+    world.character(holder)
+    world.character(target)
+    edges: list[EdgeExplanation] = []
+    for edge in world.graph.edges_between(holder, target):
+        changes = []
+        for ch in edge.history:
+            item = ChangeExplanation(tick=ch.tick, time=ch.time.isoformat(timespec="minutes"), before=ch.before,
+                                     after=ch.after, reason=ch.reason, cause_kind=ch.cause.kind, cause_id=ch.cause.id)
+            belief = memory.beliefs.get(ch.cause.id or "") if ch.cause.kind == "belief" else None
+            if belief is not None:
+                item.chain = chain_of(memory, belief)
+                item.superseded_reason = belief.superseded_reason
+                origin = belief.origin_fact_id
+                if origin and origin in world.facts:
+                    f = world.facts.get(origin)
+                    item.fact = f"{f.id} @tick {f.tick}: {f.text}"
+            elif ch.cause.kind == "event" and ch.cause.id in memory.events:
+                ev = memory.events[ch.cause.id]
+                if ev.fact_id and ev.fact_id in world.facts:
+                    f = world.facts.get(ev.fact_id)
+                    item.fact = f"{f.id} @tick {f.tick}: {f.kind} {f.text}"
+            changes.append(item)
+        edges.append(EdgeExplanation(kind=edge.kind, strength=edge.strength,
+                                     since=edge.since.isoformat(timespec="minutes"),
+                                     last_reinforced=edge.last_reinforced.isoformat(timespec="minutes"),
+                                     changes=changes))
+    beliefs = [(b, chain_of(memory, b)) for b in memory.beliefs_of(holder, target, held_only=False)]
+    imp = memory.impression(holder, target)
+    return Explanation(holder=holder, target=target, edges=edges, beliefs=beliefs,
+                       impression=f"{imp.text} (valence {imp.valence:+.2f}, confidence {imp.confidence:.2f})" if imp else None,
+                       summaries=[s.text for s in memory.summaries_of(holder, target)])

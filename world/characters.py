@@ -1,0 +1,27 @@
+"""Who lives in the world: NPCs and players, with persona text and traits in [0, 1]."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, field_validator
+
+
+class Character(BaseModel):
+    """An NPC or a player. Traits drive behaviour (candour, exaggeration, talkativeness...)."""
+
+    id: str
+    name: str
+    role: str = ""
+    persona: str = ""
+    traits: dict[str, float] = Field(default_factory=dict)
+    is_player: bool = False
+
+    @field_validator("traits")
+    @classmethod
+    def _traits_in_unit_range(cls, traits: dict[str, float]) -> dict[str, float]:
+        for key, value in traits.items():
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"trait {key!r} must be in [0, 1], got {value}")
+        return traits
+
+    def trait(self, key: str, default: float = 0.5) -> float:
+        return self.traits.get(key, default)

@@ -1,0 +1,75 @@
+"""The world as it truly is: characters, relationships, facts, one clock and one seeded rng."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from world.characters import Character
+from world.clock import SimClock
+from world.facts import Fact, FactStore
+from world.relationships import RelationshipGraph
+
+
+class World:
+    """Everything objective about a run. Deterministic: ids are counters, randomness is `rng`."""
+
+    def __init__(self, *, clock: SimClock, seed: int, language: str = "zh", title: str = "") -> None:
+        self.clock = clock
+        self.seed = seed
+        self.language = language
+        self.title = title
+        self.rng: np.random.Generator = np.random.default_rng(seed)
+        self.characters: dict[str, Character] = {}
+        self.graph = RelationshipGraph()
+        self.facts = FactStore()
+        self.counters: dict[str, int] = {}
+
+    # --- identity ---------------------------------------------------------------------------
+    def new_id(self, prefix: str) -> str:
+        """Sequential, replayable ids such as f1, e12, b3 (no uuids: runs must replay byte for byte)."""
+        n = self.counters.get(prefix, 0) + 1
+        self.counters[prefix] = n
+        return f"{prefix}{n}"
+
+    def add_character(self, character: Character) -> Character:
+        if character.id in self.characters:
+            raise ValueError(f"character {character.id!r} already exists")
+        self.characters[character.id] = character
+        self.graph.add_character(character.id)
+        return character
+
+    def character(self, character_id: str) -> Character:
+        try:
+            return self.characters[character_id]
+        except KeyError:
+            raise KeyError(f"unknown character {character_id!r}") from None
+
+    def name(self, character_id: str | None) -> str:
+        if character_id is None:
+            return ""
+        c = self.characters.get(character_id)
+        return c.name if c else character_id
+
+    @property
+    def now(self) -> datetime:
+        return self.clock.now
+
+    @property
+    def tick(self) -> int:
+        return self.clock.tick
+
+    # --- truth ------------------------------------------------------------------------------
+    def record(self, kind: str, **fields: Any) -> Fact:
+        """Append a fact at the current tick."""
+        fact = Fact(id=self.new_id("f"), tick=self.tick, time=self.now, kind=kind, **fields)
+        return self.facts.append(fact)
+
+    # --- rng state, so a run resumed from disk continues exactly -----------------------------
+    def rng_state(self) -> dict[str, Any]:
+        return self.rng.bit_generator.state
+
+    def set_rng_state(self, state: dict[str, Any]) -> None:
+        self.rng.bit_generator.state = state
