@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -42,11 +43,23 @@ def play_cmd(
     until: int | None = typer.Option(None, help="stop after this tick (the run stays resumable)"),
     json_out: bool = typer.Option(False, "--json", help="one JSON object per line instead of the timeline"),
     resume: bool = typer.Option(False, help="continue an unfinished run from its last saved tick"),
+    llm: str = typer.Option("offline", help="offline | openai | llama | replay"),
+    llm_url: str | None = typer.Option(None, help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1"),
+    model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
+    cassette: str | None = typer.Option(None, help="cassette to replay from (--llm replay)"),
+    record: str | None = typer.Option(None, help="append every model call to this cassette"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
     try:
         scenario = load_scenario(file)
     except ScenarioError as exc:
+        _fail(str(exc))
+    from agents.llm.errors import ProviderUnavailable
+    from agents.llm.registry import make_provider
+
+    try:
+        provider = make_provider(llm, url=llm_url, model=model, cassette=cassette, record=record)
+    except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
     target = db or str(default_db(file))
     console = Console(highlight=False)
@@ -61,14 +74,14 @@ def play_cmd(
 
     try:
         result = play(scenario, db=target, seed=seed, until=until, resume=resume, scenario_path=str(file),
-                      on_entry=show)
+                      on_entry=show, provider=provider)
     except RunStoreError as exc:
         _fail(str(exc))
     summary = result.summary()
     if json_out:
-        sys.stdout.write(summary.to_json() + "\n")
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
     else:
-        s = summary.ids
+        s = summary
         console.rule()
         console.print(f"ticks {s['ticks']} · npcs {s['npcs']} · model calls {s['model_calls']} · tokens in "
                       f"{s['tokens_in']} / out {s['tokens_out']} · expectations {s['expectations_passed']} passed, "

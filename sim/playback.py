@@ -37,13 +37,14 @@ class PlayResult(BaseModel):
     def failed(self) -> list[ExpectationResult]:
         return [r for r in self.results if not r.ok]
 
-    def summary(self) -> LogEntry:
-        return LogEntry(tick=self.ticks, time="", kind="summary", ids={
+    def summary(self) -> dict[str, Any]:
+        """The run's closing record: the last line of `play --json`."""
+        return {"kind": "summary",
             "ticks": self.ticks, "npcs": self.npcs, "model_calls": self.usage.model_calls,
             "tokens_in": self.usage.tokens_in, "tokens_out": self.usage.tokens_out,
             "model_failures": len(self.usage.failures),
             "expectations_passed": len(self.results) - len(self.failed),
-            "expectations_failed": len(self.failed)})
+            "expectations_failed": len(self.failed)}
 
 
 def scenario_digest(scenario: Scenario, seed: int | None) -> str:
