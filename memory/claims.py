@@ -128,10 +128,9 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
             text = f"{who(claim.said_by)}说{text}"
         return text
     core = pred.en
-    if claim.generalised and claim.predicate == "late":
-        core = "is always late"
-    elif claim.generalised:
-        core = "always " + core
+    if claim.generalised:
+        verb, _, rest = core.partition(" ")
+        core = f"is always {rest}" if verb in ("is", "was") else f"always {core}"
     if claim.is_attitude:
         verb = "think" if claim.about == listener else "thinks"
         target = who(claim.target)

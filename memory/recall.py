@@ -48,7 +48,9 @@ def recall(world: World, memory: MemoryStore, holder: str, subjects: list[str], 
            viewer: str | None = None, max_events: int = 4) -> Recollection:
     """Gather what the holder remembers and believes about the subjects, most telling first."""
     rec = Recollection()
-    seen_events: set[str] = set()
+    # hearing a rumour one no longer believes is not worth bringing up again
+    seen_events: set[str] = {e.id for e in memory.events_of(holder) if e.source == "heard" and e.fact_id in {
+        b.via_fact_id for b in memory.beliefs_of(holder, held_only=False) if not b.held}}
     for subject in subjects:
         imp = memory.impression(holder, subject)
         if imp and visible_to(imp, viewer, world, memory):

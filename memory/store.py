@@ -23,7 +23,7 @@ class MemoryStore:
         self.summaries: dict[str, Summary] = {}
         self.impressions: dict[str, Impression] = {}
         self._by_holder: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-        self._dirty: set[tuple[str, str]] = set()
+        self._dirty: dict[tuple[str, str], None] = {}  # insertion-ordered, so saves keep write order
         self._deleted: set[tuple[str, str]] = set()
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
@@ -49,10 +49,10 @@ class MemoryStore:
         if item.id not in table:
             self._by_holder[item.holder][kind].append(item.id)
         table[item.id] = item
-        self._dirty.add((kind, item.id))
+        self._dirty[(kind, item.id)] = None
 
     def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
-        self._dirty.add((self.kind_of(item), item.id))
+        self._dirty[(self.kind_of(item), item.id)] = None
 
     def delete(self, kind: str, item_id: str) -> None:
         table = self._table(kind)
@@ -60,7 +60,7 @@ class MemoryStore:
         if item is None:
             raise KeyError(f"no {kind} {item_id!r}")
         self._by_holder[item.holder][kind].remove(item_id)  # type: ignore[attr-defined]
-        self._dirty.discard((kind, item_id))
+        self._dirty.pop((kind, item_id), None)
         self._deleted.add((kind, item_id))
 
     def get(self, item_id: str) -> EventMemory | Belief | Summary | Impression:
@@ -113,12 +113,17 @@ class MemoryStore:
     # --- saving ----------------------------------------------------------------------------
     def take_changes(self) -> tuple[list[tuple[str, BaseModel]], list[tuple[str, str]]]:
         """Items written and items deleted since the last save."""
-        written = [(k, self._table(k)[i]) for k, i in sorted(self._dirty) if i in self._table(k)]
+        written = [(k, self._table(k)[i]) for k, i in self._dirty if i in self._table(k)]
         deleted = sorted(self._deleted)
         self._dirty.clear()
         self._deleted.clear()
         return written, deleted
 
+    def mark_all_unsaved(self) -> None:
+        """Treat every item as new (a store being rewritten from scratch)."""
+        self._dirty = {(k, i.id): None for k, i in self.all_items()}  # type: ignore[attr-defined]
+        self._deleted.clear()
+
     def load(self, kind: str, item: BaseModel) -> None:
         self.put(item)  # type: ignore[arg-type]
-        self._dirty.discard((kind, item.id))  # type: ignore[attr-defined]
+        self._dirty.pop((kind, item.id), None)  # type: ignore[attr-defined]

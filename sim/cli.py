@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from sim.playback import default_db, play
 from sim.run_store import RunStore, RunStoreError
@@ -87,7 +88,8 @@ def play_cmd(
                       f"{s['tokens_in']} / out {s['tokens_out']} · expectations {s['expectations_passed']} passed, "
                       f"{s['expectations_failed']} failed · saved to {target}")
         for r in result.failed:
-            console.print(f"[bold red]expectation {r.index} failed at tick {r.at}:[/] {r.description}; found: {r.found}")
+            console.print(f"[bold red]expectation {r.index} failed at tick {r.at}:[/] {escape(r.description)}; "
+                          f"found: {escape(r.found)}")
     if result.failed:
         raise typer.Exit(1)
 
@@ -125,6 +127,60 @@ def inspect_cmd(
     world, memory, _ = _load(db)
     who = _resolve(world, character) if character else None
     print_inspection(Console(highlight=False), world, memory, who)
+
+
+@app.command("memories")
+def memories_cmd(
+    npc: str = typer.Argument(..., help="the NPC whose memories to show (id or name)"),
+    about: str = typer.Option(..., "--about", help="the player they are about"),
+    db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
+    events: bool = typer.Option(False, "--events", help="also show beliefs and raw event memories"),
+    json_out: bool = typer.Option(False, "--json", help="print as JSON"),
+) -> None:
+    """What an NPC remembers about a player: impressions and summaries (events with --events)."""
+    from memory.erasure import ErasureError
+    from memory.player_view import memories_about
+
+    world, memory, _ = _load(db)
+    try:
+        view = memories_about(world, memory, _resolve(world, npc), _resolve(world, about), include_events=events)
+    except ErasureError as exc:
+        _fail(str(exc))
+    if json_out:
+        sys.stdout.write(view.model_dump_json(indent=2) + "\n")
+        return
+    console = Console(highlight=False)
+    console.rule(f"what {world.name(view.npc)} remembers about {world.name(view.player)}")
+    for title, lines in (("impressions", view.impressions), ("summaries", view.summaries),
+                         ("beliefs", view.beliefs), ("events", view.events)):
+        if title in ("beliefs", "events") and not events:
+            continue
+        console.print(f"[bold]{title}[/]" + ("" if lines else " [dim](none)[/]"))
+        for line in lines:
+            console.print(f"  {line.id:<6} t{line.tick:<4} {escape(line.text)}" + (" [dim](private)[/]" if line.private else ""))
+
+
+@app.command("forget")
+def forget_cmd(
+    player: str = typer.Option(..., "--player", help="the player whose memories are erased"),
+    db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
+    npc: str | None = typer.Option(None, "--npc", help="only what this NPC holds"),
+    memory_id: str | None = typer.Option(None, "--memory", help="only this memory (and what derives from it)"),
+) -> None:
+    """Erase what NPCs remember about a player, and everything derived from it, from the saved run."""
+    from memory.erasure import ErasureError
+    from sim.erasure_run import forget_in_run
+
+    world, _memory, _ = _load(db)
+    try:
+        report = forget_in_run(db, player=_resolve(world, player), npc=_resolve(world, npc) if npc else None,
+                               memory_id=memory_id)
+    except ErasureError as exc:
+        _fail(str(exc))
+    kinds = ", ".join(f"{len(v)} {k}{'s' if len(v) != 1 else ''}" for k, v in sorted(report.removed.items()))
+    Console(highlight=False).print(
+        f"erased {kinds}; redacted {len(report.redacted_facts)} facts; reverted "
+        f"{report.reverted_edge_changes} edge changes; database rewritten and compacted")
 
 
 if __name__ == "__main__":

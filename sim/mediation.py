@@ -103,7 +103,7 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                                        time=world.now, cause=Cause(kind="event", id=event.id),
                                        reason=text)
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="summary",
-                                who=[holder], text=f"{names[holder]}：{summary.text}",
+                                who=[holder], text=f"{names[holder]}{'：' if zh else ': '}{summary.text}",
                                 ids={"summary": summary.id, "event": event.id}))
     for holder, other in ((a, b), (b, a)):
         for edge in world.graph.edges_between(holder, other):

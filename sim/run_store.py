@@ -7,6 +7,7 @@ tick in flight and a run can resume from the last tick on disk.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -54,13 +55,15 @@ def open_engine(db: str | Path, *, must_exist: bool = False) -> Engine:
         if must_exist and not path.is_file():
             raise RunStoreError(f"no database at {path} (play a scenario first: townsfolk play FILE --db {path})")
         path.parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url)
+    # plain UTF-8 in JSON columns: what is stored is what a byte scan of the file would find
+    engine = create_engine(url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False))
     if url.startswith("sqlite"):
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA secure_delete=ON")  # erased rows are zeroed, not left in free pages
             cur.close()
     try:
         with engine.connect() as conn:
@@ -147,6 +150,33 @@ class RunStore:
                 run.extra = extra
             s.add(run)
             s.commit()
+
+    def rewrite(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow) -> None:
+        """Write the whole run afresh and compact the file, so nothing removed survives on disk."""
+        SQLModel.metadata.drop_all(self.engine)
+        SQLModel.metadata.create_all(self.engine)
+        self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
+        self._log_seq = self._fact_seq = 0
+        with Session(self.engine) as s:
+            s.add(RunRow(**run.model_dump(exclude={"id"})))
+            for c in world.characters.values():
+                s.add(CharacterRow(id=c.id, name=c.name, is_player=c.is_player, data=_dump(c)))
+            s.commit()
+        world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
+        world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
+        memory.mark_all_unsaved()
+        self.commit_tick(world, memory, log, finished=run.finished, extra=run.extra)
+        self.compact()
+
+    def compact(self) -> None:
+        """Fold the WAL into the file and VACUUM it (SQLite); freed pages are gone afterwards."""
+        if not str(self.engine.url).startswith("sqlite"):
+            return
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.exec_driver_sql("VACUUM")
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.engine.dispose()
 
     # --- reading ---------------------------------------------------------------------------
     def run_info(self) -> RunRow:

@@ -49,7 +49,8 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
                         f"{edge.last_reinforced}); over time: {curve}")
         for c in edge.changes:
             arrow = f"t{c.tick} {c.before:.2f} → {c.after:.2f}"
-            change = node.add(f"{arrow}  {escape(c.reason)}  [dim]({c.cause_kind}:{c.cause_id})[/]")
+            cause = f"{c.cause_kind}:{c.cause_id}" if c.cause_id else c.cause_kind
+            change = node.add(f"{arrow}  {escape(c.reason)}  [dim]({cause})[/]")
             if c.fact:
                 chain = change.add(f"[yellow]fact[/] {escape(c.fact)}")
                 for h in c.chain:

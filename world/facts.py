@@ -40,6 +40,7 @@ class FactStore:
     def __init__(self) -> None:
         self._facts: dict[str, Fact] = {}
         self._unsaved: list[str] = []
+        self.redacted: set[str] = set()
 
     def append(self, fact: Fact) -> Fact:
         if fact.id in self._facts:
@@ -71,6 +72,18 @@ class FactStore:
         out = [self._facts[i] for i in self._unsaved]
         self._unsaved = []
         return out
+
+    def redact(self, fact_id: str, note: str = "[erased]") -> Fact:
+        """The one exception to append-only: a player's right to erasure blanks a fact's words.
+
+        Who, when and what kind stay (the world still knows something happened); the text and
+        metadata go, so nothing of what was said survives in the store or on disk.
+        """
+        old = self.get(fact_id)
+        new = old.model_copy(update={"text": note, "meta": {"redacted": True}})
+        self._facts[fact_id] = new
+        self.redacted.add(fact_id)
+        return new
 
     def load(self, facts: list[Fact]) -> None:
         for fact in facts:

@@ -18,6 +18,8 @@ def _end(text: str, zh: bool) -> str:
     text = text.strip()
     if not text:
         return text
+    if not zh:
+        text = text[0].upper() + text[1:]
     if text[-1] in "。！？.!?" or (not zh and text[-1] in "”\""):
         return text
     return text + ("。" if zh else ".")

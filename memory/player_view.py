@@ -1,0 +1,51 @@
+"""What an NPC remembers about a player, as the player is entitled to see it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from memory.erasure import ErasureError, involves
+from memory.store import MemoryStore
+from world.world import World
+
+
+class MemoryLine(BaseModel):
+    id: str
+    kind: str
+    tick: int
+    text: str
+    private: bool = False
+
+
+class PlayerMemoryView(BaseModel):
+    npc: str
+    player: str
+    impressions: list[MemoryLine] = Field(default_factory=list)
+    summaries: list[MemoryLine] = Field(default_factory=list)
+    beliefs: list[MemoryLine] = Field(default_factory=list)
+    events: list[MemoryLine] = Field(default_factory=list)
+
+
+def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
+                   include_events: bool = False) -> PlayerMemoryView:
+    """Impressions and summaries by default; beliefs and events too when asked."""
+    p, n = world.characters.get(player), world.characters.get(npc)
+    if p is None or not p.is_player:
+        raise ErasureError(f"unknown player {player!r}")
+    if n is None or n.is_player:
+        raise ErasureError(f"unknown NPC {npc!r}")
+    view = PlayerMemoryView(npc=npc, player=player)
+    for imp in memory.impressions_of(npc):
+        if imp.about == player:
+            view.impressions.append(MemoryLine(id=imp.id, kind="impression", tick=imp.tick,
+                                               text=f"{imp.text} ({imp.valence:+.2f})", private=imp.private))
+    for s in memory.summaries_of(npc, player):
+        view.summaries.append(MemoryLine(id=s.id, kind="summary", tick=s.tick, text=s.text, private=s.private))
+    if include_events:
+        for b in memory.beliefs_of(npc, held_only=False):
+            if involves(world, b, player):
+                view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=b.text, private=b.private))
+        for e in memory.events_of(npc):
+            if involves(world, e, player):
+                view.events.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))
+    return view
