@@ -15,7 +15,8 @@ from world.world import World
 
 WARM_KINDS = ("partner", "friend", "family", "neighbour", "colleague", "customer", "mentor",
               "romance", "acquaintance")
-SENSITIVITY = 0.25
+SENSITIVITY = 0.25  # bad news weighs more ...
+POSITIVE_SENSITIVITY = 0.1  # ... than good news: trust is slow to build and quick to lose
 
 
 def impression_bias(memory: MemoryStore, holder: str, about: str) -> float:
@@ -37,14 +38,19 @@ def responsible_party(belief: Belief) -> str | None:
     return claim.about
 
 
+def room(strength: float, delta: float) -> float:
+    """Scale a move by the room left: near 1 good news adds little, near 0 bad news takes little."""
+    return delta * ((1.0 - strength) if delta > 0 else strength)
+
+
 def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause: Cause,
                      reason: str) -> list[EdgeChange]:
     changes: list[EdgeChange] = []
     for edge in world.graph.edges_between(holder, other):
         if edge.kind not in WARM_KINDS:
             continue
-        moved = world.graph.adjust(holder, other, edge.kind, delta, tick=world.tick, time=world.now,
-                                   cause=cause, reason=reason)
+        moved = world.graph.adjust(holder, other, edge.kind, round(room(edge.strength, delta), 4), tick=world.tick,
+                                   time=world.now, cause=cause, reason=reason)
         if moved is not None:
             changes.append(moved.history[-1])
     return changes
@@ -57,13 +63,13 @@ def appraise_belief(world: World, memory: MemoryStore, belief: Belief) -> list[E
         return []
     valence = belief.claim.valence
     bias = impression_bias(memory, belief.holder, other) if valence < 0 else 1.0
-    delta = SENSITIVITY * valence * belief.credibility * bias
+    delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * belief.credibility * bias
     if abs(delta) < 1e-4:
         return []
     zh = world.language == "zh"
     reason = (f"{'听说' if belief.source != 'witnessed' else '亲眼看到'}：{belief.text}" if zh
               else f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}")
-    return _move_warm_edges(world, belief.holder, other, round(delta, 4),
+    return _move_warm_edges(world, belief.holder, other, delta,
                             Cause(kind="belief", id=belief.id), reason)
 
 
@@ -71,8 +77,8 @@ def appraise_event(world: World, memory: MemoryStore, event: EventMemory, other:
                    *, weight: float = 1.0) -> list[EdgeChange]:
     """Move the holder's warm edges toward `other` by the event's valence."""
     bias = impression_bias(memory, event.holder, other) if event.valence < 0 else 1.0
-    delta = SENSITIVITY * event.valence * weight * bias
+    delta = (SENSITIVITY if event.valence < 0 else POSITIVE_SENSITIVITY) * event.valence * weight * bias
     if abs(delta) < 1e-4:
         return []
-    return _move_warm_edges(world, event.holder, other, round(delta, 4),
+    return _move_warm_edges(world, event.holder, other, delta,
                             Cause(kind="event", id=event.id), event.what)

@@ -25,6 +25,7 @@ class MemoryStore:
         self._by_holder: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         self._dirty: dict[tuple[str, str], None] = {}  # insertion-ordered, so saves keep write order
         self._deleted: set[tuple[str, str]] = set()
+        self.touched_holders: set[str] = set()  # holders with new events since consolidation last ran
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,
@@ -48,6 +49,8 @@ class MemoryStore:
         table = self._table(kind)
         if item.id not in table:
             self._by_holder[item.holder][kind].append(item.id)
+            if kind == "event":
+                self.touched_holders.add(item.holder)
         table[item.id] = item
         self._dirty[(kind, item.id)] = None
 

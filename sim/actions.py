@@ -141,6 +141,10 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
              else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3)
     reply, responses = reply_to(world, memory, provider, npc, player, text)
+    for item_id in reply.grounding_ids:  # recalling a memory strengthens it
+        if item_id in memory.events:
+            memory.events[item_id].recalls += 1
+            memory.touch(memory.events[item_id])
     answer = world.record("reply", actor=npc, to=(player,), text=reply.text,
                           meta={"question": question.id, "grounding": reply.grounding_ids, "model": reply.model,
                                 "fallback": reply.fallback})

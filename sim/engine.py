@@ -11,10 +11,12 @@ from pydantic import BaseModel, Field
 from agents.dialogue import Reply
 from agents.llm.offline import OfflineProvider
 from agents.llm.protocol import LLMProvider, LLMResponse
+from agents.memory_writer import llm_writers
 from memory.impressions import Impression
 from memory.store import MemoryStore
 from sim import actions
 from sim.log import LogEntry
+from sim.maintenance import Maintenance, wake_pairs
 from sim.mediation import mediate
 from sim.scenario import Beat, Scenario
 from world.characters import Character
@@ -70,6 +72,10 @@ class Simulation:
         self.provider: LLMProvider = provider or OfflineProvider()
         self.usage = Usage()
         self.replies: list[tuple[int, Reply]] = []
+        if isinstance(self.provider, OfflineProvider):
+            self.maintenance = Maintenance()
+        else:
+            self.maintenance = Maintenance(*llm_writers(self.provider, self.usage.add))
 
     def apply(self, beat: Beat) -> list[LogEntry]:
         """Carry out one timeline beat at the current tick."""
@@ -98,5 +104,8 @@ class Simulation:
         self.world.clock.tick = tick
         log: list[LogEntry] = []
         for beat in beats:
+            before = len(self.world.facts)
             log += self.apply(beat)
+            log += wake_pairs(self.world, list(self.world.facts)[before:])
+        log += self.maintenance.after_tick(self.world, self.memory)
         return log

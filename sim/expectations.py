@@ -36,6 +36,24 @@ def check(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
             return ExpectationResult(index=index, at=exp.at, ok=False, description=desc, found="no such edge")
         ok = (exp.below is None or edge.strength < exp.below) and (exp.at_least is None or edge.strength >= exp.at_least)
         return ExpectationResult(index=index, at=exp.at, ok=ok, description=desc, found=f"strength {edge.strength:.3f}")
+    for kind in ("summary", "impression"):
+        layer = getattr(exp, kind)
+        if layer is None:
+            continue
+        items = (m.summaries_of(layer.holder, layer.about) if kind == "summary"
+                 else [i for i in [m.impression(layer.holder, layer.about)] if i is not None])
+        desc = f"{layer.holder} has a {kind} of {layer.about}"
+        if exp.mentions or exp.excludes:
+            desc += f" mentioning {exp.mentions} and not {exp.excludes}"
+        if kind == "impression" and (exp.below is not None or exp.at_least is not None):
+            desc += f" with valence {'< ' + str(exp.below) if exp.below is not None else '>= ' + str(exp.at_least)}"
+        ok_items = [i for i in items if all(w_ in i.text for w_ in exp.mentions)
+                    and not any(w_ in i.text for w_ in exp.excludes)
+                    and (kind != "impression" or ((exp.below is None or i.valence < exp.below)
+                                                  and (exp.at_least is None or i.valence >= exp.at_least)))]
+        found = "; ".join(f"{i.id} '{i.text}'" + (f" valence {i.valence:+.2f}" if kind == "impression" else "")
+                          for i in items) or f"no {kind}"
+        return ExpectationResult(index=index, at=exp.at, ok=bool(ok_items), description=desc, found=found)
     assert exp.reply is not None
     npc = exp.reply.npc
     replies = [r for t, r in sim.replies if r.npc == npc and t <= exp.at]

@@ -92,8 +92,9 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
     last = scenario.last_tick if until is None else min(until, scenario.last_tick)
     result.npcs = sum(1 for c in sim.world.characters.values() if not c.is_player)
 
+    by_tick = scenario.beats_by_tick()
     for tick in range(start_tick, last + 1):
-        beats = [b for b in scenario.timeline if b.at == tick]
+        beats = by_tick.get(tick, [])
         entries = sim.run_tick(tick, beats)
         now = sim.world.now.isoformat(timespec="minutes")
         for i, exp in enumerate(scenario.expect):

@@ -93,6 +93,8 @@ class Beat(Strict):
     """One timeline entry: exactly one of the beat kinds, at a tick."""
 
     at: Annotated[int, Field(ge=0)]
+    every: Annotated[int, Field(ge=1)] | None = None  # repeat every N ticks ...
+    until: Annotated[int, Field(ge=0)] | None = None  # ... up to and including this tick
     happen: HappenSpec | None = None
     say: SaySpec | None = None
     tell: SaySpec | None = None
@@ -106,7 +108,17 @@ class Beat(Strict):
         present = [k for k in BEAT_KINDS if getattr(self, k) is not None]
         if len(present) != 1:
             raise ValueError(f"a beat needs exactly one of {', '.join(BEAT_KINDS)}; found {present or 'none'}")
+        if (self.every is None) != (self.until is None):
+            raise ValueError("a repeating beat needs both `every` and `until`")
+        if self.until is not None and self.until < self.at:
+            raise ValueError(f"`until` ({self.until}) comes before `at` ({self.at})")
         return self
+
+    def ticks(self) -> range:
+        """Every tick this beat happens at."""
+        if self.every is None or self.until is None:
+            return range(self.at, self.at + 1)
+        return range(self.at, self.until + 1, self.every)
 
     @property
     def kind(self) -> str:
@@ -136,23 +148,35 @@ class ReplyExpect(Strict):
     npc: str
 
 
+class LayerExpect(Strict):
+    """A summary or impression the holder should have formed about someone."""
+
+    holder: str
+    about: str
+
+
 class Expectation(Strict):
     at: Annotated[int, Field(ge=0)]
     belief: BeliefExpect | None = None
     relation: RelationRef | None = None
     reply: ReplyExpect | None = None
-    below: Unit | None = None
-    at_least: Unit | None = None
+    summary: LayerExpect | None = None
+    impression: LayerExpect | None = None
+    below: Signed | None = None  # a relation's strength or an impression's valence
+    at_least: Signed | None = None
     mentions: list[str] = Field(default_factory=list)
     excludes: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _one_subject(self) -> Expectation:
-        present = [k for k in ("belief", "relation", "reply") if getattr(self, k) is not None]
+        kinds = ("belief", "relation", "reply", "summary", "impression")
+        present = [k for k in kinds if getattr(self, k) is not None]
         if len(present) != 1:
-            raise ValueError(f"an expectation needs exactly one of belief, relation, reply; found {present or 'none'}")
+            raise ValueError(f"an expectation needs exactly one of {', '.join(kinds)}; found {present or 'none'}")
         if self.relation is not None and self.below is None and self.at_least is None:
             raise ValueError("a relation expectation needs `below` or `at_least`")
+        if self.relation is not None and any(v is not None and v < 0 for v in (self.below, self.at_least)):
+            raise ValueError("a relation's strength lies in [0, 1]")
         if self.reply is not None and not (self.mentions or self.excludes):
             raise ValueError("a reply expectation needs `mentions` or `excludes`")
         return self
@@ -186,8 +210,16 @@ class Scenario(Strict):
 
     @property
     def last_tick(self) -> int:
-        ats = [b.at for b in self.timeline] + [e.at for e in self.expect]
+        ats = [b.ticks()[-1] for b in self.timeline] + [e.at for e in self.expect]
         return max(ats, default=0)
+
+    def beats_by_tick(self) -> dict[int, list[Beat]]:
+        """The timeline with repeating beats expanded; beats at one tick keep file order."""
+        out: dict[int, list[Beat]] = {}
+        for beat in self.timeline:
+            for t in beat.ticks():
+                out.setdefault(t, []).append(beat)
+        return out
 
 
 class ScenarioError(Exception):
@@ -302,6 +334,11 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
             need(("expect", i, "relation", "to"), e.relation.to)
         if e.reply:
             need(("expect", i, "reply", "npc"), e.reply.npc, player=False)
+        for kind in ("summary", "impression"):
+            layer = getattr(e, kind)
+            if layer:
+                need(("expect", i, kind, "holder"), layer.holder, player=False)
+                need(("expect", i, kind, "about"), layer.about)
     return problems
 
 

@@ -15,7 +15,8 @@ from world.world import World
 KIND_STYLE = {
     "happen": "bold yellow", "say": "cyan", "gossip": "bold magenta", "belief": "magenta", "edge": "blue",
     "meet": "green", "mood": "red", "ask": "bold green", "reply": "green", "mediate": "bold cyan",
-    "revise": "bold cyan", "summary": "cyan", "expect": "bold", "start": "dim",
+    "revise": "bold cyan", "summary": "cyan", "expect": "bold", "start": "dim", "impression": "bold blue",
+    "forget": "dim", "dormant": "dim yellow", "wake": "yellow",
 }
 
 
@@ -24,7 +25,8 @@ def print_entry(console: Console, e: LogEntry) -> None:
     if e.kind == "expect":
         style = "bold green" if e.ids.get("ok") else "bold red"
     ids = " ".join(f"{k}={v}" for k, v in e.ids.items() if k not in ("ok", "index", "grounding"))
-    console.print(f"[dim]t{e.tick:>3} {e.time[11:] if e.time else ''}[/] [{style}]{e.kind:<8}[/] {escape(e.text)}"
+    kind = f"[{style}]{e.kind:<8}[/]" if style else f"{e.kind:<8}"
+    console.print(f"[dim]t{e.tick:>3} {e.time[11:] if e.time else ''}[/] {kind} {escape(e.text)}"
                   + (f" [dim]({escape(ids)})[/]" if ids else ""), highlight=False)
 
 

@@ -50,6 +50,7 @@ class Edge(BaseModel):
     strength: float = Field(ge=0.0, le=1.0)
     since: datetime
     last_reinforced: datetime
+    dormant_since: datetime | None = None  # set when a long silence compresses the pair's memories
     history: list[EdgeChange] = Field(default_factory=list)
 
     @property
@@ -140,6 +141,16 @@ class RelationshipGraph:
     def restore(self, edge: Edge) -> None:
         """Put a saved edge back as it was (used when loading a world)."""
         self.g.add_edge(edge.source, edge.target, key=edge.kind, edge=edge)
+
+    def set_dormant(self, a: str, b: str, when: datetime | None) -> list[Edge]:
+        """Mark (or wake, with None) every edge between two characters, both ways."""
+        touched = []
+        for edge in self.edges_between(a, b, both_ways=True):
+            if edge.dormant_since != when:
+                edge.dormant_since = when
+                self._dirty.add(edge.key)
+                touched.append(edge)
+        return touched
 
     def get(self, source: str, target: str, kind: str) -> Edge | None:
         data = self.g.get_edge_data(source, target, key=kind)

@@ -1,0 +1,192 @@
+"""Consolidation: events fold into summaries, summaries move impressions, one way only.
+
+When the importance a holder has gathered about someone crosses a threshold, those events become
+a one- or two-sentence summary that keeps the cause ("these three days 小梁 was late 3 times") and
+the events are archived. Each summary nudges the holder's impression of that person a bounded
+step, so one event can never overturn it while repeated evidence moves it step by step.
+Writers are injected: an LLM-backed one when a model is configured, the offline one here otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from memory.claims import PREDICATES, read_predicate
+from memory.events import EventMemory
+from memory.impressions import Impression, Summary
+from memory.store import MemoryStore
+
+SUMMARY_THRESHOLD = 1.2  # importance gathered about one person before it is folded
+MIN_EVENTS = 3
+IMPRESSION_STEP = 0.35  # the largest share of the gap one summary can close
+SUMMARISED_SOURCES = ("witnessed", "participated", "heard", "said")
+
+
+class SummaryDraft(BaseModel):
+    """What a summary writer is given: the events, who they are about, in which language."""
+
+    holder: str
+    about: str
+    about_name: str
+    language: str
+    texts: list[str]
+    valences: list[float]
+    days: float
+    predicate: str | None = None
+    count: int = 0
+
+
+class ImpressionDraft(BaseModel):
+    holder: str
+    about: str
+    about_name: str
+    language: str
+    old_text: str | None
+    old_valence: float
+    new_valence: float
+    summary_text: str
+    predicate: str | None = None
+
+
+SummaryWriter = Callable[[SummaryDraft], str]
+ImpressionWriter = Callable[[ImpressionDraft], str]
+
+
+def _span(days: float, zh: bool) -> str:
+    if days < 1:
+        return "今天" if zh else "Today"
+    n = max(1, round(days))
+    return f"这{n}天里" if zh else f"Over {n} days"
+
+
+def offline_summary(d: SummaryDraft) -> str:
+    """Deterministic summary: a repeated kind of event is counted, otherwise the weightiest is kept."""
+    zh = d.language == "zh"
+    span = _span(d.days, zh)
+    if d.predicate and d.count >= 2 and d.predicate != "remark":
+        p = PREDICATES[d.predicate]
+        return f"{span}，{d.about_name}{d.count}次{p.zh}" if zh else f"{span}, {d.about_name} {p.en} {d.count} times"
+    top = d.texts[int(max(range(len(d.texts)), key=lambda i: abs(d.valences[i])))]
+    tone = sum(d.valences) / len(d.valences)
+    mood = ("总的来说不太愉快" if tone < -0.1 else "总的来说挺好" if tone > 0.1 else "平平常常") if zh else (
+        "not a good stretch" if tone < -0.1 else "a good stretch" if tone > 0.1 else "nothing special")
+    if zh:
+        return f"{span}和{d.about_name}有{len(d.texts)}件事，{mood}；最记得的是：{top.rstrip('。')}"
+    return f"{span}, {len(d.texts)} things with {d.about_name}, {mood}; the one I remember: {top.rstrip('.')}"
+
+
+def offline_impression(d: ImpressionDraft) -> str:
+    """Deterministic impression words: keep the old judgement, qualify it, or turn it."""
+    zh = d.language == "zh"
+    base = (d.old_text or "").split("，")[0].split(", ")[0] if d.old_text else ""
+    if base in ("说不好", "hard to say"):
+        base = ""
+    pred = PREDICATES.get(d.predicate or "", None)
+    if d.new_valence >= 0.3:
+        base = base if d.old_valence >= 0.3 and base else ("靠得住" if zh else "dependable")
+        if pred and pred.valence < 0:
+            return f"{base}，但有时{pred.zh}" if zh else f"{base}, but {pred.en.replace('is ', '').replace('was ', '')} at times"
+        return base
+    if d.new_valence <= -0.3:
+        if pred and pred.valence < 0:
+            return pred.zh if zh else pred.en.replace("was ", "often ").replace("is ", "")
+        return "不太好相处" if zh else "hard to get along with"
+    return (f"{base}，说不好" if base else "说不好") if zh else (f"{base}, hard to say" if base else "hard to say")
+
+
+def _dominant(events: list[EventMemory]) -> tuple[str | None, int]:
+    counts = Counter(read_predicate(e.what) for e in events)
+    counts.pop("remark", None)
+    if not counts:
+        return None, 0
+    key, n = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    return key, n
+
+
+class Consolidated(BaseModel):
+    summaries: list[Summary] = Field(default_factory=list)
+    impressions: list[Impression] = Field(default_factory=list)
+
+
+def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
+    """The holder's unfolded, public events grouped by whom they are about."""
+    groups: dict[str, list[EventMemory]] = {}
+    for e in memory.events_of(holder):
+        if e.status != "active" or e.private or e.about is None or e.about == holder:
+            continue
+        if e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta:
+            continue
+        groups.setdefault(e.about, []).append(e)
+    return groups
+
+
+def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], language: str, tick: int,
+                now: datetime, new_id: Callable[[str], str], summary_writer: SummaryWriter = offline_summary,
+                impression_writer: ImpressionWriter = offline_impression) -> Consolidated:
+    """Fold what has gathered about each person into summaries, and move impressions a step."""
+    out = Consolidated()
+    for about, events in sorted(foldable(memory, holder).items()):
+        weight = sum(e.importance for e in events)
+        if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
+            continue
+        predicate, count = _dominant(events)
+        draft = SummaryDraft(holder=holder, about=about, about_name=names.get(about, about), language=language,
+                             texts=[e.what for e in events], valences=[e.valence for e in events],
+                             days=(events[-1].time - events[0].time).total_seconds() / 86400,
+                             predicate=predicate, count=count)
+        text = summary_writer(draft)
+        valence = sum(e.valence * e.importance for e in events) / max(weight, 1e-9)
+        summary = Summary(id=new_id("s"), holder=holder, about=about, text=text, covers=[e.id for e in events],
+                          importance=min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
+                          valence=max(-1.0, min(1.0, valence)), tick=tick, time=now,
+                          private=False)
+        memory.put(summary)
+        for e in events:
+            e.status = "archived"
+            e.meta["absorbed_by"] = summary.id
+            memory.touch(e)
+        out.summaries.append(summary)
+        out.impressions.append(update_impression(memory, summary, names=names, language=language, tick=tick,
+                                                 now=now, new_id=new_id, writer=impression_writer,
+                                                 predicate=predicate))
+    return out
+
+
+def impression_step(old_valence: float, summary_valence: float, importance: float) -> float:
+    """A bounded move toward what the summary implies: never more than IMPRESSION_STEP of the gap.
+
+    A summary's tone is an average of mild events; the judgement it supports is stronger
+    (three helpful mornings say "dependable"), so the target is the tone amplified.
+    """
+    step = IMPRESSION_STEP * max(0.0, min(1.0, importance))
+    target = max(-1.0, min(1.0, 3.0 * summary_valence))
+    return max(-1.0, min(1.0, old_valence + step * (target - old_valence)))
+
+
+def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str, str], language: str, tick: int,
+                      now: datetime, new_id: Callable[[str], str], writer: ImpressionWriter = offline_impression,
+                      predicate: str | None = None) -> Impression:
+    """Move the holder's impression of the summary's subject one bounded step."""
+    assert summary.about is not None
+    old = memory.impression(summary.holder, summary.about)
+    old_valence = old.valence if old else 0.0
+    new_valence = impression_step(old_valence, summary.valence, summary.importance)
+    draft = ImpressionDraft(holder=summary.holder, about=summary.about, about_name=names.get(summary.about, ""),
+                            language=language, old_text=old.text if old else None, old_valence=old_valence,
+                            new_valence=new_valence, summary_text=summary.text, predicate=predicate)
+    text = writer(draft)
+    if old is None:
+        imp = Impression(id=new_id("i"), holder=summary.holder, about=summary.about, text=text,
+                         valence=new_valence, confidence=0.3, tick=tick, time=now, sources=[summary.id])
+        memory.put(imp)
+        return imp
+    old.text, old.valence = text, new_valence
+    old.confidence = min(1.0, old.confidence + 0.1)
+    old.tick, old.time = tick, now
+    old.sources = [*old.sources, summary.id]
+    memory.touch(old)
+    return old

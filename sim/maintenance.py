@@ -1,0 +1,93 @@
+"""Maintenance after each tick: consolidation, and once a simulated day, forgetting and dormancy.
+
+Dormant pairs keep only their compressed record; the first contact between them wakes it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from memory.consolidation import (
+    ImpressionWriter,
+    SummaryWriter,
+    consolidate,
+    offline_impression,
+    offline_summary,
+)
+from memory.forgetting import compress_dormant, forget_pass, last_contacts
+from memory.store import MemoryStore
+from sim.log import LogEntry
+from world.facts import Fact
+from world.world import World
+
+FORGET_EVERY = timedelta(days=1)
+
+
+def _entry(world: World, kind: str, who: list[str], text: str, **ids: object) -> LogEntry:
+    return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind, who=who, text=text,
+                    ids={k: v for k, v in ids.items() if v})
+
+
+def new_day(world: World) -> bool:
+    """True on the first tick of each simulated day since the start (stateless, so resumes agree)."""
+    if world.tick == 0:
+        return False
+    since = world.now - world.clock.start
+    before = since - world.clock.tick_length
+    return since // FORGET_EVERY != before // FORGET_EVERY
+
+
+class Maintenance:
+    """Keeps memory compact and layered as a run goes on."""
+
+    def __init__(self, summary_writer: SummaryWriter = offline_summary,
+                 impression_writer: ImpressionWriter = offline_impression) -> None:
+        self.summary_writer = summary_writer
+        self.impression_writer = impression_writer
+
+    def after_tick(self, world: World, memory: MemoryStore) -> list[LogEntry]:
+        log: list[LogEntry] = []
+        zh = world.language == "zh"
+        names = {cid: c.name for cid, c in world.characters.items()}
+        for holder in sorted(memory.touched_holders):
+            if world.characters[holder].is_player:
+                continue
+            done = consolidate(memory, holder, names=names, language=world.language, tick=world.tick,
+                               now=world.now, new_id=world.new_id, summary_writer=self.summary_writer,
+                               impression_writer=self.impression_writer)
+            for s, imp in zip(done.summaries, done.impressions, strict=True):
+                log.append(_entry(world, "summary", [holder], f"{names[holder]}{'：' if zh else ': '}{s.text}",
+                                  summary=s.id, covers=len(s.covers)))
+                log.append(_entry(world, "impression", [holder, imp.about],
+                                  f"{names[holder]} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
+                                  impression=imp.id))
+        memory.touched_holders.clear()
+        if new_day(world):
+            contacts = last_contacts(memory)
+            report = forget_pass(memory, world.now, last_contact=contacts)
+            pairs = compress_dormant(memory, world.now, contacts)
+            for a, b in pairs:
+                if a in world.characters and b in world.characters and world.graph.set_dormant(a, b, world.now):
+                    log.append(_entry(world, "dormant", [a, b], f"{names[a]} — {names[b]}: "
+                                      + ("久未往来，只留下关系和印象" if zh else "long silent; only the bond and impression remain")))
+            if report.removed_events or report.removed_summaries or report.faded_impressions:
+                log.append(_entry(world, "forget", [], (f"遗忘了 {len(report.removed_events)} 条事件、"
+                                                        f"{len(report.removed_summaries)} 条摘要；"
+                                                        f"{len(report.faded_impressions)} 个印象变淡") if zh else
+                                  (f"forgot {len(report.removed_events)} events and {len(report.removed_summaries)} "
+                                   f"summaries; {len(report.faded_impressions)} impressions faded")))
+        return log
+
+
+def wake_pairs(world: World, facts: list[Fact]) -> list[LogEntry]:
+    """Contact between characters whose bond lay dormant wakes it."""
+    log = []
+    for fact in facts:
+        people = list(fact.participants)
+        for i, a in enumerate(people):
+            for b in people[i + 1:]:
+                if any(e.dormant_since for e in world.graph.edges_between(a, b, both_ways=True)):
+                    world.graph.set_dormant(a, b, None)
+                    log.append(_entry(world, "wake", [a, b], f"{world.name(a)} — {world.name(b)}: "
+                                      + ("重新联系上了" if world.language == "zh" else "back in touch"), fact=fact.id))
+    return log
