@@ -10,8 +10,12 @@ from pydantic import BaseModel, Field
 
 from agents.llm.offline import OfflineProvider
 from agents.llm.protocol import GroundingItem, LLMProvider, LLMRequest, LLMResponse, Message
+from memory.beliefs import Belief
 from memory.claims import render_claim
-from memory.recall import Recollection, recall
+from memory.context import Context, ContextRequest, build_context
+from memory.events import EventMemory
+from memory.impressions import Impression, Summary
+from memory.relevance import Relevance
 from memory.store import MemoryStore
 from world.world import World
 
@@ -44,42 +48,50 @@ def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     return [cid for _, cid in sorted(hits)]
 
 
-def grounding_from(world: World, rec: Recollection, npc: str, listener: str) -> list[GroundingItem]:
-    """Turn recalled items into grounding in the NPC's own voice (I / 我, you / 你)."""
+def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str) -> list[GroundingItem]:
+    """Turn the context into grounding in the NPC's own voice (I / 我, you / 你)."""
     names = {cid: c.name for cid, c in world.characters.items()}
     lang = world.language
     items: list[GroundingItem] = []
-    for imp in rec.impressions:
-        items.append(GroundingItem(kind="impression", id=imp.id, text=imp.text, about=imp.about,
-                                   valence=imp.valence, meta={"about_name": names.get(imp.about, imp.about)}))
-    for s in rec.summaries:
-        items.append(GroundingItem(kind="summary", id=s.id, text=s.text, about=s.about, valence=s.valence,
-                                   meta={"cleared": "cleared" in s.covers or s.valence > 0.2}))
-    for b in rec.beliefs:
-        if b.source == "witnessed":
-            continue  # the event of seeing it says the same, in the NPC's own words
-        text = render_claim(b.claim, names, lang, listener=listener, speaker=npc)
-        items.append(GroundingItem(
-            kind="belief", id=b.id, text=text, about=b.claim.about, valence=b.claim.valence,
-            meta={"source": b.source, "teller_name": names.get(b.told_by or "", ""), "quote": b.claim.quote,
-                  "toward_me": b.claim.target == npc or (b.claim.about == npc and b.claim.said_by is not None),
-                  "credibility": b.credibility}))
-    carried = {b.via_fact_id for b in rec.beliefs if b.source != "witnessed"}
-    for e in rec.events:
-        if e.source == "heard" and e.fact_id in carried:
-            continue  # the belief it carried already says it
-        items.append(GroundingItem(kind="event", id=e.id, text=e.what, about=e.about, valence=e.valence,
-                                   meta={"source": e.source, "puzzled": bool(e.meta.get("puzzled")),
-                                         "cleared": e.source == "cleared"}))
+    beliefs = [memory.beliefs[i.id] for i in ctx.items if i.id in memory.beliefs]
+    carried = {b.via_fact_id for b in beliefs if b.source != "witnessed"}
+    for entry in ctx.items:
+        item = memory.get(entry.id)
+        if isinstance(item, Impression):
+            items.append(GroundingItem(kind="impression", id=item.id, text=item.text, about=item.about,
+                                       valence=item.valence, meta={"about_name": names.get(item.about, item.about),
+                                                                   "background": entry.tier == "two_hop"}))
+        elif isinstance(item, Summary):
+            items.append(GroundingItem(kind="summary", id=item.id, text=item.text, about=item.about,
+                                       valence=item.valence,
+                                       meta={"cleared": "cleared" in item.covers or item.valence > 0.2}))
+        elif isinstance(item, Belief):
+            if item.source == "witnessed":
+                continue  # the event of seeing it says the same, in the NPC's own words
+            text = render_claim(item.claim, names, lang, listener=listener, speaker=npc)
+            items.append(GroundingItem(
+                kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
+                meta={"source": item.source, "teller_name": names.get(item.told_by or "", ""),
+                      "quote": item.claim.quote,
+                      "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
+                      "credibility": item.credibility}))
+        elif isinstance(item, EventMemory):
+            if item.source == "heard" and item.fact_id in carried:
+                continue  # the belief it carried already says it
+            items.append(GroundingItem(kind="event", id=item.id, text=item.what, about=item.about,
+                                       valence=item.valence,
+                                       meta={"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
+                                             "cleared": item.source == "cleared"}))
     return items
 
 
 def reply_to(world: World, memory: MemoryStore, provider: LLMProvider, npc: str, asker: str,
-             text: str) -> tuple[Reply, list[LLMResponse]]:
+             text: str, *, relevance: Relevance | None = None) -> tuple[Reply, list[LLMResponse]]:
     """Answer `asker` from what `npc` remembers about whoever the question names."""
     subjects = mentioned(world, text, exclude={npc, asker}) or [asker]
-    rec = recall(world, memory, npc, subjects, viewer=asker)
-    grounding = grounding_from(world, rec, npc, asker)
+    request = ContextRequest(holder=npc, present=subjects, query=text, viewer=asker, need_events=True)
+    ctx = build_context(world, memory, request, relevance=relevance)
+    grounding = grounding_from(world, memory, ctx, npc, asker)
     me = world.character(npc)
     system = (f"你是{me.name}（{me.role}）。{me.persona} 只根据给出的记忆回答，用第一人称，简短口语。"
               if world.language == "zh" else
@@ -96,6 +108,6 @@ def reply_to(world: World, memory: MemoryStore, provider: LLMProvider, npc: str,
         fallback = response.error or "empty answer"
         response = OfflineProvider().complete(request)
     reply = Reply(npc=npc, asker=asker, question=text, text=response.text.strip(), subjects=subjects,
-                  grounding_ids=rec.ids(), model=response.model, tokens_in=sum(r.tokens_in for r in responses),
+                  grounding_ids=[g.id for g in grounding], model=response.model, tokens_in=sum(r.tokens_in for r in responses),
                   tokens_out=sum(r.tokens_out for r in responses), fallback=fallback)
     return reply, responses

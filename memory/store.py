@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -26,6 +27,8 @@ class MemoryStore:
         self._dirty: dict[tuple[str, str], None] = {}  # insertion-ordered, so saves keep write order
         self._deleted: set[tuple[str, str]] = set()
         self.touched_holders: set[str] = set()  # holders with new events since consolidation last ran
+        self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
+        self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,
@@ -65,6 +68,9 @@ class MemoryStore:
         self._by_holder[item.holder][kind].remove(item_id)  # type: ignore[attr-defined]
         self._dirty.pop((kind, item_id), None)
         self._deleted.add((kind, item_id))
+        self.vectors.pop(item_id, None)
+        for hook in self.on_delete:
+            hook(kind, item_id, item.holder)  # type: ignore[attr-defined]
 
     def get(self, item_id: str) -> EventMemory | Belief | Summary | Impression:
         for kind in KINDS:

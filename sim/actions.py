@@ -11,6 +11,7 @@ from agents.dialogue import Reply, reply_to
 from agents.llm.protocol import LLMProvider, LLMResponse
 from memory.claims import claim_from_text
 from memory.perception import perceive_happening, perceive_speech, remember
+from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim.gossip import retell
 from sim.log import LogEntry
@@ -134,13 +135,13 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
 
 
 def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str,
-        text: str) -> tuple[list[LogEntry], Reply, list[LLMResponse]]:
+        text: str, relevance: Relevance | None = None) -> tuple[list[LogEntry], Reply, list[LLMResponse]]:
     """A player asks an NPC; the NPC answers from what it remembers and believes."""
     zh = world.language == "zh"
     question = world.record("ask", actor=player, to=(npc,), text=text)
+    reply, responses = reply_to(world, memory, provider, npc, player, text, relevance=relevance)
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
              else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3)
-    reply, responses = reply_to(world, memory, provider, npc, player, text)
     for item_id in reply.grounding_ids:  # recalling a memory strengthens it
         if item_id in memory.events:
             memory.events[item_id].recalls += 1

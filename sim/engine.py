@@ -12,7 +12,9 @@ from agents.dialogue import Reply
 from agents.llm.offline import OfflineProvider
 from agents.llm.protocol import LLMProvider, LLMResponse
 from agents.memory_writer import llm_writers
+from memory.embeddings import Embedder, make_embedder
 from memory.impressions import Impression
+from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim import actions
 from sim.log import LogEntry
@@ -66,10 +68,12 @@ def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, 
 class Simulation:
     """Runs beats against a world. Deterministic: all randomness is the world's rng."""
 
-    def __init__(self, world: World, memory: MemoryStore, provider: LLMProvider | None = None) -> None:
+    def __init__(self, world: World, memory: MemoryStore, provider: LLMProvider | None = None, *,
+                 embedder: Embedder | None = None) -> None:
         self.world = world
         self.memory = memory
         self.provider: LLMProvider = provider or OfflineProvider()
+        self.relevance = Relevance(memory, embedder or make_embedder("auto"))
         self.usage = Usage()
         self.replies: list[tuple[int, Reply]] = []
         if isinstance(self.provider, OfflineProvider):
@@ -91,7 +95,8 @@ class Simulation:
         if beat.kind == "meet":
             return actions.meet(w, m, list(b))
         if beat.kind == "ask":
-            log, reply, responses = actions.ask(w, m, self.provider, player=b.player, npc=b.npc, text=b.text)
+            log, reply, responses = actions.ask(w, m, self.provider, player=b.player, npc=b.npc, text=b.text,
+                                                relevance=self.relevance)
             self.usage.add(responses)
             self.replies.append((w.tick, reply))
             return log

@@ -8,6 +8,7 @@ tick in flight and a run can resume from the last tick on disk.
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, delete, select
 
 from memory.beliefs import Belief
+from memory.embeddings import decode_vector, encode_vector
 from memory.events import EventMemory
 from memory.impressions import Impression, Summary
 from memory.store import MemoryStore
@@ -31,6 +33,7 @@ from world.relationships import Edge, EdgeChange
 from world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
 from world.world import World
 
+log_problem = logging.getLogger("townsfolk.store")
 MEMORY_MODELS = {"event": EventMemory, "belief": Belief, "summary": Summary, "impression": Impression}
 
 
@@ -90,6 +93,7 @@ class RunStore:
         self._next_memory_seq = 0
         self._log_seq = 0
         self._fact_seq = 0
+        self.problems: list[str] = []  # what loading had to repair, for the caller to report
 
     # --- writing ---------------------------------------------------------------------------
     def create(self, world: World, *, scenario_path: str = "", scenario_sha: str = "") -> None:
@@ -131,8 +135,10 @@ class RunStore:
                 about = getattr(item, "about", None)
                 if kind == "belief":
                     about = item.claim.about  # type: ignore[attr-defined]
+                vec = memory.vectors.get(item.id)  # type: ignore[attr-defined]
                 s.merge(MemoryRow(id=item.id, kind=kind, seq=seq, holder=item.holder, about=about,  # type: ignore[attr-defined]
-                                  tick=item.tick, private=getattr(item, "private", False), data=_dump(item)))  # type: ignore[attr-defined]
+                                  tick=item.tick, private=getattr(item, "private", False), data=_dump(item),  # type: ignore[attr-defined]
+                                  embedding=encode_vector(vec) if vec is not None else None))
             for _kind, item_id in deleted:
                 s.exec(delete(MemoryRow).where(MemoryRow.id == item_id))  # type: ignore[arg-type]
                 self._memory_seq.pop(item_id, None)
@@ -214,6 +220,13 @@ class RunStore:
             for row in s.exec(select(MemoryRow).order_by(MemoryRow.seq)):
                 item = MEMORY_MODELS[row.kind].model_validate(row.data)
                 memory.load(row.kind, item)
+                if row.embedding is not None:
+                    try:
+                        memory.vectors[row.id] = decode_vector(row.embedding, len(row.embedding) // 4)
+                    except ValueError as exc:  # CorruptEmbedding, or too short to hold one value
+                        # the vector is dropped and recomputed when next needed; nothing else is touched
+                        self.problems.append(f"memory item {row.id}: corrupt embedding ({exc}); it will be recomputed")
+                        log_problem.warning("%s: %s", self.db, self.problems[-1])
                 self._memory_seq[row.id] = row.seq
                 self._next_memory_seq = max(self._next_memory_seq, row.seq)
             log = [LogEntry.model_validate(r.data) for r in s.exec(select(LogRow).order_by(LogRow.seq))]
