@@ -83,9 +83,8 @@ def rank_scores(relevance: np.ndarray, ages_s: np.ndarray, importance: np.ndarra
 def _candidates(memory: MemoryStore, rel: Relevance | None, holder: str, kind: str,
                 query_vec: np.ndarray | None) -> dict[str, float]:
     """Candidate ids of one kind with their raw relevance: index hits plus the most recent items."""
-    items = memory._of(holder, kind)  # noqa: SLF001
-    out: dict[str, float] = {i.id: 0.0 for i in items[-RECENT:]}
-    if rel is not None and query_vec is not None and items:
+    out: dict[str, float] = {i.id: 0.0 for i in memory.recent(holder, kind, RECENT)}
+    if rel is not None and query_vec is not None and memory.count(holder, kind):
         table = {"summary": memory.summaries, "event": memory.events}[kind]
         for item_id, score in rel.search(holder, query_vec, CANDIDATES * 2):
             if item_id in table:

@@ -29,15 +29,24 @@ class Relevance:
         self.vectors: dict[str, np.ndarray] = memory.vectors
         self.indexes: dict[str, VectorIndex] = {}
         self.hnsw_threshold = hnsw_threshold
+        self.pending: dict[str, list[object]] = {}  # new items of holders whose index is already built
         memory.on_delete.append(self.forget)
+        memory.on_put.append(self._on_put)
+
+    def _on_put(self, kind: str, item: object) -> None:
+        holder = getattr(item, "holder", "")
+        if kind in INDEXED_KINDS and holder in self.indexes:
+            self.pending.setdefault(holder, []).append(item)
 
     def index_of(self, holder: str) -> VectorIndex:
-        """The holder's index, brought up to date with any items not yet embedded."""
+        """The holder's index, brought up to date with items written since (each embedded once)."""
         index = self.indexes.get(holder)
         if index is None:
             index = self.indexes[holder] = VectorIndex(self.embedder.dim, threshold=self.hnsw_threshold)
-        missing = [item for kind in INDEXED_KINDS for item in self.memory._of(holder, kind)  # noqa: SLF001
-                   if item.id not in index]
+            missing = [item for kind in INDEXED_KINDS for item in self.memory._of(holder, kind)]  # noqa: SLF001
+        else:
+            missing = [m for m in self.pending.pop(holder, []) if m.id not in index  # type: ignore[attr-defined]
+                       and self.memory.get_or_none(m.id) is not None]  # type: ignore[attr-defined]
         if missing:
             dim = self.embedder.dim
             todo = [m for m in missing if m.id not in self.vectors or self.vectors[m.id].shape != (dim,)]

@@ -29,6 +29,7 @@ class MemoryStore:
         self.touched_holders: set[str] = set()  # holders with new events since consolidation last ran
         self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
         self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
+        self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,
@@ -54,6 +55,8 @@ class MemoryStore:
             self._by_holder[item.holder][kind].append(item.id)
             if kind == "event":
                 self.touched_holders.add(item.holder)
+            for hook in self.on_put:
+                hook(kind, item)
         table[item.id] = item
         self._dirty[(kind, item.id)] = None
 
@@ -72,6 +75,13 @@ class MemoryStore:
         for hook in self.on_delete:
             hook(kind, item_id, item.holder)  # type: ignore[attr-defined]
 
+    def get_or_none(self, item_id: str) -> EventMemory | Belief | Summary | Impression | None:
+        for kind in KINDS:
+            item = self._table(kind).get(item_id)
+            if item is not None:
+                return item  # type: ignore[return-value]
+        return None
+
     def get(self, item_id: str) -> EventMemory | Belief | Summary | Impression:
         for kind in KINDS:
             item = self._table(kind).get(item_id)
@@ -83,6 +93,15 @@ class MemoryStore:
     def _of(self, holder: str, kind: str) -> list:
         table = self._table(kind)
         return [table[i] for i in self._by_holder.get(holder, {}).get(kind, [])]
+
+    def recent(self, holder: str, kind: str, n: int) -> list:
+        """The holder's n newest items of a kind, without touching the rest."""
+        table = self._table(kind)
+        ids = self._by_holder.get(holder, {}).get(kind, [])
+        return [table[i] for i in ids[-n:]] if n > 0 else []
+
+    def count(self, holder: str, kind: str) -> int:
+        return len(self._by_holder.get(holder, {}).get(kind, []))
 
     def events_of(self, holder: str, about: str | None = None) -> list[EventMemory]:
         items = self._of(holder, "event")
