@@ -68,10 +68,13 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         elif isinstance(item, Belief):
             if item.source == "witnessed":
                 continue  # the event of seeing it says the same, in the NPC's own words
-            text = render_claim(item.claim, names, lang, listener=listener, speaker=npc)
+            from_listener = item.told_by == listener
+            claim = item.claim.model_copy(update={"said_by": None}) if from_listener else item.claim
+            text = render_claim(claim, names, lang, listener=listener, speaker=npc)
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": names.get(item.told_by or "", ""),
+                      "from_listener": from_listener,
                       "quote": item.claim.quote,
                       "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
                       "credibility": item.credibility}))

@@ -99,7 +99,9 @@ def offline_impression(d: ImpressionDraft) -> str:
 
 
 def _dominant(events: list[EventMemory]) -> tuple[str | None, int]:
-    counts = Counter(read_predicate(e.what) for e in events)
+    """The kind of thing the person kept doing, counted only from what was seen done, not said."""
+    counts = Counter(read_predicate(e.what) for e in events
+                     if e.source in ("witnessed", "participated") and not e.meta.get("dialogue"))
     counts.pop("remark", None)
     if not counts:
         return None, 0
@@ -118,7 +120,7 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
     for e in memory.events_of(holder):
         if e.status != "active" or e.private or e.about is None or e.about == holder:
             continue
-        if e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta:
+        if e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta or e.meta.get("dialogue"):
             continue
         groups.setdefault(e.about, []).append(e)
     return groups

@@ -104,9 +104,15 @@ def _ranked(memory: MemoryStore, world: World, req: ContextRequest, kind: str, r
             continue
         if kind == "summary" and item.status != "active":
             continue
-        if kind == "event" and item.status != "active":
-            continue
-        boost = 0.3 if (item.about in present or present & set(getattr(item, "participants", []))) else 0.0
+        about = world.characters.get(item.about or "")
+        if about is not None and about.is_player and item.about not in present and item.about != req.viewer:
+            continue  # one player's story is not told to another
+        involved = item.about in present or bool(present & set(getattr(item, "participants", [])))
+        if kind == "event" and (item.status != "active" or item.meta.get("dialogue")):
+            continue  # what was said in earlier conversations is not quoted back
+        if kind == "event" and present and not involved:
+            continue  # raw events only about those the moment concerns
+        boost = 0.3 if involved else 0.0
         chosen.append((item, score + boost))
     if not chosen:
         return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from agents.appraisal import appraise_belief
 from agents.dialogue import Reply, reply_to
 from agents.llm.protocol import LLMProvider, LLMResponse
+from agents.safety import check_safety
 from memory.claims import claim_from_text
 from memory.perception import perceive_happening, perceive_speech, remember
 from memory.relevance import Relevance
@@ -59,14 +60,21 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
     return log
 
 
+def player_private(world: World, speaker: str, text: str) -> bool:
+    """A player's words about their real world (address, phone, account...) are private when written."""
+    return world.character(speaker).is_player and check_safety(text, world.language).is_private  # type: ignore[arg-type]
+
+
 def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str], about: str | None,
         text: str, private: bool = False) -> list[LogEntry]:
+    private = private or player_private(world, speaker, text)
     fact = world.record("say", actor=speaker, to=tuple(listeners), about=about, text=text, private=private)
     claim = claim_from_text(text, about=about, said_by=speaker) if about and about != speaker else None
     zh = world.language == "zh"
     to = "、".join(world.name(p) for p in listeners)
+    shown = ("（私下说的话）" if zh else "(said in private)") if private else text
     log = [_entry(world, "say", [speaker, *listeners],
-                  f"{world.name(speaker)} 对 {to} 说：“{text}”" if zh else f'{world.name(speaker)} to {to}: "{text}"',
+                  f"{world.name(speaker)} 对 {to} 说：“{shown}”" if zh else f'{world.name(speaker)} to {to}: "{shown}"',
                   fact=fact.id, private=private)]
     for belief in perceive_speech(world, memory, fact, claim):
         changes = appraise_belief(world, memory, belief)
@@ -138,20 +146,21 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
         text: str, relevance: Relevance | None = None) -> tuple[list[LogEntry], Reply, list[LLMResponse]]:
     """A player asks an NPC; the NPC answers from what it remembers and believes."""
     zh = world.language == "zh"
-    question = world.record("ask", actor=player, to=(npc,), text=text)
+    question = world.record("ask", actor=player, to=(npc,), text=text, private=player_private(world, player, text))
     reply, responses = reply_to(world, memory, provider, npc, player, text, relevance=relevance)
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
-             else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3)
+             else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3,
+             meta={"dialogue": True})
     for item_id in reply.grounding_ids:  # recalling a memory strengthens it
         if item_id in memory.events:
             memory.events[item_id].recalls += 1
             memory.touch(memory.events[item_id])
-    answer = world.record("reply", actor=npc, to=(player,), text=reply.text,
+    answer = world.record("reply", actor=npc, to=(player,), text=reply.text, private=question.private,
                           meta={"question": question.id, "grounding": reply.grounding_ids, "model": reply.model,
                                 "fallback": reply.fallback})
     remember(world, memory, npc, answer, f"我回答{world.name(player)}：“{reply.text}”" if zh
              else f'I answered {world.name(player)}: "{reply.text}"', source="said", about=player, importance=0.25,
-             meta={"question": text, "grounding": reply.grounding_ids, "subjects": reply.subjects})
+             meta={"question": text, "grounding": reply.grounding_ids, "subjects": reply.subjects, "dialogue": True})
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{text}”" if zh
                   else f'{world.name(player)} asks {world.name(npc)}: "{text}"', fact=question.id),
            _entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh

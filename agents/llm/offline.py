@@ -36,6 +36,8 @@ def _sentence(item: GroundingItem, zh: bool) -> str:
         quote = meta.get("quote") or item.text
         return (f"{teller}跟我说清楚了，当时只说了一句“{quote}”" if zh
                 else f'{teller} explained that all that was said was "{quote}"')
+    if item.kind == "belief" and meta.get("from_listener"):
+        return f"你跟我说过，{item.text}" if zh else f"You told me that {item.text}"
     if item.kind == "belief" and meta.get("source") == "told":
         teller = meta.get("teller_name", "")
         return f"我听{teller}说，{item.text}" if zh else f"I heard from {teller} that {item.text}"
