@@ -1,0 +1,429 @@
+"""Intent: what a player's utterance is trying to do, possibly several things at once.
+
+"不是三杯，是两杯，另外再加一碟瓜子" corrects an order *and* adds to it; answering only one half
+reads as not listening. So detection works clause by clause and returns every intent it finds,
+each with the span of words that carries it. Besides social moves (ask, tell, request, promise,
+apology, ...) it knows the global conversation-control intents (correct, supplement, pause,
+resume, skip, switch, escalate): they steer the conversation rather than add to it, and code,
+not the model, has to act on them.
+
+The heuristic is a zh+en cue lexicon (both always run: players mix languages). A model may
+propose intents instead; its proposal is validated, spans are located in the real text, and
+unambiguous cues the model missed are kept, because code has the last word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
+from agents.llm.structured import complete_structured
+
+IntentKind = Literal[
+    "chat",
+    "ask_about",
+    "tell",
+    "request",
+    "promise",
+    "disclose",
+    "conflict",
+    "apology",
+    "greet",
+    "farewell",
+    "correct",
+    "supplement",
+    "pause",
+    "resume",
+    "skip",
+    "switch",
+    "escalate",
+]
+INTENT_KINDS: tuple[str, ...] = IntentKind.__args__  # type: ignore[attr-defined]
+GLOBAL_INTENTS: frozenset[str] = frozenset(
+    {"correct", "supplement", "pause", "resume", "skip", "switch", "escalate"}
+)
+HEURISTIC_KEEP = 0.85  # a cue this sure is kept even when the model's proposal leaves it out
+DEFAULT_CONFIDENCE = 0.5
+
+
+class Span(BaseModel):
+    """The words carrying an intent: ``text == utterance[start:end]``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+
+
+class Intent(BaseModel):
+    """One thing the utterance does; ``detail`` holds slots such as a correction's old/new value."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: IntentKind
+    confidence: float = Field(ge=0.0, le=1.0)
+    span: Span
+    detail: dict[str, str] = Field(default_factory=dict)
+
+
+def kinds_of(intents: list[Intent]) -> set[str]:
+    """The set of intent kinds present (the usual question downstream)."""
+    return {i.kind for i in intents}
+
+
+# --- the cue lexicon -----------------------------------------------------------------------------
+
+
+def _rx(*parts: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in parts), re.IGNORECASE)
+
+
+_MEASURE = r"[杯碟碗份个盘瓶壶块斤两袋包串张把]"
+_NUM = r"(?:[一二两三四五六七八九十半几]|\d+)"
+
+# Each kind: (pattern, confidence). Patterns run on one clause including its trailing punctuation.
+_CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
+    "greet": [
+        (_rx(r"你好|您好|早上好|早安|下午好|晚上好|哈喽|哈啰|好久不见|早啊|^\s*嗨"), 0.9),
+        (_rx(r"^\s*(?:hi|hello|hey|howdy|greetings|good (?:morning|afternoon|evening))\b"), 0.9),
+        (_rx(r"\blong time no see\b"), 0.9),
+    ],
+    "farewell": [
+        (_rx(r"再见|拜拜|回头见|明天见|下次见|先走了|先走啦|告辞|晚安"), 0.9),
+        (_rx(r"\b(?:bye|goodbye|good-bye|see you|see ya|farewell|good night|gotta go|take care)\b"), 0.9),
+    ],
+    "pause": [
+        (_rx(r"(?:等会儿?|待会儿?|一会儿?)(?:再|继续|回来|聊|说)|我先(?:去|忙)|稍等|等一下|暂停|回头再(?:说|聊)"), 0.85),
+        (_rx(r"\bhold on\b|\bone (?:moment|sec(?:ond)?)\b|\bbe right back\b|\bbrb\b|\bgive me a (?:minute|moment|sec)\b"), 0.85),
+        (_rx(r"\b(?:let'?s )?(?:pause|continue later|talk later|pick this up later)\b"), 0.8),
+    ],
+    "resume": [
+        (_rx(r"继续|接着(?:说|聊)|说回|回到(?:刚才|之前)|刚才说到|我回来了"), 0.85),
+        (_rx(r"\bwhere were we\b|\bback to\b|\bas i was saying\b|\blet'?s continue\b|\bgo on\b|\bi'?m back\b|^\s*continue\b"), 0.85),
+    ],
+    "skip": [
+        (_rx(r"先不管|跳过|不说这个了|算了|先放一放|不提了|无所谓"), 0.8),
+        (_rx(r"\bskip\b|\bnever ?mind\b|\bforget (?:it|about it)\b|\blet'?s not\b|\bdoesn'?t matter\b"), 0.8),
+    ],
+    "switch": [
+        (_rx(r"换个话题|说点别的|聊点别的|先(?:帮我)?(?:看看|说说|聊聊)|^\s*话说"), 0.8),
+        (_rx(r"\bchange the subject\b|\bon another note\b|\bspeaking of\b|\blet'?s talk about\b|\bswitching gears\b|\bsomething else\b"), 0.8),
+    ],
+    "escalate": [
+        (_rx(r"(?:叫|找|让|请)(?:你们|你家)?的?(?:老板|掌柜|店主|管事的?|负责人|人工|村长|镇长|上司|经理)"), 0.9),
+        (_rx(r"\b(?:let me|i want to|i need to|can i) (?:talk|speak) to (?:the|your|a) (?:manager|boss|owner|supervisor|human|mayor|person in charge)\b"), 0.9),
+        (_rx(r"\b(?:get|call) (?:me )?(?:the|your) (?:manager|boss|owner|supervisor|mayor)\b"), 0.9),
+    ],
+    "correct": [
+        (_rx(r"说错了|记错了|搞错了|更正|纠正一下|刚才那个不对|我的意思是"), 0.85),
+        (_rx(r"应该是"), 0.6),
+        (_rx(r"\bi meant\b|\bi mean,|\bcorrection\b|\bscratch that\b|\bmake (?:it|that) \w+|\bi said it wrong\b|\bactually,? (?:it'?s|it was)\b"), 0.85),
+    ],
+    "supplement": [
+        (_rx(r"^\s*(?:另外|还有|顺便|对了|补充(?:一下)?|再说一句)|再加|再来|也要|加上"), 0.85),
+        (_rx(r"^\s*(?:also|plus|oh,? and|and also|additionally|btw|by the way|one more thing)\b|\bon top of that\b|\bas well\b"), 0.85),
+    ],
+    "request": [
+        (_rx(r"请你|帮(?:我|忙)|能不能|能否|可以帮|可不可以|麻烦你?|给我|替我|我(?:要|想要)(?!投诉|走|去|说|告诉)"), 0.8),
+        (_rx(rf"(?:来|要|加){_NUM}?{_MEASURE}|送(?:到|去|给)|带(?:给|去)|拿(?:给|来)"), 0.8),
+        (_rx(r"\b(?:please|can you|could you|would you|will you|help me|bring me|get me|give me|i'?d like|i want|i need you to|fetch|deliver|pass me)\b"), 0.8),
+        (_rx(r"^\s*(?:add|bring|get|give|make|fetch|send|take|put)\b"), 0.7),
+    ],
+    "promise": [
+        (_rx(r"我(?:保证|答应|发誓|一定会|肯定会)|说好了|包在我身上|放心[吧，,]?\s*我(?:会|来)|下次一定"), 0.85),
+        (_rx(r"\bi promise\b|\bi swear\b|\byou have my word\b|\bi give you my word\b|\bi'?ll make sure\b|\bcount on me\b|\bi will definitely\b|\bi'?ll definitely\b|\bi won'?t let you down\b|\bi'?ll pay you back\b"), 0.85),
+    ],
+    "disclose": [
+        (_rx(r"(?:跟|和)你说个秘密|(?:从来|从)?没(?:跟|和|对)(?:别人|任何人)(?:说|讲)过|说实话[，,]?\s*我|其实我"), 0.85),
+        (_rx(r"我(?:好|很|特别|一直|有点|真的|总是|非常){0,3}(?:害怕|孤独|寂寞|自卑|焦虑|抑郁)|我(?:得了|有)(?:抑郁症|病|癌)|我(?:失业|离婚|分手|被裁|被开除)了|我暗恋|我家(?:里)?(?:出事|欠债)"), 0.8),
+        (_rx(r"\bi'?ve never told anyone\b|\bcan i tell you a secret\b|\bbetween you and me\b|\bto be honest,? i\b|\bhonestly,? i\b|\bthe truth is,? i\b"), 0.85),
+        (_rx(r"\bi'?m (?:so |really |very )?(?:scared|lonely|depressed|anxious|ashamed|afraid)\b|\bi (?:got|was|have been) (?:fired|dumped|divorced|diagnosed)\b|\bi have (?:cancer|depression)\b|\bmy secret\b"), 0.8),
+    ],
+    "tell": [
+        (_rx(r"我听说|听说|你知道吗[，,]|告诉你|跟你说|据说|我(?:看见|看到|发现)|我刚(?:看见|看到|遇到)"), 0.8),
+        (_rx(r"\bi heard\b|\bdid you hear\b|\bdid you know\b|\bguess what\b|\blet me tell you\b|\bi saw\b|\bapparently\b|\brumou?r has it\b|\bfyi\b|\bi noticed\b|\bi found out\b"), 0.8),
+    ],
+    "ask_about": [
+        (_rx(r"你(?:知道|认识|听说过?|觉得|见过)(?!吗[，,])|告诉我|是谁|怎么样|怎么了|为什么|什么时候|在哪|哪里|哪儿|多少|谁"), 0.8),
+        (_rx(r"\btell me about\b|\bwhat do you think (?:of|about)\b|\bdo you know\b|\bhave you (?:heard|seen)\b|^\s*(?:who|what|where|when|why|how|which|whose)\b"), 0.8),
+    ],
+    "conflict": [
+        (_rx(r"傻[瓜子逼]|你(?:真|好|太)?傻|蠢|笨蛋|白痴|废物|滚(?:蛋|开|出去)|给我滚|讨厌你|太过分|凭什么|骗子|你骗|骗我|气死|烦死|受够了|闭嘴"), 0.85),
+        (_rx(r"太差|难吃|难喝|太贵|坑人|黑店|不满|投诉|什么破|你怎么(?:能|可以|又)|你(?:总是|老是|从来不)"), 0.75),
+        (_rx(r"\b(?:idiot|stupid|dumb|moron|liar|you lied|hate you|shut up|how dare you|fed up|sick of|useless)\b"), 0.85),
+        (_rx(r"\b(?:terrible|awful|disgusting|unacceptable|rip-?off|ripped me off|complain|worst|you always|you never)\b"), 0.75),
+    ],
+    "apology": [
+        (_rx(r"对不起|抱歉|我错了|原谅我|是我不好|怪我"), 0.9),
+        (_rx(r"不好意思"), 0.7),
+        (_rx(r"\bsorry\b|\bi apologi[sz]e\b|\bmy apologies\b|\bmy bad\b|\bforgive me\b|\bmy fault\b"), 0.9),
+    ],
+}
+
+_QUESTION_END = re.compile(r"[？?]\s*$|(?:吗|呢)\s*[？?。]?\s*$")
+_QUESTION_CONFIDENCE = 0.6
+
+# Corrections that name both values span clauses, so they run on the whole utterance.
+_CORRECTION_PAIRS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?<!是)不是\s*([^，,。！？!?；;\s]+?)\s*[，,]?\s*而?是\s*([^，,。！？!?；;]+)"), "old_new"),
+    (re.compile(r"(?<![不还])是\s*([^，,。！？!?；;]+?)\s*[，,]\s*(?:而)?不是\s*([^，,。！？!?；;]+)"), "new_old"),
+    (re.compile(r"\bnot\s+([\w' ]+?),?\s+but\s+([\w' ]+)", re.IGNORECASE), "old_new"),
+    (re.compile(r"\b(?:it'?s|it is|i meant|i mean|make it|make that)\s+([\w' ]+?),?\s+not\s+([\w' ]+)", re.IGNORECASE), "new_old"),
+]
+
+_SPLIT = re.compile(
+    r"[，,。！？!?；;：:\n…~～]+|\.(?=\s|$)"
+    r"|(?=另外|顺便|补充一下)"
+    r"|(?=\b(?:by the way|btw|oh,? and|one more thing|and also|additionally)\b)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Clause:
+    start: int
+    end: int  # end of the words, before trailing punctuation
+    stop: int  # end including trailing punctuation
+
+
+# A clause that is only a connector ("另外，", "by the way,") belongs to the clause after it.
+_BARE_LEAD = re.compile(
+    r"^(?:另外|还有|顺便(?:说一句)?|对了|补充(?:一下)?|你知道吗|你猜怎么着|说实话|老实说|also|plus|btw"
+    r"|by the way|oh,? and|and also|additionally|one more thing|guess what|you know what|honestly"
+    r"|to be honest)$",
+    re.IGNORECASE,
+)
+_HOW_ARE_YOU = re.compile(
+    r"\bhow are you\b|\bhow'?s it going\b|\bhow have you been\b|你好吗|^\s*(?:你)?最近(?:怎么样|好吗|还好吗)",
+    re.IGNORECASE,
+)
+
+
+def _clauses(text: str) -> list[_Clause]:
+    """Clauses with their offsets (trimmed); a bare connector is joined to the clause after it."""
+    out: list[_Clause] = []
+    for c in _raw_clauses(text):
+        if out and _BARE_LEAD.match(text[out[-1].start:out[-1].end]):
+            out[-1] = _Clause(out[-1].start, c.end, c.stop)
+        else:
+            out.append(c)
+    return out
+
+
+def _raw_clauses(text: str) -> list[_Clause]:
+    out: list[_Clause] = []
+    prev = 0
+    for m in [*_SPLIT.finditer(text), None]:
+        cut, stop = (len(text), len(text)) if m is None else (m.start(), m.end())
+        if cut < prev:
+            continue
+        raw = text[prev:cut]
+        start = prev + (len(raw) - len(raw.lstrip()))
+        end = prev + len(raw.rstrip())
+        if end > start:
+            out.append(_Clause(start, end, stop))
+        prev = stop
+    return out
+
+
+def _clause_intents(text: str, clause: _Clause) -> dict[str, float]:
+    """Kind -> confidence for one clause, after resolving cues that compete."""
+    words = text[clause.start:clause.stop]
+    found: dict[str, float] = {}
+    for kind, cues in _CUES.items():
+        conf = max((c for pattern, c in cues if pattern.search(words)), default=0.0)
+        if conf:
+            found[kind] = conf
+    if _HOW_ARE_YOU.search(words):
+        found["greet"] = max(found.get("greet", 0.0), 0.8)
+        found.pop("ask_about", None)  # "how are you?" is a greeting, not a question about someone
+    asked_explicitly = "ask_about" in found
+    if _QUESTION_END.search(words) and "ask_about" not in found:
+        found["ask_about"] = _QUESTION_CONFIDENCE
+    if "pause" in found:
+        found.pop("resume", None)  # "等会继续" pauses; it does not resume
+    if {"pause", "resume", "skip"} & found.keys():
+        found.pop("ask_about", None)  # "where were we?" steers the talk; it asks about no one
+    if "escalate" in found:
+        found.pop("request", None)  # "get me your boss" is not an errand
+    if "tell" in found and not asked_explicitly:
+        found.pop("ask_about", None)  # "你知道吗，..." introduces news
+    if {"request", "greet"} & found.keys() and not asked_explicitly:
+        found.pop("ask_about", None)  # "can you ...?" / "how are you?" are not questions about someone
+    if asked_explicitly and "request" in found and re.search(
+        r"告诉我|tell me about|do you know", words, re.IGNORECASE
+    ):
+        found.pop("request", None)  # "can you tell me about Mara?" asks about Mara
+    return found
+
+
+def _span(text: str, start: int, end: int) -> Span:
+    return Span(start=start, end=end, text=text[start:end])
+
+
+def _corrections(text: str) -> list[Intent]:
+    out: list[Intent] = []
+    for pattern, order in _CORRECTION_PAIRS:
+        for m in pattern.finditer(text):
+            a, b = m.group(1).strip(), m.group(2).strip()
+            old, new = (a, b) if order == "old_new" else (b, a)
+            if not old or not new or old == new:
+                continue
+            out.append(
+                Intent(
+                    kind="correct",
+                    confidence=0.9,
+                    span=_span(text, m.start(), m.end()),
+                    detail={"old": old, "new": new},
+                )
+            )
+    return out
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.start < b.end and b.start < a.end
+
+
+_GAP = re.compile(r"[\s，,。！？!?；;：:…~～.]*")
+
+
+def _merge(text: str, intents: list[Intent]) -> list[Intent]:
+    """One intent per run of words: overlapping or back-to-back same-kind spans become one.
+
+    "再见，明天见" is one farewell, not two; the surest confidence and any slots are kept.
+    """
+    order = {k: n for n, k in enumerate(INTENT_KINDS)}
+    merged: list[Intent] = []
+    for intent in sorted(intents, key=lambda i: (order[i.kind], i.span.start, -i.span.end)):
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and last.kind == intent.kind
+            and (
+                _overlaps(last.span, intent.span)
+                or _GAP.fullmatch(text, last.span.end, max(last.span.end, intent.span.start))
+            )
+        ):
+            start, end = min(last.span.start, intent.span.start), max(last.span.end, intent.span.end)
+            merged[-1] = Intent(
+                kind=last.kind,
+                confidence=max(last.confidence, intent.confidence),
+                span=_span(text, start, end),
+                detail={**intent.detail, **last.detail},
+            )
+        else:
+            merged.append(intent)
+    return sorted(merged, key=lambda i: (i.span.start, order[i.kind]))
+
+
+def _chat(text: str) -> list[Intent]:
+    stripped = text.strip()
+    start = text.find(stripped) if stripped else 0
+    conf = DEFAULT_CONFIDENCE if stripped else 0.0
+    return [Intent(kind="chat", confidence=conf, span=_span(text, start, start + len(stripped)))]
+
+
+def detect_intents(text: str, language: Language = "zh") -> list[Intent]:
+    """Every intent in ``text``, in the order the words appear; ``chat`` when nothing else fits.
+
+    ``language`` is accepted for symmetry with the model variant; both lexicons always run.
+    """
+    del language
+    intents = _corrections(text)
+    for clause in _clauses(text):
+        for kind, conf in _clause_intents(text, clause).items():
+            intents.append(Intent(kind=kind, confidence=conf, span=_span(text, clause.start, clause.end)))
+    merged = _merge(text, intents)
+    return merged or _chat(text)
+
+
+# --- the model's proposal ------------------------------------------------------------------------
+
+
+class ProposedIntent(BaseModel):
+    """One intent as a model proposes it: the kind and the exact words (quote) that carry it."""
+
+    kind: IntentKind
+    confidence: float = Field(0.7, ge=0.0, le=1.0)
+    quote: str = ""
+    detail: dict[str, str] = Field(default_factory=dict)
+
+
+class IntentProposal(BaseModel):
+    """The structured answer asked of the model."""
+
+    intents: list[ProposedIntent] = Field(min_length=1, max_length=8)
+
+
+_KIND_HELP = (
+    "chat (small talk), ask_about (asks about someone or something), tell (shares news or "
+    "information), request (a favour, errand or order), promise, disclose (a sensitive personal "
+    "disclosure), conflict (insult or complaint), apology, greet, farewell, correct (fixes "
+    "something said earlier), supplement (adds to it), pause, resume, skip, switch (changes the "
+    "topic), escalate (asks for someone in charge)"
+)
+
+
+def intent_request(text: str, language: Language = "zh") -> LLMRequest:
+    """The structured request asking a model to label ``text``; it must not answer the player."""
+    system = (
+        "You label what a player's utterance does in a conversation with a townsperson. Do not "
+        "reply to the player. One utterance may do several things: list each, quoting the exact "
+        f"words that carry it. Kinds: {_KIND_HELP}. For a correction put the old and new values "
+        'in detail as {"old": ..., "new": ...}.'
+    )
+    user = json.dumps({"language": language, "utterance": text}, ensure_ascii=False)
+    return LLMRequest(
+        task="intent",
+        language=language,
+        messages=[Message(role="system", content=system), Message(role="user", content=user)],
+        max_tokens=300,
+    )
+
+
+def _locate(text: str, quote: str, cursor: int) -> tuple[int, int]:
+    quote = quote.strip()
+    if quote:
+        for start_at in (cursor, 0):
+            pos = text.find(quote, start_at)
+            if pos >= 0:
+                return pos, pos + len(quote)
+    stripped = text.strip()
+    start = text.find(stripped) if stripped else 0
+    return start, start + len(stripped)
+
+
+def from_proposal(text: str, proposal: IntentProposal) -> list[Intent]:
+    """Turn a validated proposal into intents with real spans, keeping unmissable heuristic cues."""
+    intents: list[Intent] = []
+    cursor = 0
+    for p in proposal.intents:
+        start, end = _locate(text, p.quote, cursor)
+        cursor = max(cursor, end)
+        intents.append(
+            Intent(kind=p.kind, confidence=p.confidence, span=_span(text, start, end), detail=p.detail)
+        )
+    proposed = kinds_of(intents)
+    for h in detect_intents(text):
+        if h.confidence >= HEURISTIC_KEEP and h.kind not in proposed:
+            intents.append(h)
+    merged = _merge(text, intents)
+    if len(merged) > 1:
+        merged = [i for i in merged if i.kind != "chat"] or merged
+    return merged
+
+
+def detect_intents_with_model(
+    provider: LLMProvider, text: str, language: Language = "zh"
+) -> list[Intent]:
+    """The model proposes, code disposes: an unusable answer falls back to :func:`detect_intents`."""
+    proposal, _ = complete_structured(provider, intent_request(text, language), IntentProposal)
+    if proposal is None:
+        return detect_intents(text, language)
+    return from_proposal(text, proposal)
