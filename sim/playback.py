@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agents.dialogue import Reply
 from agents.llm.protocol import LLMProvider
 from sim.engine import Simulation, Usage, build_world
 from sim.expectations import ExpectationResult, check
@@ -80,6 +81,9 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
         world, memory, log = store.load()
         sim = Simulation(world, memory, provider)
         sim.usage = Usage.model_validate(run.extra.get("usage", {}))
+        sim.replies = [(f.tick, Reply(npc=f.actor or "", asker=f.to[0] if f.to else "", question="", text=f.text,
+                                      subjects=[], grounding_ids=list(f.meta.get("grounding", []))))
+                       for f in world.facts if f.kind == "reply"]
         result.log = log
         result.results = [ExpectationResult.model_validate(r) for r in run.extra.get("results", [])]
         start_tick = run.last_tick + 1
