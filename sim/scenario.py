@@ -6,6 +6,7 @@ it without reading a traceback.
 
 from __future__ import annotations
 
+import difflib
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -342,6 +343,15 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
     return problems
 
 
+def _known_keys() -> list[str]:
+    keys: set[str] = set()
+    for model in (Scenario, CharacterSpec, RelationshipSpec, ImpressionSpec, HappenSpec, SaySpec, GossipSpec,
+                  AskSpec, MediateSpec, Beat, BeliefExpect, RelationRef, ReplyExpect, LayerExpect, Expectation):
+        for name, field in model.model_fields.items():
+            keys.add(field.alias or name)
+    return sorted(keys)
+
+
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     """Validate scenario text; raise ScenarioError naming file, line and field on the first problem."""
     try:
@@ -357,11 +367,15 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        # an unknown key usually explains a missing one (a typo), so it is reported first
+        err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
         path = _clean_loc(tuple(err["loc"]))
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = f"unknown key {path[-1]!r}"
+            close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
+            if close:
+                msg += f" (did you mean {close[0]!r}?)"
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
         msg = msg.removeprefix("Value error, ")
