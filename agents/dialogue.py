@@ -1,21 +1,19 @@
-"""A dialogue turn, first version: who is asked about, what the NPC recalls, and its reply.
+"""Dialogue pieces shared by the pipeline: the reply record, who a line names, and grounding.
 
-The NPC's words come from the LLM protocol, grounded in its own recollection; when the model
-fails or is absent the offline voice answers, so a turn never stalls.
+Grounding turns the context the builder chose into items in the NPC's own voice, so whatever
+model speaks, it speaks from what this NPC actually remembers.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from agents.llm.offline import OfflineProvider
-from agents.llm.protocol import GroundingItem, LLMProvider, LLMRequest, LLMResponse, Message
+from agents.llm.protocol import GroundingItem
 from memory.beliefs import Belief
 from memory.claims import render_claim
-from memory.context import Context, ContextRequest, build_context
+from memory.context import Context
 from memory.events import EventMemory
 from memory.impressions import Impression, Summary
-from memory.relevance import Relevance
 from memory.store import MemoryStore
 from world.world import World
 
@@ -86,31 +84,3 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                                        meta={"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
                                              "cleared": item.source == "cleared"}))
     return items
-
-
-def reply_to(world: World, memory: MemoryStore, provider: LLMProvider, npc: str, asker: str,
-             text: str, *, relevance: Relevance | None = None) -> tuple[Reply, list[LLMResponse]]:
-    """Answer `asker` from what `npc` remembers about whoever the question names."""
-    subjects = mentioned(world, text, exclude={npc, asker}) or [asker]
-    request = ContextRequest(holder=npc, present=subjects, query=text, viewer=asker, need_events=True)
-    ctx = build_context(world, memory, request, relevance=relevance)
-    grounding = grounding_from(world, memory, ctx, npc, asker)
-    me = world.character(npc)
-    system = (f"你是{me.name}（{me.role}）。{me.persona} 只根据给出的记忆回答，用第一人称，简短口语。"
-              if world.language == "zh" else
-              f"You are {me.name} ({me.role}). {me.persona} Answer only from the memories given, "
-              "in the first person, briefly and naturally.")
-    request = LLMRequest(task="reply", language=world.language, speaker=me.name,  # type: ignore[arg-type]
-                         listener=world.name(asker),
-                         messages=[Message(role="system", content=system), Message(role="user", content=text)],
-                         grounding=grounding, meta={"npc": npc, "asker": asker, "subjects": subjects})
-    response = provider.complete(request)
-    responses = [response]
-    fallback = None
-    if not response.ok or not response.text.strip():
-        fallback = response.error or "empty answer"
-        response = OfflineProvider().complete(request)
-    reply = Reply(npc=npc, asker=asker, question=text, text=response.text.strip(), subjects=subjects,
-                  grounding_ids=[g.id for g in grounding], model=response.model, tokens_in=sum(r.tokens_in for r in responses),
-                  tokens_out=sum(r.tokens_out for r in responses), fallback=fallback)
-    return reply, responses

@@ -165,6 +165,12 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
         kind = MemoryStore.kind_of(memory.get(i))
         memory.delete(kind, i)
         report.removed.setdefault(kind, []).append(i)
+    # what remains keeps no pointer to what is gone
+    for b in memory.beliefs.values():
+        if b.superseded_by in gone:
+            b.superseded_by, b.superseded_reason = None, REDACTED
+            memory.touch(b)
+    world.facts.drop_references(gone)
     report.erased_texts = sorted({t for t in report.erased_texts if t and t != REDACTED})
     return report
 

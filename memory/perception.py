@@ -29,8 +29,11 @@ def involves_player(world: World, people: list[str]) -> bool:
 
 def remember(world: World, memory: MemoryStore, holder: str, fact: Fact, what: str, *,
              source: str, about: str | None = None, importance: float = 0.3,
-             valence: float | None = None, meta: dict | None = None) -> EventMemory:
-    """Write one event memory for one holder, pointing at the fact."""
+             valence: float | None = None, meta: dict | None = None) -> EventMemory | None:
+    """Write one event memory for one holder, pointing at the fact. Players keep no memories here:
+    they are people, not minds of ours (and so nothing of theirs lingers that erasure could miss)."""
+    if world.characters[holder].is_player:
+        return None
     people = list(fact.participants)
     valence = fact.valence if valence is None else valence
     event = EventMemory(

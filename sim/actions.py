@@ -7,16 +7,19 @@ beliefs (edges), and returns timeline entries pointing at every id it wrote.
 from __future__ import annotations
 
 from agents.appraisal import appraise_belief
-from agents.dialogue import Reply, reply_to
+from agents.bonds import record_interaction
+from agents.dialogue import Reply
 from agents.llm.protocol import LLMProvider, LLMResponse
+from agents.pipeline import TurnAnalysis, dialogue_turn
 from agents.safety import check_safety
+from agents.stage import StageHistory
 from memory.claims import claim_from_text
 from memory.perception import perceive_happening, perceive_speech, remember
 from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim.gossip import retell
 from sim.log import LogEntry
-from world.relationships import EdgeChange
+from world.relationships import Cause, EdgeChange
 from world.world import World
 
 
@@ -142,27 +145,39 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
     return log
 
 
-def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str,
-        text: str, relevance: Relevance | None = None) -> tuple[list[LogEntry], Reply, list[LLMResponse]]:
-    """A player asks an NPC; the NPC answers from what it remembers and believes."""
+def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str, text: str,
+        relevance: Relevance | None = None, history: StageHistory | None = None,
+        affect_effects: dict | None = None) -> tuple[list[LogEntry], Reply, TurnAnalysis, list[LLMResponse]]:
+    """Someone (a player, or an NPC) speaks to an NPC; the NPC answers through the dialogue pipeline."""
     zh = world.language == "zh"
     question = world.record("ask", actor=player, to=(npc,), text=text, private=player_private(world, player, text))
-    reply, responses = reply_to(world, memory, provider, npc, player, text, relevance=relevance)
+    reply, analysis, responses = dialogue_turn(world, memory, provider, npc=npc, speaker=player, text=text,
+                                               relevance=relevance, history=history, affect_effects=affect_effects)
+    record = analysis.model_dump(mode="json")
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
              else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3,
-             meta={"dialogue": True})
+             valence=analysis.emotion.valence * 0.5, meta={"dialogue": True, "analysis": record})
     for item_id in reply.grounding_ids:  # recalling a memory strengthens it
         if item_id in memory.events:
             memory.events[item_id].recalls += 1
             memory.touch(memory.events[item_id])
     answer = world.record("reply", actor=npc, to=(player,), text=reply.text, private=question.private,
                           meta={"question": question.id, "grounding": reply.grounding_ids, "model": reply.model,
-                                "fallback": reply.fallback})
+                                "fallback": reply.fallback, "route": analysis.route})
     remember(world, memory, npc, answer, f"我回答{world.name(player)}：“{reply.text}”" if zh
              else f'I answered {world.name(player)}: "{reply.text}"', source="said", about=player, importance=0.25,
-             meta={"question": text, "grounding": reply.grounding_ids, "subjects": reply.subjects, "dialogue": True})
-    log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{text}”" if zh
-                  else f'{world.name(player)} asks {world.name(npc)}: "{text}"', fact=question.id),
+             meta={"question": text, "grounding": reply.grounding_ids, "subjects": reply.subjects, "dialogue": True,
+                   "analysis": record})
+    kinds = {i.kind for i in analysis.intents}
+    trust_event = "sensitive_disclosure" if (analysis.safety.is_private or "disclose" in kinds) else None
+    record_interaction(world, npc, player, cause=Cause(kind="fact", id=answer.id),
+                       valence=analysis.emotion.valence, trust_event=trust_event,
+                       conflict=0.4 if "conflict" in kinds else 0.0,
+                       note=("交谈" if zh else "talked"))
+    shown = ("（私下说的话）" if zh else "(said in private)") if question.private else text
+    log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
+                  else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id),
            _entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh
-                  else f'{world.name(npc)}: "{reply.text}"', fact=answer.id, grounding=reply.grounding_ids)]
-    return log, reply, responses
+                  else f'{world.name(npc)}: "{reply.text}"', fact=answer.id, grounding=reply.grounding_ids,
+                  route=analysis.route)]
+    return log, reply, analysis, responses

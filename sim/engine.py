@@ -8,18 +8,24 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from agents.bonds import INTERACTION, fade_tensions
 from agents.dialogue import Reply
+from agents.gate import GateInputs, Trigger
 from agents.llm.offline import OfflineProvider
 from agents.llm.protocol import LLMProvider, LLMResponse
 from agents.memory_writer import llm_writers
+from agents.reconnect import ReconnectState
+from agents.stage import StageHistory
 from memory.embeddings import Embedder, make_embedder
 from memory.impressions import Impression
 from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim import actions
+from sim.drive import MIN_INTERVAL_S, Drive
 from sim.log import LogEntry
-from sim.maintenance import Maintenance, wake_pairs
+from sim.maintenance import Maintenance, new_day, wake_pairs
 from sim.mediation import mediate
+from sim.minds import Minds
 from sim.scenario import Beat, Scenario
 from world.characters import Character
 from world.clock import SimClock, parse_duration
@@ -69,18 +75,24 @@ class Simulation:
     """Runs beats against a world. Deterministic: all randomness is the world's rng."""
 
     def __init__(self, world: World, memory: MemoryStore, provider: LLMProvider | None = None, *,
-                 embedder: Embedder | None = None) -> None:
+                 embedder: Embedder | None = None, place: str | None = None, drive: bool = False,
+                 settled_days: float = 0.0) -> None:
         self.world = world
         self.memory = memory
         self.provider: LLMProvider = provider or OfflineProvider()
         self.relevance = Relevance(memory, embedder or make_embedder("auto"))
         self.usage = Usage()
         self.replies: list[tuple[int, Reply]] = []
+        self.minds = Minds(world, memory, place or "town", settled_days=settled_days)
+        self.drive_on = drive
+        self.drive = Drive(self)
+        self._players_spoke = False
         if isinstance(self.provider, OfflineProvider):
             self.maintenance = Maintenance()
         else:
             self.maintenance = Maintenance(*llm_writers(self.provider, self.usage.add))
 
+    # --- one beat ----------------------------------------------------------------------------
     def apply(self, beat: Beat) -> list[LogEntry]:
         """Carry out one timeline beat at the current tick."""
         w, m, b = self.world, self.memory, beat.body
@@ -95,22 +107,84 @@ class Simulation:
         if beat.kind == "meet":
             return actions.meet(w, m, list(b))
         if beat.kind == "ask":
-            log, reply, responses = actions.ask(w, m, self.provider, player=b.player, npc=b.npc, text=b.text,
-                                                relevance=self.relevance)
-            self.usage.add(responses)
-            self.replies.append((w.tick, reply))
-            return log
+            return self.converse(speaker=b.player, npc=b.npc, text=b.text, via="ask")
         if beat.kind == "mediate":
             return mediate(w, m, player=b.player, a=b.between[0], b=b.between[1])
         raise ValueError(f"unknown beat kind {beat.kind!r}")
 
+    def stage_history(self, npc: str, other: str) -> StageHistory:
+        """What npc and other have been through, counted from the graph and the minds' state."""
+        w = self.world
+        edges = w.graph.edges_between(npc, other)
+        fam = w.graph.get(npc, other, "familiarity")
+        tension = w.graph.get(npc, other, "tension")
+        key = f"{npc}|{other}"
+        return StageHistory(
+            interaction_count=sum(1 for c in fam.history if c.reason.startswith(INTERACTION)) if fam else 0,
+            days_known=max(0.0, (w.now - min(e.since for e in edges)).total_seconds() / 86400) if edges else 0.0,
+            recent_conflicts=1 if tension is not None and tension.strength > 0.3 else 0,
+            dependency_signals=self.minds.dependency.get(key, 0),
+            previous_stage=self.minds.stages.get(key),  # type: ignore[arg-type]
+        )
+
+    def converse(self, *, speaker: str, npc: str, text: str, via: str) -> list[LogEntry]:
+        """Someone addresses an NPC: through the gate (addressed: always answered unless rate-limited),
+        then the dialogue pipeline; the stage, budget, reconnect and follow-up states follow."""
+        w, minds = self.world, self.minds
+        log: list[LogEntry] = []
+        speaker_is_player = w.character(speaker).is_player
+        if speaker_is_player:
+            self._players_spoke = True
+        trigger = Trigger(kind="addressed", npc=npc, at=w.now, place=minds.place, from_whom=speaker, salience=1.0)
+        inputs = GateInputs(last_spoke_at=minds.last_spoke.get(npc), min_interval_s=MIN_INTERVAL_S,
+                            budget_tokens=minds.budget.remaining(minds.place, None, w.now))
+        decision = self.drive._decide(trigger, inputs, [])  # noqa: SLF001
+        minds.record(decision)
+        if not decision.speak:
+            return [LogEntry(tick=w.tick, time=w.now.isoformat(timespec="minutes"), kind="hold", who=[npc],
+                             text=f"{w.name(npc)}: {decision.outcome} ({', '.join(decision.level1.reasons)})")]
+        key = f"{npc}|{speaker}"
+        turn_log, reply, analysis, responses = actions.ask(
+            w, self.memory, self.provider, player=speaker, npc=npc, text=text, relevance=self.relevance,
+            history=self.stage_history(npc, speaker), affect_effects=minds.effects_of(npc))
+        log += turn_log
+        self.usage.add(responses)
+        self.replies.append((w.tick, reply))
+        if "emotional_dependency" in analysis.safety.categories:
+            minds.dependency[key] = minds.dependency.get(key, 0) + 1
+        stage = analysis.stage.state.stage
+        if minds.stages.get(key) != stage:
+            reasons = "; ".join(analysis.stage.reasons) or analysis.stage.source
+            log.append(LogEntry(tick=w.tick, time=w.now.isoformat(timespec="minutes"), kind="stage",
+                                who=[npc, speaker], text=f"{w.name(npc)} → {w.name(speaker)}: "
+                                f"{minds.stages.get(key, '—')} → {stage} ({reasons})"))
+            minds.stages[key] = stage
+        minds.last_spoke[npc] = w.now
+        minds.budget.spend(minds.place, None, w.now, force=True)
+        if speaker_is_player:
+            minds.quiet[key] = ReconnectState(npc=npc, other=speaker, quiet_since=w.now)
+            for msg_id, fu in list(minds.followups.items()):
+                if fu.npc == npc and fu.to == speaker and not fu.answered:
+                    minds.followups[msg_id] = fu.replied()
+        return log
+
+    # --- one tick ----------------------------------------------------------------------------
     def run_tick(self, tick: int, beats: list[Beat]) -> list[LogEntry]:
-        """Move the clock to `tick` and apply its beats in order."""
+        """Move the clock to `tick`, apply its beats, let minds act and settle, keep memory in shape."""
         self.world.clock.tick = tick
+        self._players_spoke = False
         log: list[LogEntry] = []
         for beat in beats:
             before = len(self.world.facts)
             log += self.apply(beat)
             log += wake_pairs(self.world, list(self.world.facts)[before:])
+        if self.drive_on and tick > 0:
+            log += self.drive.tick(players_speaking=self._players_spoke)
         log += self.maintenance.after_tick(self.world, self.memory)
+        if new_day(self.world):
+            fade_tensions(self.world)
+        self.minds.settle(self.world.clock.tick_length.total_seconds())
+        for npc, label, valence in self.minds.mood_changes(self.world.language):
+            log.append(LogEntry(tick=tick, time=self.world.now.isoformat(timespec="minutes"), kind="mood",
+                                who=[npc], text=f"{self.world.name(npc)}: {label} ({valence:+.2f})"))
         return log

@@ -49,5 +49,8 @@ def forget_in_run(db: str | Path, *, player: str, npc: str | None = None,
     world, memory, log = store.load()
     report = erase(world, memory, player=player, npc=npc, memory_id=memory_id)
     run.extra = _scrub(run.extra, report.erased_texts)  # type: ignore[assignment]
-    store.rewrite(world, memory, scrub_log(log, report), run)
+    gone = report.removed_ids
+    decisions = [(tick, _scrub({**d, "memories": [m for m in d.get("memories", []) if m not in gone]},
+                               report.erased_texts)) for tick, d in store.decisions()]
+    store.rewrite(world, memory, scrub_log(log, report), run, decisions=decisions)  # type: ignore[arg-type]
     return report

@@ -92,6 +92,7 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                     else f"{names[other]} and I had a misunderstanding; {names[player]} helped us clear it up")
             event = remember(world, memory, holder, fact, text, source="cleared", about=other, importance=0.6,
                              valence=0.3)
+            assert event is not None  # mediation is between NPCs
             summary = Summary(id=world.new_id("s"), holder=holder, about=other,
                               text="曾有误会，已澄清" if zh else "there was a misunderstanding; it is cleared up",
                               covers=[*cleared, event.id, "cleared"], importance=0.6, valence=0.3,

@@ -79,7 +79,12 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
         if run.finished:
             raise RunStoreError(f"{db} holds a finished run; nothing to resume")
         world, memory, log = store.load()
-        sim = Simulation(world, memory, provider)
+        sim = Simulation(world, memory, provider, place=scenario.place, drive=scenario.drive,
+                         settled_days=scenario.settled_days)
+        try:
+            sim.minds.restore(run.extra.get("minds", {}))
+        except ValueError as exc:
+            raise RunStoreError(f"{db}: {exc}") from None
         sim.usage = Usage.model_validate(run.extra.get("usage", {}))
         sim.replies = [(f.tick, Reply(npc=f.actor or "", asker=f.to[0] if f.to else "", question="", text=f.text,
                                       subjects=[], grounding_ids=list(f.meta.get("grounding", []))))
@@ -90,7 +95,8 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
         result.resumed_from = run.last_tick
     if sim is None:
         world, memory = build_world(scenario, seed=seed)
-        sim = Simulation(world, memory, provider)
+        sim = Simulation(world, memory, provider, place=scenario.place, drive=scenario.drive,
+                         settled_days=scenario.settled_days)
         if store is not None:
             store.create(world, scenario_path=scenario_path, scenario_sha=digest)
     last = scenario.last_tick if until is None else min(until, scenario.last_tick)
@@ -114,7 +120,9 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
         if store is not None:
             store.commit_tick(sim.world, sim.memory, entries, finished=finished,
                               extra={"usage": sim.usage.model_dump(),
-                                     "results": [r.model_dump() for r in result.results]})
+                                     "results": [r.model_dump() for r in result.results],
+                                     "minds": sim.minds.state()},
+                              decisions=sim.minds.take_decisions())
         result.finished = finished
     result.usage = sim.usage
     result.ticks = last + 1

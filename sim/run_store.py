@@ -25,7 +25,7 @@ from memory.impressions import Impression, Summary
 from memory.store import MemoryStore
 from memory.tables import MemoryRow
 from sim.log import LogEntry
-from sim.tables import LogRow
+from sim.tables import DecisionRow, LogRow
 from world.characters import Character
 from world.clock import SimClock
 from world.facts import Fact
@@ -94,6 +94,7 @@ class RunStore:
         self._log_seq = 0
         self._fact_seq = 0
         self.problems: list[str] = []  # what loading had to repair, for the caller to report
+        self._decision_seq = 0
 
     # --- writing ---------------------------------------------------------------------------
     def create(self, world: World, *, scenario_path: str = "", scenario_sha: str = "") -> None:
@@ -104,14 +105,19 @@ class RunStore:
             s.add(RunRow(title=world.title, language=world.language, seed=world.seed,
                          start=world.clock.start.isoformat(), tick_seconds=world.clock.tick_length.total_seconds(),
                          scenario_path=scenario_path, scenario_sha=scenario_sha))
-            for c in world.characters.values():
-                s.add(CharacterRow(id=c.id, name=c.name, is_player=c.is_player, data=_dump(c)))
+            for seq, c in enumerate(world.characters.values()):
+                s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
             s.commit()
 
     def commit_tick(self, world: World, memory: MemoryStore, log: list[LogEntry], *,
-                    finished: bool = False, extra: dict[str, Any] | None = None) -> None:
+                    finished: bool = False, extra: dict[str, Any] | None = None,
+                    decisions: list[Any] | None = None) -> None:
         """Write everything that changed since the last commit, and the tick, in one transaction."""
         with Session(self.engine) as s:
+            for d in decisions or []:
+                self._decision_seq += 1
+                s.add(DecisionRow(seq=self._decision_seq, tick=world.tick, npc=d.npc, outcome=d.outcome,
+                                  data=d.model_dump(mode="json")))
             for fact in world.facts.take_unsaved():
                 self._fact_seq += 1
                 s.add(FactRow(id=fact.id, seq=self._fact_seq, tick=fact.tick, kind=fact.kind, data=_dump(fact)))
@@ -157,16 +163,21 @@ class RunStore:
             s.add(run)
             s.commit()
 
-    def rewrite(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow) -> None:
+    def rewrite(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow,
+                decisions: list[tuple[int, dict[str, Any]]] | None = None) -> None:
         """Write the whole run afresh and compact the file, so nothing removed survives on disk."""
+        kept = self.decisions() if decisions is None else decisions
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
         self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
         self._log_seq = self._fact_seq = 0
         with Session(self.engine) as s:
             s.add(RunRow(**run.model_dump(exclude={"id"})))
-            for c in world.characters.values():
-                s.add(CharacterRow(id=c.id, name=c.name, is_player=c.is_player, data=_dump(c)))
+            for seq, c in enumerate(world.characters.values()):
+                s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
+            for seq, (tick, d) in enumerate(kept, start=1):
+                s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=d))
+            self._decision_seq = len(kept)
             s.commit()
         world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
@@ -185,6 +196,14 @@ class RunStore:
         self.engine.dispose()
 
     # --- reading ---------------------------------------------------------------------------
+    def decisions(self, npc: str | None = None) -> list[tuple[int, dict[str, Any]]]:
+        """Gate decision snapshots as (tick, snapshot), oldest first (optionally for one NPC)."""
+        with Session(self.engine) as s:
+            q = select(DecisionRow).order_by(DecisionRow.seq)  # type: ignore[arg-type]
+            if npc is not None:
+                q = q.where(DecisionRow.npc == npc)
+            return [(r.tick, r.data) for r in s.exec(q)]
+
     def run_info(self) -> RunRow:
         try:
             with Session(self.engine) as s:
@@ -203,7 +222,7 @@ class RunStore:
         world = World(clock=clock, seed=run.seed, language=run.language, title=run.title)
         memory = MemoryStore()
         with Session(self.engine) as s:
-            for row in s.exec(select(CharacterRow).order_by(CharacterRow.id)):
+            for row in s.exec(select(CharacterRow).order_by(CharacterRow.seq)):
                 c = Character.model_validate(row.data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
@@ -231,6 +250,7 @@ class RunStore:
                 self._next_memory_seq = max(self._next_memory_seq, row.seq)
             log = [LogEntry.model_validate(r.data) for r in s.exec(select(LogRow).order_by(LogRow.seq))]
             self._log_seq = len(log)
+            self._decision_seq = len(s.exec(select(DecisionRow.seq)).all())
         world.counters = dict(run.counters)
         if run.rng_state:
             world.set_rng_state(run.rng_state)

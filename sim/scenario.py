@@ -190,6 +190,8 @@ class Scenario(Strict):
     start: datetime = datetime(2026, 1, 1, 8, 0)
     tick: str = "1h"
     place: str | None = None
+    drive: bool = False  # NPCs may speak up and reach out on their own each tick (the gate decides)
+    settled_days: Annotated[float, Field(ge=0)] = 0.0  # how long NPCs have lived here (cold start)
     characters: dict[str, CharacterSpec]
     relationships: list[RelationshipSpec] = Field(default_factory=list)
     impressions: list[ImpressionSpec] = Field(default_factory=list)

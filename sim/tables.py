@@ -14,3 +14,14 @@ class LogRow(SQLModel, table=True):
     tick: int = Field(index=True)
     kind: str
     data: dict[str, Any] = Field(sa_column=Column(JSON))
+
+
+class DecisionRow(SQLModel, table=True):
+    """One gate decision snapshot: why an NPC spoke or stayed quiet."""
+
+    __tablename__ = "decision"
+    seq: int = Field(primary_key=True)
+    tick: int = Field(index=True)
+    npc: str = Field(index=True)
+    outcome: str
+    data: dict[str, Any] = Field(sa_column=Column(JSON))

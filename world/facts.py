@@ -85,6 +85,17 @@ class FactStore:
         self.redacted.add(fact_id)
         return new
 
+    def drop_references(self, ids: set[str]) -> list[str]:
+        """Erasure only: remove erased memory ids from facts' metadata (grounding lists, bases)."""
+        changed = []
+        for fid, fact in list(self._facts.items()):
+            meta = {k: ([x for x in v if x not in ids] if isinstance(v, list) else (None if v in ids else v))
+                    for k, v in fact.meta.items()}
+            if meta != fact.meta:
+                self._facts[fid] = fact.model_copy(update={"meta": meta})
+                changed.append(fid)
+        return changed
+
     def load(self, facts: list[Fact]) -> None:
         for fact in facts:
             self._facts[fact.id] = fact

@@ -32,6 +32,7 @@ class RunRow(SQLModel, table=True):
 class CharacterRow(SQLModel, table=True):
     __tablename__ = "character"
     id: str = Field(primary_key=True)
+    seq: int = 0  # the order characters were added in: arrays over NPCs follow it
     name: str
     is_player: bool = False
     data: dict[str, Any] = Field(sa_column=Column(JSON))

@@ -1,0 +1,149 @@
+"""The dialogue pipeline: code decides, the model only voices.
+
+safety -> intent -> emotion -> relationship stage -> route -> reply policy -> context (tiered
+retrieval) -> generation -> guards. Every step has a heuristic answer when no model is present;
+the turn's whole analysis comes back with the reply so the caller can store it with both sides.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agents.bonds import axes as bond_axes
+from agents.dialogue import Reply, grounding_from, mentioned
+from agents.emotion import EmotionReading, read_emotion
+from agents.guards import GuardResult, no_internal_labels, no_private_leak, persona_drift_guard
+from agents.intent import Intent, detect_intents, detect_intents_with_model
+from agents.llm.offline import OfflineProvider
+from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
+from agents.reply_policy import ReplyPolicy, reply_policy, route
+from agents.safety import SafetyVerdict, check_safety
+from agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
+from memory.context import ContextBudget, ContextRequest, build_context
+from memory.privacy import visible_to
+from memory.relevance import Relevance
+from memory.store import MemoryStore
+from world.world import World
+
+SELF_STATEMENT = re.compile(r"(我其实是|我本来是|我的身份|我的性格|我是一个|I am actually|I'm actually|I am really|"
+                            r"my real name|my persona|I am an? )", re.IGNORECASE)
+DECLINE = {"zh": "这个我不方便说。", "en": "That's not something I can talk about."}
+SUPPORT = {"zh": "听起来你很难受。要是撑不住了，请马上找身边的人或者当地的求助热线。",
+           "en": "That sounds really hard. If you feel unsafe, please reach out to someone near you or a local helpline."}
+
+
+class TurnAnalysis(BaseModel):
+    """Everything the pipeline decided for one turn; stored with the turn, never shown to the player."""
+
+    safety: SafetyVerdict
+    intents: list[Intent]
+    emotion: EmotionReading
+    stage: StageDecision
+    route: str
+    policy: ReplyPolicy
+    context_ids: list[str] = Field(default_factory=list)
+    guards: list[GuardResult] = Field(default_factory=list)
+    fallback: str | None = None
+
+
+def _private_snippets(world: World, memory: MemoryStore, npc: str, speaker: str) -> list[str]:
+    """Private things the NPC holds that this speaker was not part of: they must not leak."""
+    out = []
+    for e in memory.events_of(npc):
+        if e.private and not visible_to(e, speaker, world):
+            out.append(e.what)
+            fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
+            if fact is not None:
+                out.append(fact.text)
+    for b in memory.beliefs_of(npc, held_only=False):
+        if b.private and not visible_to(b, speaker, world):
+            out += [b.text, b.claim.quote or ""]
+    return [s for s in dict.fromkeys(out) if s]
+
+
+def _generate(provider: LLMProvider, request: LLMRequest) -> tuple[str, list[LLMResponse], str | None]:
+    response = provider.complete(request)
+    if response.ok and response.text.strip():
+        return response.text.strip(), [response], None
+    fallback = OfflineProvider().complete(request)
+    return fallback.text.strip(), [response], response.error or "empty answer"
+
+
+def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, npc: str, speaker: str, text: str,
+                  relevance: Relevance | None = None, history: StageHistory | None = None,
+                  affect_effects: dict[str, Any] | None = None) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
+    """One turn of `speaker` (player or NPC) talking to `npc`; returns the reply and its analysis."""
+    lang = world.language
+    model = None if isinstance(provider, OfflineProvider) else provider
+    responses: list[LLMResponse] = []
+    safety = check_safety(text, lang)  # type: ignore[arg-type]
+    intents = detect_intents_with_model(model, text, lang) if model else detect_intents(text, lang)  # type: ignore[arg-type]
+    emotion = read_emotion(text, lang)  # type: ignore[arg-type]
+    axes = bond_axes(world, npc, speaker)
+    stage = decide_stage(model, axes, history or StageHistory(), intents, emotion, text=text, language=lang,  # type: ignore[arg-type]
+                         safety=safety)
+    chosen = route(intents, safety, stage=stage.state)
+    policy = reply_policy(stage.state, emotion, affect_effects, intents, safety=safety)
+    subjects = mentioned(world, text, exclude={npc, speaker}) or [speaker]
+    analysis = TurnAnalysis(safety=safety, intents=intents, emotion=emotion, stage=stage, route=chosen, policy=policy)
+    me = world.character(npc)
+    if chosen in ("safety_support", "safe_decline", "escalate"):
+        reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
+        grounding_ids: list[str] = []
+    else:
+        budget = ContextBudget(max_items=4 + 2 * policy.max_sentences, max_tokens=120 * policy.max_sentences)
+        ctx = build_context(world, memory, ContextRequest(holder=npc, present=subjects, query=text, viewer=speaker,
+                                                          need_events=chosen in ("answer_from_memory", "repair"),
+                                                          budget=budget), relevance=relevance)
+        grounding = grounding_from(world, memory, ctx, npc, speaker)
+        grounding_ids = [g.id for g in grounding]
+        analysis.context_ids = ctx.ids()
+        system = (f"你是{me.name}（{me.role}）。{me.persona} 只根据给出的记忆回答，第一人称，口语，"
+                  f"最多{policy.max_sentences}句，最多{policy.max_questions}个问题。"
+                  if lang == "zh" else
+                  f"You are {me.name} ({me.role}). {me.persona} Answer only from the memories given, in the first "
+                  f"person, at most {policy.max_sentences} sentences and {policy.max_questions} questions.")
+        request = LLMRequest(task="reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
+                             messages=[Message(role="system", content=system), Message(role="user", content=text)],
+                             grounding=grounding, max_tokens=40 * policy.max_sentences,
+                             meta={"npc": npc, "asker": speaker, "max_sentences": policy.max_sentences,
+                                   "warmth": policy.warmth, "route": chosen})
+        reply_text, spent, analysis.fallback = _generate(provider, request)
+        responses += spent
+        reply_text, guard_results, fallback_needed = _guard(world, memory, model, npc, speaker, reply_text, request)
+        analysis.guards = guard_results
+        if fallback_needed:
+            analysis.fallback = analysis.fallback or "guard veto"
+            reply_text = OfflineProvider().complete(request).text.strip()
+            reply_text, more, still_bad = _guard(world, memory, None, npc, speaker, reply_text, request)
+            analysis.guards += more
+            if still_bad:
+                reply_text = DECLINE[lang]
+    reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,
+                  grounding_ids=grounding_ids, model=responses[-1].model if responses else "rule",
+                  tokens_in=sum(r.tokens_in for r in responses), tokens_out=sum(r.tokens_out for r in responses),
+                  fallback=analysis.fallback)
+    return reply, analysis, responses
+
+
+def _guard(world: World, memory: MemoryStore, judge: LLMProvider | None, npc: str, speaker: str, text: str,
+           request: LLMRequest) -> tuple[str, list[GuardResult], bool]:
+    """Run the output guards; returns the cleaned text, their results and whether to fall back."""
+    results = [no_internal_labels(text, internal_labels())]
+    text = results[-1].text or "" if not results[-1].ok else text
+    results.append(no_private_leak(text, _private_snippets(world, memory, npc, speaker)))
+    if not results[-1].ok:
+        text = results[-1].text or ""
+    if text and SELF_STATEMENT.search(text):
+        me = world.character(npc)
+        selfish = [s for s in re.split(r"(?<=[。！？.!?])\s*", text) if SELF_STATEMENT.search(s)]
+        verdict = persona_drift_guard(judge, me.persona or me.role, " ".join(selfish),
+                                      language=world.language)  # type: ignore[arg-type]
+        results.append(verdict)
+        if not verdict.ok:
+            for s in selfish:
+                text = text.replace(s, "")
+    return text.strip(), results, not text.strip()

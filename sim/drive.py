@@ -1,0 +1,211 @@
+"""The drive tick: every NPC weighs, each tick, whether to speak up or reach out.
+
+One trigger path for everything (being addressed, a drive tick, reconnecting, following up):
+level 1 is a numpy pass over all NPCs at once (no model); only those who pass go to level 2
+(the model, or its offline stand-in), and only those who then speak cost a dialogue. Every
+decision is kept as a snapshot.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents.bonds import BOND_KINDS, INTERACTION, axes, record_interaction
+from agents.cold_start import unlock_level
+from agents.gate import (
+    AffectReading,
+    Candidate,
+    GateInputs,
+    Trigger,
+    bond_pull,
+    decide,
+    level1_batch,
+)
+from agents.llm.offline import OfflineProvider
+from agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
+from sim.log import LogEntry
+from sim.minds import Minds
+from world.relationships import Cause
+from world.world import World
+
+DRIVE_SALIENCE = 0.35
+MIN_INTERVAL_S = 5.0
+STORE_EVERY_DECISION_UP_TO = 200  # NPCs; bigger worlds keep level-2 decisions and counts only
+
+
+def _entry(world: World, kind: str, who: list[str], text: str, **ids: object) -> LogEntry:
+    return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind, who=who, text=text,
+                    ids={k: v for k, v in ids.items() if v})
+
+
+def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, dict[str, list[tuple[float, str]]]]:
+    """Each NPC's strongest pull toward anyone it has a bond with, its interaction count, and its
+    ranked candidates: one pass over the bond edges, not a pass per NPC."""
+    pull = np.zeros(len(minds.npcs))
+    interactions = np.zeros(len(minds.npcs))
+    ranked: dict[str, list[tuple[float, str]]] = {}
+    seen: set[tuple[str, str]] = set()
+    for edge in world.graph.edges():
+        if edge.kind not in BOND_KINDS or edge.source not in minds.affect.index:
+            continue
+        if edge.kind == "familiarity":
+            interactions[minds.affect.index[edge.source]] += sum(
+                1 for c in edge.history if c.reason.startswith(INTERACTION))
+        pair = (edge.source, edge.target)
+        if pair in seen:
+            continue
+        seen.add(pair)
+        p = float(bond_pull(axes(world, *pair)))
+        ranked.setdefault(edge.source, []).append((p, edge.target))
+        row = minds.affect.index[edge.source]
+        pull[row] = max(pull[row], p)
+    for k in ranked:
+        ranked[k].sort(key=lambda t: (-t[0], t[1]))
+    return pull, interactions, ranked
+
+
+def _inputs(world: World, minds: Minds, npc: str, player_speaking: bool, unlock: float,
+            bonds: dict) -> GateInputs:
+    eff = minds.effects_of(npc)
+    v = minds.affect_of(npc)
+    reading = AffectReading(valence=v[0], energy=v[1], dominance=v[2],
+                            gate_threshold_offset=eff.get("gate_threshold_offset", 0.0))
+    return GateInputs(affect=reading, budget_tokens=minds.budget.remaining(minds.place, None, world.now),
+                      bonds=bonds, unlock=unlock, player_speaking=player_speaking,
+                      last_spoke_at=minds.last_spoke.get(npc), min_interval_s=MIN_INTERVAL_S)
+
+
+class Drive:
+    """Runs the drive tick for a simulation (kept apart from the engine so the engine stays small)."""
+
+    def __init__(self, sim: object) -> None:
+        self.sim = sim
+
+    @property
+    def gate_model(self):  # noqa: ANN201
+        provider = self.sim.provider  # type: ignore[attr-defined]
+        return None if isinstance(provider, OfflineProvider) else provider
+
+    def _decide(self, trigger: Trigger, inputs: GateInputs, candidates: list[Candidate]):  # noqa: ANN202
+        sim = self.sim
+        world = sim.world  # type: ignore[attr-defined]
+        decision = decide(self.gate_model, trigger, inputs, candidates=candidates,
+                          speaker=world.name(trigger.npc), language=world.language)
+        if decision.level2 is not None:
+            # the offline stand-in answers where a model would be asked: count it as that call
+            sim.usage.model_calls += max(1, decision.level2.model_calls) if decision.level2.source != "rule" else 0  # type: ignore[attr-defined]
+        return decision
+
+    def tick(self, players_speaking: bool) -> list[LogEntry]:
+        sim = self.sim
+        world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
+        log: list[LogEntry] = []
+        if not minds.npcs:
+            return log
+        now = world.now
+        n = len(minds.npcs)
+        eff = minds.affect.effects()
+        pull, interactions, ranked = bond_pulls(world, minds)
+        # cold start: an NPC's initiative unlocks with time in the world and real contact
+        days = np.full(n, (now - world.clock.start).total_seconds() / 86400 + minds.settled_days)
+        unlock = np.asarray(unlock_level(days, interactions), dtype=float)
+        since = np.array([(now - minds.last_spoke[npc]).total_seconds() if npc in minds.last_spoke else 1e9
+                          for npc in minds.npcs])
+        budget = minds.budget.remaining(minds.place, None, now)
+        passed = level1_batch("drive_tick", np.full(n, DRIVE_SALIENCE), eff["gate_threshold_offset"],
+                              np.full(n, budget), unlock, np.full(n, players_speaking), since,
+                              np.full(n, MIN_INTERVAL_S), pull)
+        keep_all = n <= STORE_EVERY_DECISION_UP_TO
+        for row, npc in enumerate(minds.npcs):
+            if not passed[row] and not keep_all:
+                minds.counts["drive_tick:hold"] = minds.counts.get("drive_tick:hold", 0) + 1
+                continue
+            cands = [Candidate(id=t, name=world.name(t), bond=axes(world, npc, t))
+                     for _, t in ranked.get(npc, [])[:3]]
+            trigger = Trigger(kind="drive_tick", npc=npc, at=now, place=minds.place, salience=DRIVE_SALIENCE)
+            decision = self._decide(trigger, _inputs(world, minds, npc, players_speaking, float(unlock[row]),
+                                                     {c.id: c.bond for c in cands}), cands)
+            minds.record(decision)
+            if decision.speak:
+                target = decision.addressed[0] if decision.addressed else (cands[0].id if cands else None)
+                if target:
+                    log += self.initiate(npc, target, reason=decision.level2.why if decision.level2 else "")
+        log += self.reconnect(players_speaking)
+        return log
+
+    def reconnect(self, players_speaking: bool) -> list[LogEntry]:
+        """NPCs weigh reaching out to players who went quiet, and following up an unanswered message."""
+        sim = self.sim
+        world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
+        log: list[LogEntry] = []
+        now = world.now
+        for key in sorted(minds.quiet):
+            state = minds.quiet[key]
+            bond = bond_strength(axes(world, state.npc, state.other))
+            trigger = reconnect_trigger(state, now, bond, place=minds.place)
+            if trigger is None:
+                continue
+            cand = [Candidate(id=state.other, name=world.name(state.other), bond=axes(world, state.npc, state.other))]
+            decision = self._decide(trigger, _inputs(world, minds, state.npc, players_speaking, 1.0,
+                                                     {state.other: cand[0].bond}), cand)
+            minds.record(decision)
+            if decision.speak:
+                log += self.message(state.npc, state.other, follow_up_of=None)
+                minds.quiet[key] = state.after_attempt(now, bond, answered=False)
+        for msg_id in sorted(minds.followups):
+            fu = minds.followups[msg_id]
+            trigger = fu.trigger(now)
+            if trigger is None:
+                continue
+            cand = [Candidate(id=fu.to, name=world.name(fu.to), bond=axes(world, fu.npc, fu.to))]
+            decision = self._decide(trigger, _inputs(world, minds, fu.npc, players_speaking, 1.0,
+                                                     {fu.to: cand[0].bond}), cand)
+            minds.record(decision)
+            if decision.speak:
+                minds.followups[msg_id] = fu.record_follow_up(now)
+                log += self.message(fu.npc, fu.to, follow_up_of=msg_id)
+        return log
+
+    def message(self, npc: str, player: str, *, follow_up_of: str | None) -> list[LogEntry]:
+        """An NPC reaches out to a player (expects a reply; at most one follow-up if ignored)."""
+        sim = self.sim
+        world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
+        zh = world.language == "zh"
+        name = world.name(player)
+        if follow_up_of:
+            text = f"{name}，前面那句你看到了吗？" if zh else f"{name}, did you see my last message?"
+        else:
+            text = f"{name}，好久没见你来了，最近还好吗？" if zh else f"{name}, it's been a while. How have you been?"
+        fact = world.record("message", actor=npc, to=(player,), text=text,
+                            meta={"expects_reply": True, "follow_up_of": follow_up_of})
+        state = FollowUpState(message_id=fact.id, npc=npc, to=player, sent_at=world.now, expects_reply=True)
+        minds.followups[fact.id] = (minds.followups[follow_up_of].follow_up_message(fact.id, world.now)
+                                    if follow_up_of else state)
+        minds.last_spoke[npc] = world.now
+        minds.budget.spend(minds.place, None, world.now, force=True)
+        return [_entry(world, "message", [npc, player], f"{world.name(npc)} → {name}：“{text}”" if zh
+                       else f'{world.name(npc)} → {name}: "{text}"', fact=fact.id, follow_up_of=follow_up_of)]
+
+    def initiate(self, npc: str, target: str, *, reason: str) -> list[LogEntry]:
+        """An NPC speaks up to someone: passes on what it has heard, or just says hello."""
+        sim = self.sim
+        world, memory, minds = sim.world, sim.memory, sim.minds  # type: ignore[attr-defined]
+        if world.character(target).is_player:
+            return self.message(npc, target, follow_up_of=None)
+        from sim.actions import gossip  # one floor, one module: avoid a cycle at import time
+
+        log = gossip(world, memory, teller=npc, listener=target, about=None, text=None)
+        zh = world.language == "zh"
+        if log and log[0].ids.get("fact"):
+            opener = next((f.text for f in world.facts if f.id == log[0].ids["fact"]), "")
+        else:
+            opener = "今天生意怎么样？" if zh else "How's business today?"
+            fact = world.record("say", actor=npc, to=(target,), text=opener)
+            record_interaction(world, npc, target, cause=Cause(kind="fact", id=fact.id), valence=0.1,
+                               note="寒暄" if zh else "small talk")
+            log = [_entry(world, "say", [npc, target], f"{world.name(npc)} 对 {world.name(target)} 说：“{opener}”"
+                          if zh else f'{world.name(npc)} to {world.name(target)}: "{opener}"', fact=fact.id)]
+        minds.last_spoke[npc] = world.now
+        minds.budget.spend(minds.place, None, world.now, force=True)
+        log += sim.converse(speaker=npc, npc=target, text=opener, via="npc")  # type: ignore[attr-defined]
+        return log

@@ -1,0 +1,138 @@
+"""The running state of every NPC's mind: affect arrays, stages, silence budgets, reconnect
+urges, pending follow-ups and the gate's decision snapshots.
+
+Affect is one `AffectField` for the whole town (numpy arrays, one update per tick for all NPCs);
+stimuli gathered during a tick (every event memory an NPC writes) are applied together at its end.
+The whole state round-trips through JSON so a run resumes exactly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from agents.affect import AffectField
+from agents.gate import GateDecision
+from agents.reconnect import FollowUpState, ReconnectState
+from agents.silence_budget import SilenceBudget
+from memory.events import EventMemory
+from memory.store import MemoryStore
+from world.world import World
+
+MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
+MOOD_EDGE = 0.2
+
+
+def mood_label(valence: float, language: str) -> str:
+    low, calm, high = MOOD_LABELS.get(language, MOOD_LABELS["en"])
+    return low if valence < -MOOD_EDGE else high if valence > MOOD_EDGE else calm
+
+
+class Minds:
+    """Per-NPC state that is not memory: how they feel, where they stand, whether they may speak."""
+
+    def __init__(self, world: World, memory: MemoryStore, place: str = "town", settled_days: float = 0.0) -> None:
+        self.place = place
+        self.settled_days = settled_days  # how long NPCs have lived here before the run starts (cold start)
+        self.npcs = [cid for cid, c in world.characters.items() if not c.is_player]
+        self.affect = AffectField(self.npcs, group_ids=[place])
+        if self.npcs:
+            self.affect.join(self.npcs, place)
+        self.budget = SilenceBudget()
+        self.stages: dict[str, str] = {}  # "npc|other" -> stage id
+        self.dependency: dict[str, int] = {}  # "npc|other" -> dependency signals seen
+        self.last_spoke: dict[str, datetime] = {}
+        self.quiet: dict[str, ReconnectState] = {}  # "npc|player" -> silence clock
+        self.followups: dict[str, FollowUpState] = {}  # message id -> follow-up state
+        self.moods: dict[str, str] = {}
+        self.decisions: list[GateDecision] = []  # not yet saved
+        self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
+        self._stimuli: dict[str, np.ndarray] = {}
+        memory.on_put.append(self._on_put)
+
+    # --- affect ------------------------------------------------------------------------------
+    def _on_put(self, kind: str, item: object) -> None:
+        """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity."""
+        if kind != "event" or not isinstance(item, EventMemory) or item.holder not in self.affect.index:
+            return
+        v = item.valence * (0.5 + item.importance)
+        stim = np.array([v, 0.6 * abs(v) - 0.1 * (v < 0), 0.3 * v])
+        self._stimuli[item.holder] = self._stimuli.get(item.holder, np.zeros(3)) + stim
+
+    def settle(self, dt_seconds: float) -> None:
+        """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together."""
+        self.affect.tick(dt_seconds)
+        if self._stimuli:
+            ids = sorted(self._stimuli)
+            self.affect.stimulate(ids, np.clip(np.stack([self._stimuli[i] for i in ids]), -1.0, 1.0))
+            self._stimuli.clear()
+
+    def mood_changes(self, language: str) -> list[tuple[str, str, float]]:
+        """NPCs whose mood label changed since last asked: (npc, label, valence)."""
+        out = []
+        for npc, row in self.affect.index.items():
+            v = float(self.affect.fast[row, 0])
+            label = mood_label(v, language)
+            if self.moods.get(npc, MOOD_LABELS.get(language, MOOD_LABELS["en"])[1]) != label:
+                out.append((npc, label, v))
+            self.moods[npc] = label
+        return out
+
+    def effects_of(self, npc: str) -> dict[str, float]:
+        row = self.affect.index.get(npc)
+        if row is None:
+            return {}
+        eff = self.affect.effects()
+        return {k: float(np.asarray(v)[row]) for k, v in eff.items()}
+
+    def affect_of(self, npc: str) -> list[float]:
+        row = self.affect.index.get(npc)
+        return [0.0, 0.0, 0.0] if row is None else [round(float(x), 4) for x in self.affect.fast[row]]
+
+    # --- bookkeeping -------------------------------------------------------------------------
+    def record(self, decision: GateDecision) -> None:
+        self.decisions.append(decision)
+        self.counts[decision.outcome] = self.counts.get(decision.outcome, 0) + 1
+        self.counts[f"{decision.trigger.kind}:{decision.outcome}"] = (
+            self.counts.get(f"{decision.trigger.kind}:{decision.outcome}", 0) + 1)
+
+    def take_decisions(self) -> list[GateDecision]:
+        out, self.decisions = self.decisions, []
+        return out
+
+    # --- persistence -------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        a = self.affect
+        return {
+            "npcs": list(a.ids),
+            "affect": {"fast": a.fast.tolist(), "group_slow": a.group_slow.tolist(), "pair_slow": a.pair_slow.tolist(),
+                       "pairs": [[i, j, r] for (i, j), r in a.pair_index.items()], "pair_row": a.pair_row.tolist(),
+                       "group_of": a.group_of.tolist()},
+            "budget": self.budget.model_dump(mode="json"),
+            "stages": self.stages, "dependency": self.dependency,
+            "last_spoke": {k: v.isoformat() for k, v in self.last_spoke.items()},
+            "quiet": {k: v.model_dump(mode="json") for k, v in self.quiet.items()},
+            "followups": {k: v.model_dump(mode="json") for k, v in self.followups.items()},
+            "moods": self.moods, "counts": self.counts,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        if not data:
+            return
+        if data.get("npcs") != list(self.affect.ids):
+            raise ValueError("saved minds belong to a different set of NPCs (or order); cannot resume them")
+        a, s = self.affect, data["affect"]
+        a.fast = np.array(s["fast"], dtype=float).reshape(-1, 3)
+        a.group_slow = np.array(s["group_slow"], dtype=float).reshape(-1, 3)
+        a.pair_slow = np.array(s["pair_slow"], dtype=float).reshape(-1, 3)
+        a.pair_index = {(int(i), int(j)): int(r) for i, j, r in s["pairs"]}
+        a.pair_row = np.array(s["pair_row"], dtype=np.int64)
+        a.group_of = np.array(s["group_of"], dtype=np.int64)
+        self.budget = SilenceBudget.model_validate(data["budget"])
+        self.stages, self.dependency = dict(data["stages"]), dict(data["dependency"])
+        self.last_spoke = {k: datetime.fromisoformat(v) for k, v in data["last_spoke"].items()}
+        self.quiet = {k: ReconnectState.model_validate(v) for k, v in data["quiet"].items()}
+        self.followups = {k: FollowUpState.model_validate(v) for k, v in data["followups"].items()}
+        self.moods, self.counts = dict(data["moods"]), dict(data["counts"])
