@@ -94,3 +94,28 @@ def fade_tensions(world: World, *, min_step: float = 0.01) -> int:
                                  time=world.now, cause=Cause(kind="time"), reason="tension fades")
             moved += 1
     return moved
+
+
+WARM = {"family": 1.0, "romance": 1.0, "friend": 0.9, "partner": 0.8, "mentor": 0.8, "neighbour": 0.6,
+        "colleague": 0.6, "customer": 0.5, "acquaintance": 0.4}
+COLD = {"rival": 0.5, "creditor": 0.2, "debtor": 0.2}
+
+
+def seed_bonds(world: World, edge: Edge) -> None:
+    """A relationship a scenario starts with implies a history: the bond axes it would have left."""
+    if edge.kind in BOND_KINDS or world.character(edge.source).is_player:
+        return
+    cause = Cause(kind="seed")
+    s = edge.strength
+    current = axes(world, edge.source, edge.target)
+    warm, cold = WARM.get(edge.kind, 0.4), COLD.get(edge.kind, 0.0)
+    values = {
+        "familiarity": max(current.familiarity, 0.2 + 0.6 * s * max(warm, cold)),
+        "trust": max(current.trust, 0.3 + 0.5 * s * warm) if not cold else current.trust,
+        "affinity": max(current.affinity, 0.5 + 0.4 * s * warm) if not cold else min(current.affinity, 0.5 - 0.3 * s),
+        "tension": max(current.tension, 0.4 * s * cold),
+    }
+    for kind, value in values.items():
+        if abs(value - getattr(current, kind)) > 1e-9 or world.graph.get(edge.source, edge.target, kind) is None:
+            world.graph.set_edge(edge.source, edge.target, kind, round(min(1.0, value), 4), tick=0, time=world.now,
+                                 cause=cause, reason=f"from the {edge.kind} tie")

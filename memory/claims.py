@@ -112,6 +112,12 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         return names.get(cid, cid)
 
     pred = PREDICATES.get(claim.predicate, PREDICATES["remark"])
+    if claim.predicate == "remark" and claim.quote and not claim.is_attitude:
+        # nothing the lexicon can name: keep the words themselves
+        if claim.said_by and claim.said_by != claim.about:
+            return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"
+                    else f'{who(claim.said_by)} says: "{claim.quote}"')
+        return claim.quote
     if language == "zh":
         core = pred.zh
         if claim.generalised and claim.predicate == "late":

@@ -92,7 +92,8 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
         subject = fact.actor or fact.about
         if subject:
             claim = claim_from_text(fact.text, about=subject)
-            claim = claim.model_copy(update={"quote": None, "generalised": False})
+            claim = claim.model_copy(update={"quote": fact.text if claim.predicate == "remark" else None,
+                                             "generalised": False})
             beliefs.append(form_belief(world, memory, witness, claim, source="witnessed",
                                        fact=fact, origin_fact_id=fact.id, private=fact.private))
     return beliefs

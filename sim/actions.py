@@ -147,7 +147,8 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
 
 def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str, text: str,
         relevance: Relevance | None = None, history: StageHistory | None = None,
-        affect_effects: dict | None = None) -> tuple[list[LogEntry], Reply, TurnAnalysis, list[LLMResponse]]:
+        affect_effects: dict | None = None, show_question: bool = True,
+        ) -> tuple[list[LogEntry], Reply, TurnAnalysis, list[LLMResponse]]:
     """Someone (a player, or an NPC) speaks to an NPC; the NPC answers through the dialogue pipeline."""
     zh = world.language == "zh"
     question = world.record("ask", actor=player, to=(npc,), text=text, private=player_private(world, player, text))
@@ -176,8 +177,8 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
                        note=("交谈" if zh else "talked"))
     shown = ("（私下说的话）" if zh else "(said in private)") if question.private else text
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
-                  else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id),
-           _entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh
+                  else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id)] if show_question else []
+    log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh
                   else f'{world.name(npc)}: "{reply.text}"', fact=answer.id, grounding=reply.grounding_ids,
                   route=analysis.route)]
     return log, reply, analysis, responses

@@ -87,6 +87,9 @@ def play_cmd(
         console.print(f"ticks {s['ticks']} · npcs {s['npcs']} · model calls {s['model_calls']} · tokens in "
                       f"{s['tokens_in']} / out {s['tokens_out']} · expectations {s['expectations_passed']} passed, "
                       f"{s['expectations_failed']} failed · saved to {target}")
+        gate = s.get("gate") or {}
+        if gate:
+            console.print("gate decisions: " + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))
         for r in result.failed:
             console.print(f"[bold red]expectation {r.index} failed at tick {r.at}:[/] {escape(r.description)}; "
                           f"found: {escape(r.found)}")
@@ -127,6 +130,48 @@ def inspect_cmd(
     world, memory, _ = _load(db)
     who = _resolve(world, character) if character else None
     print_inspection(Console(highlight=False), world, memory, who)
+
+
+@app.command("decisions")
+def decisions_cmd(
+    npc: str = typer.Argument(..., help="the NPC whose gate decisions to list (id or name)"),
+    db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
+    outcome: str | None = typer.Option(None, help="only speak | silent | hold | defer"),
+    json_out: bool = typer.Option(False, "--json", help="one JSON snapshot per line"),
+) -> None:
+    """Every decision the gate made for an NPC: trigger, level-1 and level-2 verdicts, whom it addressed
+    or skipped, memories injected, affect, remaining budget."""
+    world, _memory, _ = _load(db)
+    who = _resolve(world, npc)
+    rows = RunStore(db, must_exist=True).decisions(who)
+    if outcome:
+        rows = [(t, d) for t, d in rows if d["outcome"] == outcome]
+    if json_out:
+        for tick, d in rows:
+            sys.stdout.write(json.dumps({"tick": tick, **d}, ensure_ascii=False) + "\n")
+        return
+    console = Console(highlight=False)
+    console.rule(f"gate decisions of {world.name(who)} ({len(rows)})")
+    for tick, d in rows:
+        l1 = d["level1"]
+        l2 = d.get("level2") or {}
+        to = ", ".join(world.name(x) for x in d.get("addressed", []))
+        skipped = ", ".join(world.name(x) for x in d.get("skipped", []))
+        score = (f"; score {l1['score']:.2f} vs {l1['threshold']:.2f}" if l1.get("score") is not None
+                 and l1.get("threshold") is not None else "")
+        line = f"t{tick:<4} [{d['trigger']['kind']}] {d['outcome']:<6} L1 {l1['outcome']} ({', '.join(l1['reasons'])}{score})"
+        if l2:
+            line += f" · L2 {l2['source']}: {'speak' if l2['speak'] else 'quiet'} — {l2['why']}"
+        if to:
+            line += f" · to {to}"
+        if skipped:
+            line += f" · skipped {skipped}"
+        aff = d.get("affect", {})
+        line += (f" · affect v={aff.get('valence', 0):+.2f} e={aff.get('energy', 0):+.2f}"
+                 f" · budget {d.get('budget_remaining', 0):.1f}")
+        if d.get("memories"):
+            line += f" · memories {', '.join(d['memories'])}"
+        console.print(escape(line))
 
 
 @app.command("memories")

@@ -25,17 +25,25 @@ from agents.llm.offline import OfflineProvider
 from agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
 from sim.log import LogEntry
 from sim.minds import Minds
+from world.facts import Fact
 from world.relationships import Cause
 from world.world import World
 
 DRIVE_SALIENCE = 0.35
 MIN_INTERVAL_S = 5.0
+AWAKE_FROM, AWAKE_UNTIL = 7, 22  # hours of the simulated day when NPCs may speak up unprompted
+IMPLIED_INTERACTIONS = 20  # interactions a seeded familiarity of 1.0 stands for (cold start)
 STORE_EVERY_DECISION_UP_TO = 200  # NPCs; bigger worlds keep level-2 decisions and counts only
 
 
 def _entry(world: World, kind: str, who: list[str], text: str, **ids: object) -> LogEntry:
     return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind, who=who, text=text,
                     ids={k: v for k, v in ids.items() if v})
+
+
+def awake(world: World) -> bool:
+    """NPCs take no initiative at night (being addressed is still answered)."""
+    return AWAKE_FROM <= world.now.hour < AWAKE_UNTIL
 
 
 def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, dict[str, list[tuple[float, str]]]]:
@@ -49,8 +57,10 @@ def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, dict
         if edge.kind not in BOND_KINDS or edge.source not in minds.affect.index:
             continue
         if edge.kind == "familiarity":
-            interactions[minds.affect.index[edge.source]] += sum(
-                1 for c in edge.history if c.reason.startswith(INTERACTION))
+            row = minds.affect.index[edge.source]
+            interactions[row] += sum(1 for c in edge.history if c.reason.startswith(INTERACTION))
+            if edge.history and edge.history[0].cause.kind == "seed":
+                interactions[row] += IMPLIED_INTERACTIONS * edge.history[0].after  # a tie implies a history
         pair = (edge.source, edge.target)
         if pair in seen:
             continue
@@ -64,7 +74,7 @@ def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, dict
     return pull, interactions, ranked
 
 
-def _inputs(world: World, minds: Minds, npc: str, player_speaking: bool, unlock: float,
+def gate_inputs(world: World, minds: Minds, npc: str, player_speaking: bool, unlock: float,
             bonds: dict) -> GateInputs:
     eff = minds.effects_of(npc)
     v = minds.affect_of(npc)
@@ -100,7 +110,7 @@ class Drive:
         sim = self.sim
         world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
         log: list[LogEntry] = []
-        if not minds.npcs:
+        if not minds.npcs or not awake(world):
             return log
         now = world.now
         n = len(minds.npcs)
@@ -123,7 +133,7 @@ class Drive:
             cands = [Candidate(id=t, name=world.name(t), bond=axes(world, npc, t))
                      for _, t in ranked.get(npc, [])[:3]]
             trigger = Trigger(kind="drive_tick", npc=npc, at=now, place=minds.place, salience=DRIVE_SALIENCE)
-            decision = self._decide(trigger, _inputs(world, minds, npc, players_speaking, float(unlock[row]),
+            decision = self._decide(trigger, gate_inputs(world, minds, npc, players_speaking, float(unlock[row]),
                                                      {c.id: c.bond for c in cands}), cands)
             minds.record(decision)
             if decision.speak:
@@ -131,6 +141,27 @@ class Drive:
                 if target:
                     log += self.initiate(npc, target, reason=decision.level2.why if decision.level2 else "")
         log += self.reconnect(players_speaking)
+        return log
+
+    def nearby(self, fact: Fact) -> list[LogEntry]:
+        """Something notable happened: those who saw it weigh telling someone (a nearby_event trigger)."""
+        sim = self.sim
+        world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
+        log: list[LogEntry] = []
+        salience = min(1.0, 0.3 + abs(fact.valence))
+        _pull, _interactions, ranked = bond_pulls(world, minds)
+        for npc in fact.witnesses:
+            if npc not in minds.affect.index:
+                continue
+            cands = [Candidate(id=t, name=world.name(t), bond=axes(world, npc, t))
+                     for _, t in ranked.get(npc, []) if t not in (fact.actor, *fact.witnesses)][:3]
+            trigger = Trigger(kind="nearby_event", npc=npc, at=world.now, place=minds.place,
+                              from_whom=fact.actor, salience=salience)
+            decision = self._decide(trigger, gate_inputs(world, minds, npc, False, 1.0, {c.id: c.bond for c in cands}),
+                                    cands)
+            minds.record(decision)
+            if decision.speak and decision.addressed:
+                log += self.initiate(npc, decision.addressed[0], reason=decision.level2.why if decision.level2 else "")
         return log
 
     def reconnect(self, players_speaking: bool) -> list[LogEntry]:
@@ -146,7 +177,7 @@ class Drive:
             if trigger is None:
                 continue
             cand = [Candidate(id=state.other, name=world.name(state.other), bond=axes(world, state.npc, state.other))]
-            decision = self._decide(trigger, _inputs(world, minds, state.npc, players_speaking, 1.0,
+            decision = self._decide(trigger, gate_inputs(world, minds, state.npc, players_speaking, 1.0,
                                                      {state.other: cand[0].bond}), cand)
             minds.record(decision)
             if decision.speak:
@@ -158,7 +189,7 @@ class Drive:
             if trigger is None:
                 continue
             cand = [Candidate(id=fu.to, name=world.name(fu.to), bond=axes(world, fu.npc, fu.to))]
-            decision = self._decide(trigger, _inputs(world, minds, fu.npc, players_speaking, 1.0,
+            decision = self._decide(trigger, gate_inputs(world, minds, fu.npc, players_speaking, 1.0,
                                                      {fu.to: cand[0].bond}), cand)
             minds.record(decision)
             if decision.speak:
@@ -176,6 +207,7 @@ class Drive:
             text = f"{name}，前面那句你看到了吗？" if zh else f"{name}, did you see my last message?"
         else:
             text = f"{name}，好久没见你来了，最近还好吗？" if zh else f"{name}, it's been a while. How have you been?"
+        text = text[0].upper() + text[1:]
         fact = world.record("message", actor=npc, to=(player,), text=text,
                             meta={"expects_reply": True, "follow_up_of": follow_up_of})
         state = FollowUpState(message_id=fact.id, npc=npc, to=player, sent_at=world.now, expects_reply=True)

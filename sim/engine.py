@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from agents.bonds import INTERACTION, fade_tensions
+from agents.bonds import INTERACTION, fade_tensions, seed_bonds
+from agents.bonds import axes as bond_axes
 from agents.dialogue import Reply
-from agents.gate import GateInputs, Trigger
+from agents.gate import Trigger
 from agents.llm.offline import OfflineProvider
 from agents.llm.protocol import LLMProvider, LLMResponse
 from agents.memory_writer import llm_writers
@@ -21,7 +22,8 @@ from memory.impressions import Impression
 from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim import actions
-from sim.drive import MIN_INTERVAL_S, Drive
+from sim.drive import Drive
+from sim.drive import gate_inputs as gate_inputs
 from sim.log import LogEntry
 from sim.maintenance import Maintenance, new_day, wake_pairs
 from sim.mediation import mediate
@@ -63,6 +65,8 @@ def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, 
         for a, b in pairs:
             world.graph.set_edge(a, b, r.kind, r.strength, tick=0, time=world.now, cause=Cause(kind="seed"),
                                  reason="scenario" if world.language == "en" else "场景设定")
+    for edge in list(world.graph.edges()):
+        seed_bonds(world, edge)
     memory = MemoryStore()
     for imp in scenario.impressions:
         memory.put(Impression(id=world.new_id("i"), holder=imp.holder, about=imp.about, text=imp.text,
@@ -136,8 +140,7 @@ class Simulation:
         if speaker_is_player:
             self._players_spoke = True
         trigger = Trigger(kind="addressed", npc=npc, at=w.now, place=minds.place, from_whom=speaker, salience=1.0)
-        inputs = GateInputs(last_spoke_at=minds.last_spoke.get(npc), min_interval_s=MIN_INTERVAL_S,
-                            budget_tokens=minds.budget.remaining(minds.place, None, w.now))
+        inputs = gate_inputs(w, minds, npc, False, 1.0, {speaker: bond_axes(w, npc, speaker)})
         decision = self.drive._decide(trigger, inputs, [])  # noqa: SLF001
         minds.record(decision)
         if not decision.speak:
@@ -146,7 +149,7 @@ class Simulation:
         key = f"{npc}|{speaker}"
         turn_log, reply, analysis, responses = actions.ask(
             w, self.memory, self.provider, player=speaker, npc=npc, text=text, relevance=self.relevance,
-            history=self.stage_history(npc, speaker), affect_effects=minds.effects_of(npc))
+            history=self.stage_history(npc, speaker), affect_effects=minds.effects_of(npc), show_question=via == "ask")
         log += turn_log
         self.usage.add(responses)
         self.replies.append((w.tick, reply))
@@ -177,7 +180,10 @@ class Simulation:
         for beat in beats:
             before = len(self.world.facts)
             log += self.apply(beat)
-            log += wake_pairs(self.world, list(self.world.facts)[before:])
+            new_facts = list(self.world.facts)[before:]
+            log += wake_pairs(self.world, new_facts)
+            if self.drive_on and beat.kind == "happen":
+                log += self.drive.nearby(new_facts[0])
         if self.drive_on and tick > 0:
             log += self.drive.tick(players_speaking=self._players_spoke)
         log += self.maintenance.after_tick(self.world, self.memory)

@@ -51,6 +51,11 @@ class Minds:
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
         self._stimuli: dict[str, np.ndarray] = {}
         memory.on_put.append(self._on_put)
+        # an NPC already tied to a player starts counting the silence from the first tick
+        for edge in world.graph.edges():
+            if edge.source in self.affect.index and world.character(edge.target).is_player:
+                self.quiet.setdefault(f"{edge.source}|{edge.target}",
+                                      ReconnectState(npc=edge.source, other=edge.target, quiet_since=world.now))
 
     # --- affect ------------------------------------------------------------------------------
     def _on_put(self, kind: str, item: object) -> None:

@@ -45,7 +45,8 @@ class PlayResult(BaseModel):
             "tokens_in": self.usage.tokens_in, "tokens_out": self.usage.tokens_out,
             "model_failures": len(self.usage.failures),
             "expectations_passed": len(self.results) - len(self.failed),
-            "expectations_failed": len(self.failed)}
+            "expectations_failed": len(self.failed),
+            "gate": dict(sorted(self.sim.minds.counts.items())) if self.sim is not None else {}}
 
 
 def scenario_digest(scenario: Scenario, seed: int | None) -> str:
