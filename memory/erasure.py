@@ -168,7 +168,8 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
     # what remains keeps no pointer to what is gone
     for b in memory.beliefs.values():
         if b.superseded_by in gone:
-            b.superseded_by, b.superseded_reason = None, REDACTED
+            # what corrected it is gone, and so is the repair it made: the belief stands again
+            b.status, b.superseded_by, b.superseded_reason, b.superseded_tick = "held", None, None, None
             memory.touch(b)
     world.facts.drop_references(gone)
     report.erased_texts = sorted({t for t in report.erased_texts if t and t != REDACTED})
