@@ -46,6 +46,15 @@ def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     return [cid for _, cid in sorted(hits)]
 
 
+def second_person(text: str, listener_name: str, language: str) -> str:
+    """Speaking to someone, their name in a memory becomes 'you' / '你'."""
+    if not listener_name or listener_name not in text:
+        return text
+    if language == "zh":
+        return text.replace(listener_name, "你")
+    return text.replace(f"{listener_name}'s", "your").replace(listener_name, "you")
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你)."""
     names = {cid: c.name for cid, c in world.characters.items()}
@@ -79,7 +88,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         elif isinstance(item, EventMemory):
             if item.source == "heard" and item.fact_id in carried:
                 continue  # the belief it carried already says it
-            items.append(GroundingItem(kind="event", id=item.id, text=item.what, about=item.about,
+            said_to_them = second_person(item.what, names.get(listener, ""), lang)
+            items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence,
                                        meta={"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
                                              "cleared": item.source == "cleared"}))

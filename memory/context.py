@@ -111,8 +111,8 @@ def _ranked(memory: MemoryStore, world: World, req: ContextRequest, kind: str, r
         involved = item.about in present or bool(present & set(getattr(item, "participants", [])))
         if kind == "event" and (item.status != "active" or item.meta.get("dialogue")):
             continue  # what was said in earlier conversations is not quoted back
-        if kind == "event" and present and not involved:
-            continue  # raw events only about those the moment concerns
+        if present and not involved:
+            continue  # the moment concerns the people in it
         boost = 0.3 if involved else 0.0
         chosen.append((item, score + boost))
     if not chosen:

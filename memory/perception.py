@@ -87,7 +87,7 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
     for witness in fact.witnesses:
         if witness == fact.actor:
             continue
-        remember(world, memory, witness, fact, fact.text, source="witnessed",
+        remember(world, memory, witness, fact, first_person(world, witness, fact.text), source="witnessed",
                  about=fact.actor or fact.about, importance=importance)
         subject = fact.actor or fact.about
         if subject:
