@@ -79,6 +79,9 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
     log = [_entry(world, "say", [speaker, *listeners],
                   f"{world.name(speaker)} 对 {to} 说：“{shown}”" if zh else f'{world.name(speaker)} to {to}: "{shown}"',
                   fact=fact.id, private=private)]
+    for listener in listeners:
+        record_interaction(world, speaker, listener, cause=Cause(kind="fact", id=fact.id),
+                           trust_event="sensitive_disclosure" if private else None, note="说话" if zh else "talked")
     for belief in perceive_speech(world, memory, fact, claim):
         changes = appraise_belief(world, memory, belief)
         log.append(_entry(world, "belief", [belief.holder],
@@ -98,6 +101,7 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
         return [_entry(world, "gossip", [teller, listener],
                        f"{world.name(teller)} 没什么可传的" if zh else f"{world.name(teller)} has nothing to pass on")]
     fact, belief, changes = done
+    record_interaction(world, teller, listener, cause=Cause(kind="fact", id=fact.id), note="闲聊" if zh else "chatted")
     log = [_entry(world, "gossip", [teller, listener],
                   f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”（{fact.meta['distortion']}）"
                   if zh else f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" ({fact.meta["distortion"]})',
@@ -125,6 +129,11 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
                         text=("、".join if zh else ", ".join)(world.name(p) for p in people) + (" 碰面" if zh else " met"))
     log = [_entry(world, "meet", people, ("、".join if zh else ", ".join)(world.name(p) for p in people)
                   + (" 碰面了" if zh else " meet"), fact=fact.id)]
+    for i, a in enumerate(people):
+        for b in people[i + 1:]:
+            chilly = grievance(world, memory, a, b) > 0.02 or grievance(world, memory, b, a) > 0.02
+            record_interaction(world, a, b, cause=Cause(kind="fact", id=fact.id), valence=-0.2 if chilly else 0.1,
+                               note="碰面" if zh else "met")
     for a in people:
         for b in people:
             if a == b or world.character(a).is_player or world.character(b).is_player:
