@@ -111,7 +111,7 @@ _LEXICON: list[tuple[re.Pattern[str], str]] = [
          r"\b(?:lol|lmao|ha(?:ha)+|hehe|jk|just kidding|teasing)\b"), "playful"),
     (_rx(r"难过|伤心|哭|失落|沮丧|郁闷|悲伤|心碎|😭|😢",
          r"\b(?:sad|crying|cried|depressed|miserable|heartbroken|down in the dumps|gloomy)\b"), "sad"),
-    (_rx(r"心寒|委屈|寒心|你(?:都|根本|一点都)?不(?:在乎|关心)|被你(?:忽视|冷落|无视)|伤到我|伤了我的心|让我很受伤|受伤|你怎么能这样对我",
+    (_rx(r"心寒|委屈|寒心|你(?:都|根本|一点都)?不(?:在乎|关心)|被你(?:忽视|冷落|无视)|伤到我|伤了我的心|让我很受伤|受伤|你怎么能这样对我|(?:你|这)(?:太|真|很|好|这么|挺)?让我(?:很|太|好|这么|真|挺)?(?:伤心|难过|寒心)",
          r"\b(?:hurt|hurts|you hurt me|offended|you don'?t care|you ignored me|that stung|you forgot about me)\b"), "hurt"),
     (_rx(r"失望|白等|枉费|没想到你(?:会)?|你让我很?失望",
          r"\b(?:disappointed|disappointing|let me down|expected better|so much for)\b"), "disappointed"),

@@ -77,7 +77,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                   affect_effects: dict[str, Any] | None = None) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
     """One turn of `speaker` (player or NPC) talking to `npc`; returns the reply and its analysis."""
     lang = world.language
-    model = None if isinstance(provider, OfflineProvider) else provider
+    model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
     safety = check_safety(text, lang)  # type: ignore[arg-type]
     intents = detect_intents_with_model(model, text, lang) if model else detect_intents(text, lang)  # type: ignore[arg-type]
@@ -114,12 +114,12 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         reply_text, spent, analysis.fallback = _generate(provider, request)
         responses += spent
         reply_text, guard_results, fallback_needed = _guard(world, memory, model, npc, speaker, reply_text, request)
-        analysis.guards = guard_results
+        analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]  # never keep vetoed words
         if fallback_needed:
             analysis.fallback = analysis.fallback or "guard veto"
             reply_text = OfflineProvider().complete(request).text.strip()
             reply_text, more, still_bad = _guard(world, memory, None, npc, speaker, reply_text, request)
-            analysis.guards += more
+            analysis.guards += [g.model_copy(update={"text": None}) for g in more]
             if still_bad:
                 reply_text = DECLINE[lang]
     reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,

@@ -49,6 +49,8 @@ def play_cmd(
     model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
     cassette: str | None = typer.Option(None, help="cassette to replay from (--llm replay)"),
     record: str | None = typer.Option(None, help="append every model call to this cassette"),
+    llm_timeout: float = typer.Option(30.0, help="seconds one model call may take before it counts as failed"),
+    llm_retries: int = typer.Option(2, help="retries of a failed model call (with backoff) before falling back"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
     try:
@@ -59,7 +61,8 @@ def play_cmd(
     from agents.llm.registry import make_provider
 
     try:
-        provider = make_provider(llm, url=llm_url, model=model, cassette=cassette, record=record)
+        provider = make_provider(llm, url=llm_url, model=model, cassette=cassette, record=record,
+                                 timeout=llm_timeout, max_retries=llm_retries)
     except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
     target = db or str(default_db(file))

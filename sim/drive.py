@@ -21,8 +21,8 @@ from agents.gate import (
     decide,
     level1_batch,
 )
-from agents.llm.offline import OfflineProvider
 from agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
+from memory.perception import remember
 from sim.log import LogEntry
 from sim.minds import Minds
 from world.facts import Fact
@@ -93,17 +93,17 @@ class Drive:
 
     @property
     def gate_model(self):  # noqa: ANN201
-        provider = self.sim.provider  # type: ignore[attr-defined]
-        return None if isinstance(provider, OfflineProvider) else provider
+        sim = self.sim
+        return None if sim.offline else sim.provider  # type: ignore[attr-defined]
 
     def _decide(self, trigger: Trigger, inputs: GateInputs, candidates: list[Candidate]):  # noqa: ANN202
         sim = self.sim
         world = sim.world  # type: ignore[attr-defined]
         decision = decide(self.gate_model, trigger, inputs, candidates=candidates,
                           speaker=world.name(trigger.npc), language=world.language)
-        if decision.level2 is not None:
+        if decision.level2 is not None and decision.level2.source != "rule" and sim.offline:  # type: ignore[attr-defined]
             # the offline stand-in answers where a model would be asked: count it as that call
-            sim.usage.model_calls += max(1, decision.level2.model_calls) if decision.level2.source != "rule" else 0  # type: ignore[attr-defined]
+            sim.standin_calls += 1  # type: ignore[attr-defined]
         return decision
 
     def tick(self, players_speaking: bool) -> list[LogEntry]:
@@ -210,6 +210,9 @@ class Drive:
         text = text[0].upper() + text[1:]
         fact = world.record("message", actor=npc, to=(player,), text=text,
                             meta={"expects_reply": True, "follow_up_of": follow_up_of})
+        remember(world, sim.memory, npc, fact,  # type: ignore[attr-defined]
+                 f"我给{name}捎了话：“{text}”" if zh else f'I sent {name} a message: "{text}"',
+                 source="said", about=player, importance=0.35, meta={"message": True})
         state = FollowUpState(message_id=fact.id, npc=npc, to=player, sent_at=world.now, expects_reply=True)
         minds.followups[fact.id] = (minds.followups[follow_up_of].follow_up_message(fact.id, world.now)
                                     if follow_up_of else state)

@@ -13,7 +13,8 @@ from agents.bonds import axes as bond_axes
 from agents.dialogue import Reply
 from agents.gate import Trigger
 from agents.llm.offline import OfflineProvider
-from agents.llm.protocol import LLMProvider, LLMResponse
+from agents.llm.protocol import LLMProvider
+from agents.llm.wrappers import AccountingProvider
 from agents.memory_writer import llm_writers
 from agents.reconnect import ReconnectState
 from agents.stage import StageHistory
@@ -22,7 +23,7 @@ from memory.impressions import Impression
 from memory.relevance import Relevance
 from memory.store import MemoryStore
 from sim import actions
-from sim.drive import Drive
+from sim.drive import IMPLIED_INTERACTIONS, Drive
 from sim.drive import gate_inputs as gate_inputs
 from sim.log import LogEntry
 from sim.maintenance import Maintenance, new_day, wake_pairs
@@ -42,14 +43,15 @@ class Usage(BaseModel):
     tokens_in: int = 0
     tokens_out: int = 0
     failures: list[str] = Field(default_factory=list)
+    failures_by_reason: dict[str, int] = Field(default_factory=dict)
 
-    def add(self, responses: list[LLMResponse]) -> None:
-        for r in responses:
-            self.model_calls += 1
-            self.tokens_in += r.tokens_in
-            self.tokens_out += r.tokens_out
-            if r.error:
-                self.failures.append(r.error)
+    def plus(self, other: Usage) -> Usage:
+        reasons = dict(self.failures_by_reason)
+        for k, v in other.failures_by_reason.items():
+            reasons[k] = reasons.get(k, 0) + v
+        return Usage(model_calls=self.model_calls + other.model_calls, tokens_in=self.tokens_in + other.tokens_in,
+                     tokens_out=self.tokens_out + other.tokens_out, failures=[*self.failures, *other.failures],
+                     failures_by_reason=reasons)
 
 
 def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, MemoryStore]:
@@ -83,18 +85,31 @@ class Simulation:
                  settled_days: float = 0.0) -> None:
         self.world = world
         self.memory = memory
-        self.provider: LLMProvider = provider or OfflineProvider()
+        # every call any part of the mind makes goes through one accountant, so the run's report is whole
+        self.accountant = AccountingProvider(provider or OfflineProvider())
+        self.provider: LLMProvider = self.accountant
+        self.offline = self.provider.name == "offline"
         self.relevance = Relevance(memory, embedder or make_embedder("auto"))
-        self.usage = Usage()
+        self.earlier = Usage()  # what a resumed run had already spent
+        self.standin_calls = 0  # gate decisions the offline stand-in made where a model would be asked
         self.replies: list[tuple[int, Reply]] = []
         self.minds = Minds(world, memory, place or "town", settled_days=settled_days)
         self.drive_on = drive
         self.drive = Drive(self)
         self._players_spoke = False
-        if isinstance(self.provider, OfflineProvider):
+        if self.offline:
             self.maintenance = Maintenance()
         else:
-            self.maintenance = Maintenance(*llm_writers(self.provider, self.usage.add))
+            self.maintenance = Maintenance(*llm_writers(self.provider))
+
+    @property
+    def usage(self) -> Usage:
+        """Calls, tokens and failures so far (a resumed run's earlier spending included)."""
+        acc = self.accountant.usage
+        now = Usage(model_calls=acc.calls + self.standin_calls, tokens_in=acc.tokens_in, tokens_out=acc.tokens_out,
+                    failures=[f"{task}: {error}" for task, error in self.accountant.failures],
+                    failures_by_reason=dict(acc.failures_by_reason))
+        return self.earlier.plus(now)
 
     # --- one beat ----------------------------------------------------------------------------
     def apply(self, beat: Beat) -> list[LogEntry]:
@@ -123,9 +138,13 @@ class Simulation:
         fam = w.graph.get(npc, other, "familiarity")
         tension = w.graph.get(npc, other, "tension")
         key = f"{npc}|{other}"
+        implied = 0
+        if fam is not None and fam.history and fam.history[0].cause.kind == "seed":
+            implied = round(IMPLIED_INTERACTIONS * fam.history[0].after)  # a tie the scenario began with
+        days = max(0.0, (w.now - min(e.since for e in edges)).total_seconds() / 86400) if edges else 0.0
         return StageHistory(
-            interaction_count=sum(1 for c in fam.history if c.reason.startswith(INTERACTION)) if fam else 0,
-            days_known=max(0.0, (w.now - min(e.since for e in edges)).total_seconds() / 86400) if edges else 0.0,
+            interaction_count=implied + (sum(1 for c in fam.history if c.reason.startswith(INTERACTION)) if fam else 0),
+            days_known=days + (self.minds.settled_days if implied else 0.0),
             recent_conflicts=1 if tension is not None and tension.strength > 0.3 else 0,
             dependency_signals=self.minds.dependency.get(key, 0),
             previous_stage=self.minds.stages.get(key),  # type: ignore[arg-type]
@@ -147,17 +166,20 @@ class Simulation:
             return [LogEntry(tick=w.tick, time=w.now.isoformat(timespec="minutes"), kind="hold", who=[npc],
                              text=f"{w.name(npc)}: {decision.outcome} ({', '.join(decision.level1.reasons)})")]
         key = f"{npc}|{speaker}"
+        history = self.stage_history(npc, speaker)
         turn_log, reply, analysis, responses = actions.ask(
             w, self.memory, self.provider, player=speaker, npc=npc, text=text, relevance=self.relevance,
-            history=self.stage_history(npc, speaker), affect_effects=minds.effects_of(npc), show_question=via == "ask")
+            history=history, affect_effects=minds.effects_of(npc), show_question=via == "ask")
         log += turn_log
-        self.usage.add(responses)
         self.replies.append((w.tick, reply))
         if "emotional_dependency" in analysis.safety.categories:
             minds.dependency[key] = minds.dependency.get(key, 0) + 1
         stage = analysis.stage.state.stage
         if minds.stages.get(key) != stage:
-            reasons = "; ".join(analysis.stage.reasons) or analysis.stage.source
+            h, b = history, bond_axes(w, npc, speaker)
+            reasons = "; ".join(analysis.stage.reasons) or (
+                f"{analysis.stage.source}: {h.interaction_count} interactions over {h.days_known:.0f} days, "
+                f"familiarity {b.familiarity:.2f}, trust {b.trust:.2f}, tension {b.tension:.2f}")
             log.append(LogEntry(tick=w.tick, time=w.now.isoformat(timespec="minutes"), kind="stage",
                                 who=[npc, speaker], text=f"{w.name(npc)} → {w.name(speaker)}: "
                                 f"{minds.stages.get(key, '—')} → {stage} ({reasons})"))

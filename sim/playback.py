@@ -86,7 +86,7 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
             sim.minds.restore(run.extra.get("minds", {}))
         except ValueError as exc:
             raise RunStoreError(f"{db}: {exc}") from None
-        sim.usage = Usage.model_validate(run.extra.get("usage", {}))
+        sim.earlier = Usage.model_validate(run.extra.get("usage", {}))
         sim.replies = [(f.tick, Reply(npc=f.actor or "", asker=f.to[0] if f.to else "", question="", text=f.text,
                                       subjects=[], grounding_ids=list(f.meta.get("grounding", []))))
                        for f in world.facts if f.kind == "reply"]

@@ -38,7 +38,16 @@ def build_messages(request: LLMRequest) -> list[Message]:
     voices memories instead of inventing them.
     """
     if request.messages:
-        return list(request.messages)
+        messages = list(request.messages)
+        if request.grounding:
+            # the caller wrote the prompt; the memories still travel with it, so the model can ground
+            lines = "\n".join(f"- [{g.kind}]{f' (about {g.about})' if g.about else ''} {g.text}"
+                              for g in request.grounding)
+            memo = Message(role="system", content=("你记得的事：\n" if request.language == "zh"
+                                                   else "What you remember:\n") + lines)
+            first_user = next((i for i, m in enumerate(messages) if m.role != "system"), len(messages))
+            messages.insert(first_user, memo)
+        return messages
     who = request.speaker or "a townsperson"
     system = [
         f"You are {who}, a person living in a small town. Stay in character.",
