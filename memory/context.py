@@ -83,13 +83,11 @@ def rank_scores(relevance: np.ndarray, ages_s: np.ndarray, importance: np.ndarra
 
 def _candidates(memory: MemoryStore, rel: Relevance | None, holder: str, kind: str,
                 query_vec: np.ndarray | None) -> dict[str, float]:
-    """Candidate ids of one kind with their raw relevance: index hits plus the most recent items."""
+    """Candidate ids of one kind with their raw relevance: one index search plus the most recent items."""
     out: dict[str, float] = {i.id: 0.0 for i in memory.recent(holder, kind, RECENT)}
     if rel is not None and query_vec is not None and memory.count(holder, kind):
-        table = {"summary": memory.summaries, "event": memory.events}[kind]
-        for item_id, score in rel.search(holder, query_vec, CANDIDATES * 2):
-            if item_id in table:
-                out[item_id] = score
+        for item_id, score in rel.search(holder, kind, query_vec, CANDIDATES):
+            out[item_id] = score
     return out
 
 
@@ -159,9 +157,8 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
                 seen_beliefs.add(b.id)
                 add("belief", b, b.text, b.credibility)
     if req.need_events:
-        retold = {b.via_fact_id for b in memory.beliefs_of(req.holder, held_only=False) if not b.held}
         for score, e in _ranked(memory, world, req, "event", relevance, query_vec, now)[:6]:
-            if e.source == "heard" and e.fact_id in retold:
+            if e.source == "heard" and e.fact_id and any(not b.held for b in memory.beliefs_via(req.holder, e.fact_id)):
                 continue  # a rumour no longer believed is not brought up again
             add("event", e, e.what, score)
     if req.two_hop:

@@ -27,6 +27,7 @@ class MemoryStore:
         self._dirty: dict[tuple[str, str], None] = {}  # insertion-ordered, so saves keep write order
         self._deleted: set[tuple[str, str]] = set()
         self.touched_holders: set[str] = set()  # holders with new events since consolidation last ran
+        self._beliefs_by: dict[tuple[str, str, str], list[str]] = {}
         self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
         self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
         self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
@@ -53,6 +54,8 @@ class MemoryStore:
         table = self._table(kind)
         if item.id not in table:
             self._by_holder[item.holder][kind].append(item.id)
+            if kind == "belief":
+                self._index_belief(item)  # type: ignore[arg-type]
             if kind == "event":
                 self.touched_holders.add(item.holder)
             for hook in self.on_put:
@@ -69,6 +72,11 @@ class MemoryStore:
         if item is None:
             raise KeyError(f"no {kind} {item_id!r}")
         self._by_holder[item.holder][kind].remove(item_id)  # type: ignore[attr-defined]
+        if kind == "belief":
+            for key in self._belief_keys(item):  # type: ignore[arg-type]
+                ids = self._beliefs_by.get(key)
+                if ids and item_id in ids:
+                    ids.remove(item_id)
         self._dirty.pop((kind, item_id), None)
         self._deleted.add((kind, item_id))
         self.vectors.pop(item_id, None)
@@ -109,13 +117,30 @@ class MemoryStore:
             items = [e for e in items if e.about == about or about in e.participants]
         return items
 
+    @staticmethod
+    def _belief_keys(b: Belief) -> set[tuple[str, str, str]]:
+        c = b.claim
+        keys = {("about", b.holder, p) for p in (c.about, c.target, c.said_by) if p}
+        if b.via_fact_id:
+            keys.add(("via", b.holder, b.via_fact_id))
+        return keys
+
+    def _index_belief(self, b: Belief) -> None:
+        """Beliefs are looked up by whom they concern and by the telling that brought them, often:
+        an index keeps that cheap however many beliefs a holder has."""
+        for key in self._belief_keys(b):
+            self._beliefs_by.setdefault(key, []).append(b.id)
+
     def beliefs_of(self, holder: str, about: str | None = None, *, held_only: bool = True) -> list[Belief]:
-        items = self._of(holder, "belief")
-        if held_only:
-            items = [b for b in items if b.held]
         if about is not None:
-            items = [b for b in items if b.concerns(about)]
-        return items
+            items = [self.beliefs[i] for i in self._beliefs_by.get(("about", holder, about), [])]
+        else:
+            items = self._of(holder, "belief")
+        return [b for b in items if b.held] if held_only else items
+
+    def beliefs_via(self, holder: str, fact_id: str) -> list[Belief]:
+        """The holder's beliefs that arrived with one fact (a telling, a sighting)."""
+        return [self.beliefs[i] for i in self._beliefs_by.get(("via", holder, fact_id), [])]
 
     def summaries_of(self, holder: str, about: str | None = None) -> list[Summary]:
         items = [s for s in self._of(holder, "summary") if s.status == "active"]

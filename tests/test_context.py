@@ -188,16 +188,16 @@ def test_deleting_an_item_takes_it_out_of_the_holders_index(embedder):
     world, memory = _world()
     rel = Relevance(memory, embedder)
     q = embedder.embed_query("他是不是不守时")
-    index = rel.index_of("aqing")
+    index = rel.index_of("aqing", "summary")
     assert "s-late" in index
-    assert rel.search("aqing", q, 1)[0][0] == "s-late"
+    assert rel.search("aqing", "summary", q, 1)[0][0] == "s-late"
     assert "s-late" in memory.vectors
 
     memory.delete("summary", "s-late")
 
-    assert "s-late" not in rel.index_of("aqing")
+    assert "s-late" not in rel.index_of("aqing", "summary")
     assert "s-late" not in memory.vectors
-    hits = [i for i, _ in rel.search("aqing", q, 50)]
+    hits = [i for i, _ in rel.search("aqing", "summary", q, 50)]
     assert "s-late" not in hits and hits
     ctx = _ctx(world, memory, query="他是不是不守时", relevance=rel)
     assert "s-late" not in ctx.ids()
@@ -206,25 +206,26 @@ def test_deleting_an_item_takes_it_out_of_the_holders_index(embedder):
 def test_an_item_deleted_before_it_was_indexed_never_enters_the_index(embedder):
     world, memory = _world()
     rel = Relevance(memory, embedder)
-    rel.index_of("aqing")
+    rel.index_of("aqing", "summary")
     memory.put(Summary(id="s-new", holder="aqing", about="xiaoliang", text="小梁今天又迟到了一个钟头",
                        tick=48, time=world.now))
     memory.delete("summary", "s-new")
-    index = rel.index_of("aqing")
+    index = rel.index_of("aqing", "summary")
     assert "s-new" not in index and "s-new" not in memory.vectors
-    assert len(index) == sum(memory.count("aqing", k) for k in ("summary", "event", "belief"))
+    assert len(index) == memory.count("aqing", "summary")
 
 
 def test_what_forgetting_drops_leaves_the_index_too(embedder):
     world, memory = _world()
     rel = Relevance(memory, embedder)
-    before = len(rel.index_of("aqing"))
+    before = {k: len(rel.index_of("aqing", k)) for k in ("summary", "event")}
     report = forget_pass(memory, world.now + timedelta(days=120))
     assert report.removed_events and report.removed_summaries
-    index = rel.index_of("aqing")
+    index = {k: rel.index_of("aqing", k) for k in ("summary", "event")}
     for gone in report.removed_events + report.removed_summaries:
-        assert gone not in index and gone not in memory.vectors
-    assert len(index) == before - len(report.removed_events) - len(report.removed_summaries)
+        assert gone not in index["event"] and gone not in index["summary"] and gone not in memory.vectors
+    assert len(index["event"]) == before["event"] - len(report.removed_events)
+    assert len(index["summary"]) == before["summary"] - len(report.removed_summaries)
     q = embedder.embed_query("小梁的货晚到了")
-    assert not {i for i, _ in rel.search("aqing", q, 50)} & set(report.removed_events)
-    assert np.isfinite([s for _, s in rel.search("aqing", q, 50)]).all()
+    assert not {i for i, _ in rel.search("aqing", "event", q, 50)} & set(report.removed_events)
+    assert np.isfinite([s for _, s in rel.search("aqing", "event", q, 50)]).all()
