@@ -27,8 +27,8 @@ from world.world import World
 
 RECENCY_HALF_LIFE_S = 3 * 86400.0
 BOND_AXES = ("familiarity", "trust", "affinity", "tension")  # edges that describe a bond, not a tie
-CANDIDATES = 48
-RECENT = 24
+CANDIDATES = 32
+RECENT = 12
 
 
 class ContextBudget(BaseModel):

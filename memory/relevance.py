@@ -13,6 +13,7 @@ from memory.embeddings import Embedder
 from memory.store import MemoryStore
 from memory.vector_index import VectorIndex
 
+EF_SEARCH = 48  # HNSW search breadth: candidates are re-ranked by recency and importance anyway
 INDEXED_KINDS = ("summary", "event")  # beliefs are found by whom they concern, not by similarity
 
 
@@ -24,7 +25,7 @@ class Relevance:
     """Embeds memory items on demand (once) and keeps one index per holder and kind, so a query
     searches only the layer it wants (a few summaries, or a long-lived NPC's many events)."""
 
-    def __init__(self, memory: MemoryStore, embedder: Embedder, *, hnsw_threshold: int = 20_000) -> None:
+    def __init__(self, memory: MemoryStore, embedder: Embedder, *, hnsw_threshold: int = 5_000) -> None:
         self.memory = memory
         self.embedder = embedder
         self.vectors: dict[str, np.ndarray] = memory.vectors
@@ -56,7 +57,8 @@ class Relevance:
             missing = self.memory._of(holder, kind)  # noqa: SLF001
             # a big set goes straight to HNSW: no exact index built first and then copied
             backend = "hnsw" if len(missing) > self.hnsw_threshold else "auto"
-            index = self.indexes[key] = VectorIndex(self.embedder.dim, backend, threshold=self.hnsw_threshold)
+            index = self.indexes[key] = VectorIndex(self.embedder.dim, backend, threshold=self.hnsw_threshold,
+                                                    ef_search=EF_SEARCH)
         else:
             missing = [m for m in self.pending.pop(key, []) if m.id not in index  # type: ignore[attr-defined]
                        and self.memory.get_or_none(m.id) is not None]  # type: ignore[attr-defined]
