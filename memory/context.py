@@ -96,23 +96,23 @@ def _ranked(memory: MemoryStore, world: World, req: ContextRequest, kind: str, r
     cands = _candidates(memory, rel, req.holder, kind, query_vec)
     table = memory.summaries if kind == "summary" else memory.events
     present = set(req.present)
+    is_event = kind == "event"
     chosen = []
     for item_id, score in cands.items():
         item = table.get(item_id)
-        if item is None or not visible_to(item, req.viewer, world):
+        if item is None or item.status != "active":
             continue
-        if kind == "summary" and item.status != "active":
+        if is_event and item.meta.get("dialogue"):
+            continue  # what was said in earlier conversations is not quoted back
+        involved = item.about in present or (is_event and not present.isdisjoint(item.participants))
+        if present and not involved:
+            continue  # the moment concerns the people in it
+        if item.private and not visible_to(item, req.viewer, world):
             continue
         about = world.characters.get(item.about or "")
         if about is not None and about.is_player and item.about not in present and item.about != req.viewer:
             continue  # one player's story is not told to another
-        involved = item.about in present or bool(present & set(getattr(item, "participants", [])))
-        if kind == "event" and (item.status != "active" or item.meta.get("dialogue")):
-            continue  # what was said in earlier conversations is not quoted back
-        if present and not involved:
-            continue  # the moment concerns the people in it
-        boost = 0.3 if involved else 0.0
-        chosen.append((item, score + boost))
+        chosen.append((item, score + (0.3 if involved else 0.0)))
     if not chosen:
         return []
     relevance = np.array([s for _, s in chosen])
