@@ -174,28 +174,25 @@ class Drive:
             state = minds.quiet[key]
             bond = bond_strength(axes(world, state.npc, state.other))
             trigger = reconnect_trigger(state, now, bond, place=minds.place)
-            if trigger is None:
-                continue
-            cand = [Candidate(id=state.other, name=world.name(state.other), bond=axes(world, state.npc, state.other))]
-            decision = self._decide(trigger, gate_inputs(world, minds, state.npc, players_speaking, 1.0,
-                                                     {state.other: cand[0].bond}), cand)
-            minds.record(decision)
-            if decision.speak:
+            if trigger is not None and self._toward(trigger, state.npc, state.other, players_speaking):
                 log += self.message(state.npc, state.other, follow_up_of=None)
                 minds.quiet[key] = state.after_attempt(now, bond, answered=False)
         for msg_id in sorted(minds.followups):
             fu = minds.followups[msg_id]
             trigger = fu.trigger(now)
-            if trigger is None:
-                continue
-            cand = [Candidate(id=fu.to, name=world.name(fu.to), bond=axes(world, fu.npc, fu.to))]
-            decision = self._decide(trigger, gate_inputs(world, minds, fu.npc, players_speaking, 1.0,
-                                                     {fu.to: cand[0].bond}), cand)
-            minds.record(decision)
-            if decision.speak:
+            if trigger is not None and self._toward(trigger, fu.npc, fu.to, players_speaking):
                 minds.followups[msg_id] = fu.record_follow_up(now)
                 log += self.message(fu.npc, fu.to, follow_up_of=msg_id)
         return log
+
+    def _toward(self, trigger: Trigger, npc: str, other: str, players_speaking: bool) -> bool:
+        """Put a trigger aimed at one person through the gate; record the decision; speak or not."""
+        world, minds = self.sim.world, self.sim.minds  # type: ignore[attr-defined]
+        bond = axes(world, npc, other)
+        cand = [Candidate(id=other, name=world.name(other), bond=bond)]
+        decision = self._decide(trigger, gate_inputs(world, minds, npc, players_speaking, 1.0, {other: bond}), cand)
+        minds.record(decision)
+        return decision.speak
 
     def message(self, npc: str, player: str, *, follow_up_of: str | None) -> list[LogEntry]:
         """An NPC reaches out to a player (expects a reply; at most one follow-up if ignored)."""
