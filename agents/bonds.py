@@ -99,6 +99,9 @@ def fade_tensions(world: World, *, min_step: float = 0.01) -> int:
 WARM = {"family": 1.0, "romance": 1.0, "friend": 0.9, "partner": 0.8, "mentor": 0.8, "neighbour": 0.6,
         "colleague": 0.6, "customer": 0.5, "acquaintance": 0.4}
 COLD = {"rival": 0.5, "creditor": 0.2, "debtor": 0.2}
+KIND_ZH = {"family": "亲人", "romance": "恋人", "friend": "朋友", "partner": "合作", "mentor": "师徒", "neighbour": "邻居",
+           "colleague": "同事", "customer": "主顾", "acquaintance": "相识", "rival": "对头", "creditor": "债主",
+           "debtor": "欠债"}
 
 
 def seed_bonds(world: World, edge: Edge) -> None:
@@ -117,5 +120,7 @@ def seed_bonds(world: World, edge: Edge) -> None:
     }
     for kind, value in values.items():
         if abs(value - getattr(current, kind)) > 1e-9 or world.graph.get(edge.source, edge.target, kind) is None:
+            reason = (f"由{KIND_ZH.get(edge.kind, edge.kind)}关系而来" if world.language == "zh"
+                      else f"from the {edge.kind} tie")
             world.graph.set_edge(edge.source, edge.target, kind, round(min(1.0, value), 4), tick=0, time=world.now,
-                                 cause=cause, reason=f"from the {edge.kind} tie")
+                                 cause=cause, reason=reason)
