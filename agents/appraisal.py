@@ -8,7 +8,6 @@ unreliable.
 from __future__ import annotations
 
 from memory.beliefs import Belief
-from memory.events import EventMemory
 from memory.store import MemoryStore
 from world.relationships import Cause, EdgeChange
 from world.world import World
@@ -71,14 +70,3 @@ def appraise_belief(world: World, memory: MemoryStore, belief: Belief) -> list[E
               else f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}")
     return _move_warm_edges(world, belief.holder, other, delta,
                             Cause(kind="belief", id=belief.id), reason)
-
-
-def appraise_event(world: World, memory: MemoryStore, event: EventMemory, other: str,
-                   *, weight: float = 1.0) -> list[EdgeChange]:
-    """Move the holder's warm edges toward `other` by the event's valence."""
-    bias = impression_bias(memory, event.holder, other) if event.valence < 0 else 1.0
-    delta = (SENSITIVITY if event.valence < 0 else POSITIVE_SENSITIVITY) * event.valence * weight * bias
-    if abs(delta) < 1e-4:
-        return []
-    return _move_warm_edges(world, event.holder, other, delta,
-                            Cause(kind="event", id=event.id), event.what)

@@ -64,9 +64,6 @@ class FactStore:
     def __len__(self) -> int:
         return len(self._facts)
 
-    def involving(self, character_id: str) -> list[Fact]:
-        return [f for f in self._facts.values() if character_id in f.participants or f.about == character_id]
-
     def take_unsaved(self) -> list[Fact]:
         """Facts appended since the last save; the store of record writes them with the tick."""
         out = [self._facts[i] for i in self._unsaved]
