@@ -104,6 +104,17 @@ def llama_system_info() -> str:
     return out.stdout.strip() or out.stderr.strip()[-300:]
 
 
+def gguf_facts(gguf: Path) -> str:
+    """The GGUF's name and whether it carries a chat template (without one, llama-cpp-python falls
+    back to its llama-2 prompt format, which a non-Llama model was not trained on)."""
+    code = ("import sys, llama_cpp; m = llama_cpp.Llama(model_path=sys.argv[1], vocab_only=True, verbose=False)"
+            ".metadata; print(repr(m.get('general.name', '?')), m.get('general.architecture', '?'),"
+            " 'chat template: ' + ('present' if m.get('tokenizer.chat_template') else"
+            " 'ABSENT (llama-cpp-python falls back to its llama-2 format)'))")
+    out = subprocess.run([sys.executable, "-c", code, str(gguf)], capture_output=True, text=True, timeout=120)
+    return out.stdout.strip() or f"unreadable ({out.stderr.strip()[-200:]})"
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -177,17 +188,39 @@ def db_details(db: Path) -> dict[str, Any]:
     return {"replies": replies, "level2": dict(level2), "usage_failures": usage.get("failures", [])}
 
 
+def _one_line(text: str) -> str:
+    return text.replace("\r", "").replace("\n", "⏎")
+
+
 def _bucket(error: str) -> str:
     return error.split(":", 1)[0].strip() if error else "?"
 
 
+def structured_models() -> dict[str, Any]:
+    """The pydantic model each structured task's answer must validate as (as the callers check)."""
+    from agents.emotion import EmotionReading
+    from agents.gate import Level2Answer
+    from agents.guards import DriftJudgement
+    from agents.intent import IntentProposal
+    from agents.memory_writer import WrittenText
+    from agents.stage import StageState
+
+    return {"intent": IntentProposal, "stage": StageState, "gate": Level2Answer, "emotion": EmotionReading,
+            "judge": DriftJudgement, "summary": WrittenText, "impression": WrittenText}
+
+
 def cassette_details(path: Path) -> dict[str, Any]:
-    """Every call the cassette saw: by task, repairs, tokens and errors by reason."""
+    """Every call the cassette saw: by task, repairs, tokens, errors by reason, and how many
+    structured (JSON) answers validate against the model their caller expects."""
     if not path.is_file():
         return {"calls": 0}
+    from agents.llm.structured import parse_answer
+
+    models = structured_models()
     tasks: collections.Counter[str] = collections.Counter()
     errors: collections.Counter[str] = collections.Counter()
-    repairs = tokens_in = tokens_out = calls = 0
+    finish: collections.Counter[str] = collections.Counter()
+    repairs = tokens_in = tokens_out = calls = structured = valid = 0
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
@@ -198,10 +231,19 @@ def cassette_details(path: Path) -> dict[str, Any]:
         repairs += bool(req.get("meta", {}).get("repair"))
         tokens_in += resp.get("tokens_in", 0)
         tokens_out += resp.get("tokens_out", 0)
+        finish[resp.get("finish_reason", "?")] += 1
         if resp.get("error"):
             errors[_bucket(resp["error"])] += 1
+        elif req.get("json_schema") is not None and req["task"] in models:
+            structured += 1
+            try:
+                parse_answer(resp.get("text", ""), models[req["task"]])
+                valid += 1
+            except ValueError:
+                pass
     return {"calls": calls, "tasks": dict(sorted(tasks.items())), "repairs": repairs,
-            "tokens_in": tokens_in, "tokens_out": tokens_out, "errors": dict(errors)}
+            "tokens_in": tokens_in, "tokens_out": tokens_out, "errors": dict(errors),
+            "finish": dict(finish), "structured": structured, "valid": valid}
 
 
 # --- the server -------------------------------------------------------------------------------
@@ -258,7 +300,7 @@ def print_run(run: dict[str, Any], baseline: dict[str, Any] | None) -> None:
           f"{s['expectations_failed']} failed · gate {s.get('gate')}")
     for e in run["entries"]:
         if e.get("kind") == "expect":
-            print(f"    t{e['tick']:<3} {e['text'][:150]}")
+            print(f"    t{e['tick']:<3} {_one_line(e['text'])[:150]}")
     if baseline is not None and baseline.get("summary"):
         b = baseline["summary"]
         print(f"  vs offline baseline: wall {run['wall']:.1f} s vs {baseline['wall']:.1f} s · expectations "
@@ -269,9 +311,11 @@ def print_run(run: dict[str, Any], baseline: dict[str, Any] | None) -> None:
         print(f"  cassette (every call): {cas['calls']} calls {cas.get('tasks', {})} · repairs {cas.get('repairs', 0)}"
               f" · tokens in {cas.get('tokens_in', 0)} / out {cas.get('tokens_out', 0)}"
               f" · failures by reason {cas.get('errors') or '{}'}")
+        print(f"  finish reasons {cas.get('finish', {})} · JSON answers that validate: "
+              f"{cas.get('valid', 0)} of {cas.get('structured', 0)}")
         if s and cas["calls"] != s["model_calls"]:
             print(f"  note: the summary counts {s['model_calls']} calls, the cassette saw {cas['calls']}")
-    det = run.get("db")
+    det = run.get("saved")
     if det:
         if "error" in det:
             print(f"  saved run unreadable: {det['error']}")
@@ -279,8 +323,11 @@ def print_run(run: dict[str, Any], baseline: dict[str, Any] | None) -> None:
         fails = collections.Counter(_bucket(f) for f in det["usage_failures"])
         print(f"  failures by reason (run record): {dict(fails) or '{}'} · gate level 2: {det['level2'] or '{}'}")
         for r in det["replies"]:
-            how = f"fell back to offline voice ({r['fallback']})" if r["fallback"] else f"voiced by {r['model']}"
-            print(f"    reply t{r['tick']} {r['npc']}: {how}: {r['text'][:110]!r}")
+            model = str(r["model"])
+            if "/" in model or "\\" in model:  # a file path: the saved run holds it verbatim
+                model = f"{Path(model).name} (stored as an absolute path)"
+            how = f"fell back to offline voice ({r['fallback']})" if r["fallback"] else f"voiced by {model}"
+            print(f"    reply t{r['tick']} {r['npc']}: {how}: {_one_line(r['text'])[:110]}")
 
 
 def main() -> None:
@@ -313,7 +360,7 @@ def main() -> None:
     print(f"  python {platform.python_version()} · llama-cpp-python {version} · {os.cpu_count()} cpus"
           f" · cpu AMX: {'yes' if 'amx_int8' in flags else 'no'}")
     print(f"  llama.cpp build: {llama_system_info()}")
-    print(f"  model: {gguf.name} ({gguf.stat().st_size / 2**20:.1f} MiB)")
+    print(f"  model: {gguf.name} ({gguf.stat().st_size / 2**20:.1f} MiB) · {gguf_facts(gguf)}")
     print(f"  workload: {scenario.name} '{sc.scenario}' · {sc.last_tick + 1} ticks · "
           f"{sum(1 for c in sc.characters.values() if not c.player)} NPCs · beats {dict(beats)} · "
           f"{len(sc.expect)} expectations")
@@ -323,6 +370,7 @@ def main() -> None:
 
     runs: list[dict[str, Any]] = []
     offline = play("offline", scenario, work, ["--llm", "offline"], args.run_timeout)
+    offline["saved"] = db_details(offline["db"])
     runs.append(offline)
     print_run(offline, None)
 
@@ -332,7 +380,7 @@ def main() -> None:
         run = play("llama", scenario, work, ["--llm", "llama", "--model", str(gguf), "--record", str(cas)],
                    args.run_timeout)
         run["cassette"] = cassette_details(cas)
-        run["db"] = db_details(run["db"])
+        run["saved"] = db_details(run["db"])
         runs.append(run)
         print_run(run, offline)
         if run["rc"] is not None and run["rc"] < 0:
@@ -354,12 +402,12 @@ def main() -> None:
         stop_server(server)
     print(f"llama_cpp.server stopped (exit {server.returncode})")
     run["cassette"] = cassette_details(cas)
-    run["db"] = db_details(run["db"])
+    run["saved"] = db_details(run["db"])
     runs.append(run)
     print_run(run, offline)
 
     replay = play("replay", scenario, work, ["--llm", "replay", "--cassette", str(cas)], args.run_timeout)
-    replay["db"] = db_details(replay["db"])
+    replay["saved"] = db_details(replay["db"])
     runs.append(replay)
     print_run(replay, offline)
     a, b = run["out"].read_bytes(), replay["out"].read_bytes()
