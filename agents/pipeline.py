@@ -64,12 +64,35 @@ def _private_snippets(world: World, memory: MemoryStore, npc: str, speaker: str)
     return [s for s in dict.fromkeys(out) if s]
 
 
-def _generate(provider: LLMProvider, request: LLMRequest) -> tuple[str, list[LLMResponse], str | None]:
+MARKUP = re.compile(r"<[A-Za-z/|][^>]{0,40}>|\[/?INST\]|<<SYS>>|```")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def unusable_reply(response: LLMResponse, language: str, max_sentences: int) -> str | None:
+    """Why a model's reply cannot be spoken (cut off, markup, wrong language, rambling), or None."""
+    text = response.text.strip()
+    if not response.ok:
+        return response.error or "failed"
+    if not text:
+        return "empty answer"
+    if response.finish_reason == "length":
+        return "cut off at the token limit"
+    if MARKUP.search(text):
+        return "markup in the reply"
+    if (language == "zh") != bool(CJK.search(text)):
+        return "wrong language"
+    if len(re.findall(r"[。！？.!?]+", text)) > max_sentences + 2 or len(text) > 80 * (max_sentences + 2):
+        return "too long for the reply policy"
+    return None
+
+
+def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int) -> tuple[str, list[LLMResponse], str | None]:
     response = provider.complete(request)
-    if response.ok and response.text.strip():
+    problem = unusable_reply(response, request.language, max_sentences)
+    if problem is None:
         return response.text.strip(), [response], None
     fallback = OfflineProvider().complete(request)
-    return fallback.text.strip(), [response], response.error or "empty answer"
+    return fallback.text.strip(), [response], problem
 
 
 def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, npc: str, speaker: str, text: str,
@@ -111,7 +134,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                              grounding=grounding, max_tokens=40 * policy.max_sentences,
                              meta={"npc": npc, "asker": speaker, "max_sentences": policy.max_sentences,
                                    "warmth": policy.warmth, "route": chosen})
-        reply_text, spent, analysis.fallback = _generate(provider, request)
+        reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences)
         responses += spent
         reply_text, guard_results, fallback_needed = _guard(world, memory, model, npc, speaker, reply_text, request)
         analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]  # never keep vetoed words

@@ -57,6 +57,8 @@ def play_cmd(
     record: str | None = typer.Option(None, help="append every model call to this cassette"),
     llm_timeout: float = typer.Option(30.0, help="seconds one model call may take before it counts as failed"),
     llm_retries: int = typer.Option(2, help="retries of a failed model call (with backoff) before falling back"),
+    llm_json: str = typer.Option("json_object", help="how structured output is asked of an OpenAI-compatible "
+                                 "server: json_object | schema (llama.cpp servers) | json_schema (OpenAI, vLLM)"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
     try:
@@ -68,7 +70,7 @@ def play_cmd(
 
     try:
         provider = make_provider(llm, url=llm_url, model=model, cassette=cassette, record=record,
-                                 timeout=llm_timeout, max_retries=llm_retries)
+                                 timeout=llm_timeout, max_retries=llm_retries, json_mode=llm_json)
     except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
     target = db or str(default_db(file))

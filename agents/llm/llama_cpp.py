@@ -49,6 +49,17 @@ def bundled_gguf_path() -> Path | None:
     return path if path.is_file() else None
 
 
+def _read_metadata(path: Path) -> dict[str, Any]:
+    """The GGUF's key/value metadata without loading weights (empty if the reader is unavailable)."""
+    try:
+        from llama_cpp import Llama
+
+        probe = Llama(model_path=str(path), vocab_only=True, verbose=False)
+        return dict(probe.metadata)
+    except Exception:  # an old llama-cpp-python or an unreadable file: assume no template
+        return {}
+
+
 class LlamaCppProvider:
     """Chat completion with a local GGUF model; deterministic for a fixed seed."""
 
@@ -59,6 +70,7 @@ class LlamaCppProvider:
         seed: int = 0,
         n_threads: int | None = None,
         verbose: bool = False,
+        chat_format: str | None = None,
     ) -> None:
         try:
             from llama_cpp import Llama
@@ -72,8 +84,11 @@ class LlamaCppProvider:
         self.model = path.stem
         self.name = f"llama:{self.model}"
         self.seed = seed
+        metadata = _read_metadata(path)
+        self._has_template = bool(metadata.get("tokenizer.chat_template")) or chat_format is not None
         self._llm = Llama(
-            model_path=str(path), n_ctx=n_ctx, seed=seed, n_threads=n_threads, verbose=verbose
+            model_path=str(path), n_ctx=n_ctx, seed=seed, n_threads=n_threads, verbose=verbose,
+            chat_format=chat_format or ("gemma" if not self._has_template and "gemma" in path.stem.lower() else None),
         )
         self._lock = threading.Lock()  # one llama context is not safe to share across threads
 
@@ -87,11 +102,21 @@ class LlamaCppProvider:
         }
         if request.json_schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": request.json_schema}
+        if not self._has_template:
+            # a base model with no chat template: one user turn carrying the system text, in the
+            # turn format Gemma-family models were trained on (llama-cpp-python's default would be
+            # llama-2's [INST] <<SYS>>, which such models echo back)
+            system = "\n\n".join(m.content for m in prompt if m.role == "system")
+            turns = [m for m in prompt if m.role != "system"]
+            if turns and turns[0].role == "user":
+                turns[0] = turns[0].model_copy(update={"content": f"{system}\n\n{turns[0].content}".strip()})
+            kwargs["messages"] = [m.model_dump() for m in turns]
         try:
             with self._lock:
                 data = self._llm.create_chat_completion(**kwargs)
         except Exception as exc:  # context overflow, bad grammar, native errors: never raise
             return failure(f"llama error: {type(exc).__name__}", self.model)
+        data = {**data, "model": self.model}  # the library reports the file's full path; keep it out of records
         return parse_chat_completion(data, prompt=prompt, model=self.model)
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:

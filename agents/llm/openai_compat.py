@@ -43,10 +43,12 @@ def build_messages(request: LLMRequest) -> list[Message]:
             # the caller wrote the prompt; the memories still travel with it, so the model can ground
             lines = "\n".join(f"- [{g.kind}]{f' (about {g.about})' if g.about else ''} {g.text}"
                               for g in request.grounding)
-            memo = Message(role="system", content=("你记得的事：\n" if request.language == "zh"
-                                                   else "What you remember:\n") + lines)
-            first_user = next((i for i, m in enumerate(messages) if m.role != "system"), len(messages))
-            messages.insert(first_user, memo)
+            memo = ("你记得的事：\n" if request.language == "zh" else "What you remember:\n") + lines
+            # folded into the first system message: chat templates often keep only one
+            if messages[0].role == "system":
+                messages[0] = Message(role="system", content=f"{messages[0].content}\n\n{memo}")
+            else:
+                messages.insert(0, Message(role="system", content=memo))
         return messages
     who = request.speaker or "a townsperson"
     system = [
@@ -70,6 +72,23 @@ def build_messages(request: LLMRequest) -> list[Message]:
         Message(role="system", content="\n".join(system)),
         Message(role="user", content="\n".join(user)),
     ]
+
+
+JSON_MODES = ("json_object", "schema", "json_schema")
+
+
+def response_format(mode: str, request: LLMRequest) -> dict[str, Any]:
+    """How structured output is asked for; servers differ.
+
+    `json_object` (OpenAI's JSON mode; the schema rides in the system message), `schema` (JSON
+    mode with the schema attached, as llama.cpp's servers constrain by it), `json_schema` (OpenAI's
+    structured outputs, also vLLM and recent llama-server).
+    """
+    if mode == "schema":
+        return {"type": "json_object", "schema": request.json_schema}
+    if mode == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": request.task or "answer", "schema": request.json_schema}}
+    return {"type": "json_object"}
 
 
 def json_instruction(schema: dict[str, Any]) -> str:
@@ -186,7 +205,11 @@ class OpenAICompatProvider:
         backoff: float = 0.2,
         concurrency: int = 4,
         transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None = None,
+        json_mode: str = "json_object",
     ) -> None:
+        if json_mode not in JSON_MODES:
+            raise ValueError(f"json_mode must be one of {', '.join(JSON_MODES)}, got {json_mode!r}")
+        self.json_mode = json_mode
         url = httpx.URL(base_url)
         if url.scheme not in ("http", "https") or not url.host:
             raise ValueError(
@@ -230,7 +253,7 @@ class OpenAICompatProvider:
             "temperature": request.temperature,
         }
         if request.json_schema is not None:
-            body["response_format"] = {"type": "json_object"}
+            body["response_format"] = response_format(self.json_mode, request)
         return body
 
     def _delay(self, attempt: int) -> float:

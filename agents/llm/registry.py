@@ -27,6 +27,7 @@ def make_provider(
     n_ctx: int = 2048,
     seed: int = 0,
     strict: bool = True,
+    json_mode: str = "json_object",
 ) -> LLMProvider:
     """A provider of `kind`; with `record`, every call is also appended to that cassette.
 
@@ -55,6 +56,7 @@ def make_provider(
             timeout=timeout,
             max_retries=max_retries,
             concurrency=concurrency,
+            json_mode=json_mode,
         )
     elif name == "llama":
         from agents.llm.llama_cpp import BUNDLED_GGUF_DIST, LlamaCppProvider, bundled_gguf_path

@@ -94,6 +94,8 @@ def complete_structured(
         return parse_answer(first.text, model_cls), responses
     except ValueError as exc:
         problem = _describe(exc)
+    if first.finish_reason == "length":
+        return None, responses  # cut off at the token limit: a repair with the same budget stops the same way
     second = provider.complete(repair_request(request, first.text, problem))
     responses.append(second)
     if not second.ok:
