@@ -30,8 +30,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from agents.affect import AXES, effects
 from agents.bond_axes import BondAxes
 from agents.cold_start import initiative_penalty
-from agents.llm.protocol import GroundingItem, Language, LLMProvider, LLMRequest
-from agents.llm.structured import complete_structured
+from agents.llm.protocol import GroundingItem, Language, LLMProvider, LLMRequest, LLMResponse
+from agents.llm.structured import complete_structured, parse_answer, repair_request
 
 TriggerKind = Literal["addressed", "nearby_event", "drive_tick", "reconnect", "follow_up"]
 KINDS: tuple[TriggerKind, ...] = ("addressed", "nearby_event", "drive_tick", "reconnect", "follow_up")
@@ -485,6 +485,12 @@ def level2(
         return level2_heuristic(trigger, candidates, params, "no provider")
     request = level2_request(trigger, context, candidates, memories, speaker=speaker, language=language)
     answer, responses = complete_structured(provider, request, Level2Answer)
+    return _verdict(trigger, candidates, answer, responses, params)
+
+
+def _verdict(trigger: Trigger, candidates: Sequence[Candidate], answer: Level2Answer | None,
+             responses: Sequence[LLMResponse], params: GateParams) -> Level2Verdict:
+    """The model's answer as a verdict, or the heuristic when it failed or named someone absent."""
     calls = len(responses)
     if answer is None:
         error = next((r.error for r in reversed(responses) if r.error), None)
@@ -497,6 +503,49 @@ def level2(
                                 f"model chose someone not present: {to!r}", calls)
     return Level2Verdict(speak=answer.speak, to=to if answer.speak else None,
                          why=answer.why.strip()[:300], source="model", model_calls=calls)
+
+
+def level2_many(
+    provider: LLMProvider | None,
+    jobs: Sequence[tuple[Trigger, Sequence[Candidate], str | None]],
+    *,
+    params: GateParams = DEFAULT_PARAMS,
+    language: Language = "en",
+) -> list[Level2Verdict]:
+    """Level 2 for every NPC that passed level 1 this tick, the model calls fanned out together.
+
+    jobs are (trigger, candidates, speaker name). One `complete_many` carries all first answers
+    (an OpenAI-compatible server gets them concurrently); only the few unusable ones are repaired,
+    one by one, and a second failure falls back to the heuristic, as in :func:`level2`.
+    """
+    if provider is None:
+        return [level2(None, t, "", c, params=params, speaker=s, language=language) for t, c, s in jobs]
+    verdicts: list[Level2Verdict | None] = [None] * len(jobs)
+    asked: list[int] = []
+    for i, (trigger, candidates, _speaker) in enumerate(jobs):
+        if trigger.kind == "addressed":
+            verdicts[i] = level2(provider, trigger, "", candidates, params=params, language=language)
+        else:
+            asked.append(i)
+    requests = [level2_request(jobs[i][0], "", jobs[i][1], speaker=jobs[i][2], language=language) for i in asked]
+    for i, request, first in zip(asked, requests, provider.complete_many(requests), strict=True):
+        trigger, candidates, _speaker = jobs[i]
+        responses = [first]
+        answer: Level2Answer | None = None
+        if first.ok:
+            try:
+                answer = parse_answer(first.text, Level2Answer)  # type: ignore[assignment]
+            except ValueError as exc:
+                if first.finish_reason != "length":
+                    second = provider.complete(repair_request(request, first.text, str(exc)[:300]))
+                    responses.append(second)
+                    if second.ok:
+                        try:
+                            answer = parse_answer(second.text, Level2Answer)  # type: ignore[assignment]
+                        except ValueError:
+                            answer = None
+        verdicts[i] = _verdict(trigger, candidates, answer, responses, params)
+    return [v for v in verdicts if v is not None]
 
 
 class GateDecision(BaseModel):
@@ -547,17 +596,20 @@ def decide(
     params: GateParams = DEFAULT_PARAMS,
     speaker: str | None = None,
     language: Language = "en",
+    level2_verdict: Level2Verdict | None = None,
 ) -> GateDecision:
     """The whole trigger path: level 1, then level 2 only if it passed, recorded as one snapshot.
 
-    The caller spends the silence budget (and starts a follow-up state) only when ``speak`` is true.
+    `level2_verdict` is a verdict already reached in a batch (:func:`level2_many`); without it
+    level 2 is asked here. The caller spends the silence budget (and starts a follow-up state) only
+    when ``speak`` is true.
     """
     v1 = level1(trigger, inputs, params)
     v2: Level2Verdict | None = None
     injected: list[str] = []
     if v1.passed:
-        v2 = level2(provider, trigger, context, candidates, memories,
-                    params=params, speaker=speaker, language=language)
+        v2 = level2_verdict or level2(provider, trigger, context, candidates, memories,
+                                      params=params, speaker=speaker, language=language)
         injected = [m.id for m in memories] if v2.model_calls > 0 else []
     speak = v2 is not None and v2.speak
     addressed = [v2.to] if speak and v2 is not None and v2.to is not None else []

@@ -16,10 +16,12 @@ from agents.gate import (
     AffectReading,
     Candidate,
     GateInputs,
+    Level2Verdict,
     Trigger,
     bond_pull,
     decide,
     level1_batch,
+    level2_many,
 )
 from agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
 from memory.perception import remember
@@ -96,11 +98,12 @@ class Drive:
         sim = self.sim
         return None if sim.offline else sim.provider  # type: ignore[attr-defined]
 
-    def _decide(self, trigger: Trigger, inputs: GateInputs, candidates: list[Candidate]):  # noqa: ANN202
+    def _decide(self, trigger: Trigger, inputs: GateInputs, candidates: list[Candidate],  # noqa: ANN202
+                verdict: Level2Verdict | None = None):
         sim = self.sim
         world = sim.world  # type: ignore[attr-defined]
         decision = decide(self.gate_model, trigger, inputs, candidates=candidates,
-                          speaker=world.name(trigger.npc), language=world.language)
+                          speaker=world.name(trigger.npc), language=world.language, level2_verdict=verdict)
         if decision.level2 is not None and decision.level2.source != "rule" and sim.offline:  # type: ignore[attr-defined]
             # the offline stand-in answers where a model would be asked: count it as that call
             sim.standin_calls += 1  # type: ignore[attr-defined]
@@ -126,20 +129,28 @@ class Drive:
                               np.full(n, budget), unlock, np.full(n, players_speaking), since,
                               np.full(n, MIN_INTERVAL_S), pull)
         keep_all = n <= STORE_EVERY_DECISION_UP_TO
-        for row, npc in enumerate(minds.npcs):
-            if not passed[row] and not keep_all:
-                minds.counts["drive_tick:hold"] = minds.counts.get("drive_tick:hold", 0) + 1
-                continue
+        rows = range(n) if keep_all else np.flatnonzero(passed)  # big worlds: only who passed level 1
+        if not keep_all:
+            minds.counts["drive_tick:hold"] = minds.counts.get("drive_tick:hold", 0) + int(n - passed.sum())
+        jobs = []
+        for row in rows:
+            npc = minds.npcs[int(row)]
             cands = [Candidate(id=t, name=world.name(t), bond=axes(world, npc, t))
                      for _, t in ranked.get(npc, [])[:3]]
             trigger = Trigger(kind="drive_tick", npc=npc, at=now, place=minds.place, salience=DRIVE_SALIENCE)
-            decision = self._decide(trigger, gate_inputs(world, minds, npc, players_speaking, float(unlock[row]),
-                                                     {c.id: c.bond for c in cands}), cands)
+            inputs = gate_inputs(world, minds, npc, players_speaking, float(unlock[row]), {c.id: c.bond for c in cands})
+            jobs.append((trigger, inputs, cands, bool(passed[row])))
+        # level 2 for everyone who passed, at once: a model server answers them concurrently
+        asked = [(t, c, world.name(t.npc)) for t, _i, c, ok in jobs if ok]
+        verdicts = iter(level2_many(self.gate_model, asked, language=world.language))
+        for trigger, inputs, cands, ok in jobs:
+            decision = self._decide(trigger, inputs, cands, next(verdicts) if ok else None)
             minds.record(decision)
             if decision.speak:
                 target = decision.addressed[0] if decision.addressed else (cands[0].id if cands else None)
                 if target:
-                    log += self.initiate(npc, target, reason=decision.level2.why if decision.level2 else "")
+                    log += self.initiate(trigger.npc, target,
+                                         reason=decision.level2.why if decision.level2 else "")
         log += self.reconnect(players_speaking)
         return log
 

@@ -56,3 +56,29 @@ def test_structured_output_is_asked_for_in_the_form_the_server_understands(mode,
 def test_an_unknown_json_mode_is_refused():
     with pytest.raises(ValueError, match="json_mode"):
         OpenAICompatProvider("http://127.0.0.1:9/v1", "m", json_mode="grammar")
+
+
+def test_a_ticks_level2_questions_go_out_together_and_come_back_in_order():
+    from datetime import datetime
+
+    from agents.gate import Candidate, Trigger, level2_many
+
+    class Counting(ScriptedProvider):
+        batches: list[int] = []
+
+        def complete_many(self, requests):  # noqa: ANN001, ANN201
+            self.batches.append(len(requests))
+            return super().complete_many(requests)
+
+    provider = Counting([
+        '{"speak": true, "to": "b", "why": "news to share"}',  # x, in the fan-out
+        "I think I should speak!",  # y, in the fan-out: unusable, so repaired once, on its own
+        '{"speak": false, "to": null, "why": "nothing to add"}',  # z, in the fan-out
+        '{"speak": true, "to": "a", "why": "asked after her"}',  # y's repair
+    ])
+    now = datetime(2026, 5, 4, 9, 0)
+    jobs = [(Trigger(kind="drive_tick", npc=n, at=now), [Candidate(id="a"), Candidate(id="b")], n) for n in "xyz"]
+    verdicts = level2_many(provider, jobs)
+    assert provider.batches == [3]  # one fan-out for the three first answers
+    assert [(v.speak, v.to) for v in verdicts] == [(True, "b"), (True, "a"), (False, None)]
+    assert [v.model_calls for v in verdicts] == [1, 2, 1]
