@@ -12,69 +12,27 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agents.llm.cassette import read_cassette
+from tests.chat_server import REPLY, LoopbackServer, canned_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"
 BAKERY = ROOT / "scenarios" / "bakery.yaml"
 TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 
-REPLY = "他又迟到了，大家都说他不靠谱。"
-STRUCTURED_ANSWERS = {  # by the schema title the JSON instruction names
-    "IntentProposal": {"intents": [{"kind": "ask_about", "confidence": 0.8, "quote": ""}]},
-    "StageState": {"stage": "warming_up", "closeness": 30, "trust_level": "medium", "stability": "warming",
-                   "boundary_mode": "warm", "intimacy_permission": "low", "pacing": "hold",
-                   "risk_signals": [], "guidance": "慢慢来。"},
-    "DriftJudgement": {"contradicts": False, "reason": "fits"},
-    "WrittenText": {"text": "曾有误会，已经说开了。"},
-    "Level2Answer": {"speak": False, "to": None, "why": "nothing to add"},
-}
-
-
-class HealthyServer:
+class HealthyServer(LoopbackServer):
     """A deterministic chat-completions server that keeps every request body it receives."""
 
     def __init__(self) -> None:
+        super().__init__(_Handler)
         self.bodies: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
-        self.httpd.healthy = self  # type: ignore[attr-defined]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.01},
-                                       daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
-
-    def __enter__(self) -> HealthyServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
-
-
-def answer_for(body: dict[str, Any]) -> str:
-    if "response_format" not in body:
-        return REPLY
-    system = body["messages"][0]["content"]
-    for title, answer in STRUCTURED_ANSWERS.items():
-        if f'"title": "{title}"' in system:
-            return json.dumps(answer, ensure_ascii=False)
-    return "{}"
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -82,11 +40,11 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_POST(self) -> None:
-        server: HealthyServer = self.server.healthy  # type: ignore[attr-defined]
+        server: HealthyServer = self.server.owner  # type: ignore[attr-defined]
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
         with server.lock:
             server.bodies.append(body)
-        content = answer_for(body)
+        content = canned_answer(body)
         payload = json.dumps({
             "id": "cmpl-1", "object": "chat.completion", "model": "served-model",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],

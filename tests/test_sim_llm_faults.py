@@ -16,7 +16,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from agents.llm.registry import make_provider
 from sim.playback import PlayResult, play
 from sim.run_store import RunStore
 from sim.scenario import load_scenario
+from tests.chat_server import LoopbackServer, canned_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"
@@ -33,21 +34,9 @@ TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 
 CLIENT_TIMEOUT = 0.5  # seconds; the slow answer takes longer than this
 SLOW_S = 2.5
-REPLY = "他又迟到了，大家都说他不靠谱。"  # what a healthy answer to a reply request says
 FAILING = ("http500", "slow", "malformed", "refusal")
 ROTATION = ("http500", "slow", "malformed", "refusal", "garbage", "ok")
 FAILURE_REASONS = {"http 500", "timeout", "malformed response", "refusal"}
-
-STRUCTURED_ANSWERS = {  # by the schema title the JSON instruction names
-    "IntentProposal": {"intents": [{"kind": "ask_about", "confidence": 0.8, "quote": ""}]},
-    "StageState": {"stage": "warming_up", "closeness": 30, "trust_level": "medium", "stability": "warming",
-                   "boundary_mode": "warm", "intimacy_permission": "low", "pacing": "hold",
-                   "risk_signals": [], "guidance": "慢慢来。"},
-    "DriftJudgement": {"contradicts": False, "reason": "fits"},
-    "WrittenText": {"text": "曾有误会，已经说开了。"},
-    "Level2Answer": {"speak": False, "to": None, "why": "nothing to add"},
-}
-
 
 def completion(content: str, *, refusal: str | None = None, finish: str = "stop") -> bytes:
     message: dict[str, Any] = {"role": "assistant", "content": content}
@@ -60,35 +49,14 @@ def completion(content: str, *, refusal: str | None = None, finish: str = "stop"
     }, ensure_ascii=False).encode()
 
 
-def healthy_answer(body: dict[str, Any]) -> str:
-    if "response_format" not in body:
-        return REPLY
-    system = body["messages"][0]["content"]
-    for title, answer in STRUCTURED_ANSWERS.items():
-        if f'"title": "{title}"' in system:
-            return json.dumps(answer, ensure_ascii=False)
-    return "{}"
-
-
-class FaultyServer:
+class FaultyServer(LoopbackServer):
     """Chat completions where the n-th request gets the n-th behaviour of the rotation (cycling)."""
 
     def __init__(self, rotation: Sequence[str]) -> None:
+        super().__init__(_Handler)
         self.rotation = tuple(rotation)
         self.served: list[str] = []
-        self.lock = threading.Lock()
         self.stop = threading.Event()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
-        self.httpd.faulty = self  # type: ignore[attr-defined]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.01},
-                                       daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
 
     def next_behaviour(self, body: dict[str, Any]) -> str:
         with self.lock:
@@ -98,15 +66,9 @@ class FaultyServer:
             self.served.append(kind)
             return kind
 
-    def __enter__(self) -> FaultyServer:
-        self.thread.start()
-        return self
-
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
+        super().__exit__(*exc)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -121,7 +83,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(payload)
 
     def do_POST(self) -> None:
-        server: FaultyServer = self.server.faulty  # type: ignore[attr-defined]
+        server: FaultyServer = self.server.owner  # type: ignore[attr-defined]
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
         kind = server.next_behaviour(body)
         try:
@@ -129,7 +91,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(500, b'{"error": {"message": "overloaded"}}')
             elif kind == "slow":
                 server.stop.wait(SLOW_S)
-                self._send(200, completion(healthy_answer(body)))
+                self._send(200, completion(canned_answer(body)))
             elif kind == "malformed":
                 self._send(200, b'{"choices": [{"message": {"content": "half a bo')
             elif kind == "refusal":
@@ -137,7 +99,7 @@ class _Handler(BaseHTTPRequestHandler):
             elif kind == "garbage":
                 self._send(200, completion("Sure! Here's what I think: the weather is nice today."))
             else:
-                self._send(200, completion(healthy_answer(body)))
+                self._send(200, completion(canned_answer(body)))
         except (BrokenPipeError, ConnectionResetError):
             pass
 
