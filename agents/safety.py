@@ -12,7 +12,7 @@ ever retells it, and :func:`redact_private` can mask them before anything is sto
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,15 +31,7 @@ SafetyCategory = Literal[
 PrivateKind = Literal["location", "device", "account", "phone", "email", "address"]
 
 UNSAFE_CATEGORIES: frozenset[str] = frozenset({"self_harm", "violence"})
-CATEGORY_ORDER: tuple[str, ...] = (
-    "self_harm",
-    "violence",
-    "harassment",
-    "sexual",
-    "boundary_push",
-    "emotional_dependency",
-    "real_world_private",
-)
+CATEGORY_ORDER: tuple[str, ...] = get_args(SafetyCategory)  # most serious first, as declared
 
 
 class PrivateSpan(BaseModel):

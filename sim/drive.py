@@ -122,8 +122,7 @@ class Drive:
         # cold start: an NPC's initiative unlocks with time in the world and real contact
         days = np.full(n, (now - world.clock.start).total_seconds() / 86400 + minds.settled_days)
         unlock = np.asarray(unlock_level(days, interactions), dtype=float)
-        since = np.array([(now - minds.last_spoke[npc]).total_seconds() if npc in minds.last_spoke else 1e9
-                          for npc in minds.npcs])
+        since = minds.seconds_since_spoke(now)
         budget = minds.budget.remaining(minds.place, None, now)
         passed = level1_batch("drive_tick", np.full(n, DRIVE_SALIENCE), eff["gate_threshold_offset"],
                               np.full(n, budget), unlock, np.full(n, players_speaking), since,

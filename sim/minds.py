@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.affect import AffectField
+from agents.affect import AffectField, effects
 from agents.gate import GateDecision
 from agents.reconnect import FollowUpState, ReconnectState
 from agents.silence_budget import SilenceBudget
@@ -25,16 +25,12 @@ MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "chee
 MOOD_EDGE = 0.2
 
 
-def mood_label(valence: float, language: str) -> str:
-    low, calm, high = MOOD_LABELS.get(language, MOOD_LABELS["en"])
-    return low if valence < -MOOD_EDGE else high if valence > MOOD_EDGE else calm
-
-
 class Minds:
     """Per-NPC state that is not memory: how they feel, where they stand, whether they may speak."""
 
     def __init__(self, world: World, memory: MemoryStore, place: str = "town", settled_days: float = 0.0) -> None:
         self.place = place
+        self.language = world.language
         self.settled_days = settled_days  # how long NPCs have lived here before the run starts (cold start)
         self.npcs = [cid for cid, c in world.characters.items() if not c.is_player]
         self.affect = AffectField(self.npcs, group_ids=[place])
@@ -46,7 +42,7 @@ class Minds:
         self.last_spoke: dict[str, datetime] = {}
         self.quiet: dict[str, ReconnectState] = {}  # "npc|player" -> silence clock
         self.followups: dict[str, FollowUpState] = {}  # message id -> follow-up state
-        self.moods: dict[str, str] = {}
+        self._mood_codes = np.ones(len(self.npcs), dtype=int)  # 0 low, 1 calm, 2 cheerful
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
         self._stimuli: dict[str, np.ndarray] = {}
@@ -75,22 +71,35 @@ class Minds:
             self._stimuli.clear()
 
     def mood_changes(self, language: str) -> list[tuple[str, str, float]]:
-        """NPCs whose mood label changed since last asked: (npc, label, valence)."""
-        out = []
-        for npc, row in self.affect.index.items():
-            v = float(self.affect.fast[row, 0])
-            label = mood_label(v, language)
-            if self.moods.get(npc, MOOD_LABELS.get(language, MOOD_LABELS["en"])[1]) != label:
-                out.append((npc, label, v))
-            self.moods[npc] = label
-        return out
+        """NPCs whose mood label changed since last asked: (npc, label, valence). One array pass;
+        Python touches only the NPCs whose label moved."""
+        words = MOOD_LABELS.get(language, MOOD_LABELS["en"])
+        valence = self.affect.fast[:, 0]
+        now = np.where(valence < -MOOD_EDGE, 0, np.where(valence > MOOD_EDGE, 2, 1))
+        changed = np.flatnonzero(now != self._mood_codes)
+        self._mood_codes = now
+        return [(self.affect.ids[int(r)], words[int(now[r])], float(valence[r])) for r in changed]
+
+    @property
+    def moods(self) -> dict[str, str]:
+        """Each NPC's current mood label, as last logged."""
+        words = MOOD_LABELS.get(self.language, MOOD_LABELS["en"])
+        return {npc: words[int(c)] for npc, c in zip(self.affect.ids, self._mood_codes, strict=True)}
 
     def effects_of(self, npc: str) -> dict[str, float]:
+        """One NPC's behaviour knobs (computed for its row only, not the whole town)."""
         row = self.affect.index.get(npc)
         if row is None:
             return {}
-        eff = self.affect.effects()
-        return {k: float(np.asarray(v)[row]) for k, v in eff.items()}
+        eff = effects(self.affect.fast[row:row + 1])
+        return {k: float(np.asarray(v)[0]) for k, v in eff.items()}
+
+    def seconds_since_spoke(self, now: datetime) -> np.ndarray:
+        """Seconds since each NPC last spoke (1e9 for never), touching only those who have spoken."""
+        since = np.full(len(self.npcs), 1e9)
+        for npc, at in self.last_spoke.items():
+            since[self.affect.index[npc]] = (now - at).total_seconds()
+        return since
 
     def affect_of(self, npc: str) -> list[float]:
         row = self.affect.index.get(npc)
@@ -120,7 +129,7 @@ class Minds:
             "last_spoke": {k: v.isoformat() for k, v in self.last_spoke.items()},
             "quiet": {k: v.model_dump(mode="json") for k, v in self.quiet.items()},
             "followups": {k: v.model_dump(mode="json") for k, v in self.followups.items()},
-            "moods": self.moods, "counts": self.counts,
+            "moods": self._mood_codes.tolist(), "counts": self.counts,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -140,4 +149,5 @@ class Minds:
         self.last_spoke = {k: datetime.fromisoformat(v) for k, v in data["last_spoke"].items()}
         self.quiet = {k: ReconnectState.model_validate(v) for k, v in data["quiet"].items()}
         self.followups = {k: FollowUpState.model_validate(v) for k, v in data["followups"].items()}
-        self.moods, self.counts = dict(data["moods"]), dict(data["counts"])
+        self._mood_codes = np.array(data["moods"], dtype=int).reshape(len(self.npcs))
+        self.counts = dict(data["counts"])
