@@ -7,10 +7,10 @@ unreliable.
 
 from __future__ import annotations
 
-from memory.beliefs import Belief
-from memory.store import MemoryStore
-from world.relationships import Cause, EdgeChange
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.relationships import Cause, EdgeChange
+from townsfolk.world.world import World
 
 WARM_KINDS = ("partner", "friend", "family", "neighbour", "colleague", "customer", "mentor",
               "romance", "acquaintance")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
-from agents.bond_axes import (
+from townsfolk.agents.bond_axes import (
     BondAxes,
     add_tension,
     fade_tension,
@@ -19,8 +19,8 @@ from agents.bond_axes import (
     update_affinity,
     update_trust,
 )
-from world.relationships import Cause, Edge, EdgeChange
-from world.world import World
+from townsfolk.world.relationships import Cause, Edge, EdgeChange
+from townsfolk.world.world import World
 
 BOND_KINDS = ("familiarity", "trust", "affinity", "tension")
 INTERACTION = "interaction"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from agents.llm.protocol import GroundingItem
-from memory.beliefs import Belief
-from memory.claims import render_claim
-from memory.context import Context
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import render_claim
+from townsfolk.memory.context import Context
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 
 class Reply(BaseModel):

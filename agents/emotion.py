@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
-from agents.llm.structured import complete_structured
+from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
+from townsfolk.agents.llm.structured import complete_structured
 
 EmotionLabel = Literal[
     "happy",

@@ -27,11 +27,17 @@ import numpy as np
 from numpy.typing import ArrayLike
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.affect import AXES, effects
-from agents.bond_axes import BondAxes
-from agents.cold_start import initiative_penalty
-from agents.llm.protocol import GroundingItem, Language, LLMProvider, LLMRequest, LLMResponse
-from agents.llm.structured import complete_structured, parse_answer, repair_request
+from townsfolk.agents.affect import AXES, effects
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.cold_start import initiative_penalty
+from townsfolk.agents.llm.protocol import (
+    GroundingItem,
+    Language,
+    LLMProvider,
+    LLMRequest,
+    LLMResponse,
+)
+from townsfolk.agents.llm.structured import complete_structured, parse_answer, repair_request
 
 TriggerKind = Literal["addressed", "nearby_event", "drive_tick", "reconnect", "follow_up"]
 KINDS: tuple[TriggerKind, ...] = ("addressed", "nearby_event", "drive_tick", "reconnect", "follow_up")

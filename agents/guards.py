@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.llm.errors import ScriptExhausted
-from agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
-from agents.llm.structured import complete_structured
+from townsfolk.agents.llm.errors import ScriptExhausted
+from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
+from townsfolk.agents.llm.structured import complete_structured
 
 
 class GuardResult(BaseModel):

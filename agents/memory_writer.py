@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
-from agents.llm.structured import complete_structured
-from memory.consolidation import (
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.structured import complete_structured
+from townsfolk.memory.consolidation import (
     ImpressionDraft,
     ImpressionWriter,
     SummaryDraft,

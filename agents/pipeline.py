@@ -12,21 +12,26 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents.bonds import axes as bond_axes
-from agents.dialogue import Reply, grounding_from, mentioned
-from agents.emotion import EmotionReading, read_emotion
-from agents.guards import GuardResult, no_internal_labels, no_private_leak, persona_drift_guard
-from agents.intent import Intent, detect_intents, detect_intents_with_model
-from agents.llm.offline import OfflineProvider
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
-from agents.reply_policy import ReplyPolicy, reply_policy, route
-from agents.safety import SafetyVerdict, check_safety
-from agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
-from memory.context import ContextBudget, ContextRequest, build_context
-from memory.privacy import visible_to
-from memory.relevance import Relevance
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.agents.bonds import axes as bond_axes
+from townsfolk.agents.dialogue import Reply, grounding_from, mentioned
+from townsfolk.agents.emotion import EmotionReading, read_emotion
+from townsfolk.agents.guards import (
+    GuardResult,
+    no_internal_labels,
+    no_private_leak,
+    persona_drift_guard,
+)
+from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model
+from townsfolk.agents.llm.offline import OfflineProvider
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
+from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
+from townsfolk.agents.safety import SafetyVerdict, check_safety
+from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
+from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
+from townsfolk.memory.privacy import visible_to
+from townsfolk.memory.relevance import Relevance
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 SELF_STATEMENT = re.compile(r"(我其实是|我本来是|我的身份|我的性格|我是一个|I am actually|I'm actually|I am really|"
                             r"my real name|my persona|I am an? )", re.IGNORECASE)

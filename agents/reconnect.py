@@ -22,8 +22,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.bond_axes import DAY_SECONDS, BondAxes
-from agents.gate import Trigger
+from townsfolk.agents.bond_axes import DAY_SECONDS, BondAxes
+from townsfolk.agents.gate import Trigger
 
 _MAX_FRACTION = 1.0 - 1e-12
 

@@ -15,11 +15,11 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.emotion import NEGATIVE_LABELS, EmotionReading
-from agents.intent import Intent, kinds_of
-from agents.llm.protocol import Language
-from agents.safety import SafetyVerdict
-from agents.stage import StageState
+from townsfolk.agents.emotion import NEGATIVE_LABELS, EmotionReading
+from townsfolk.agents.intent import Intent, kinds_of
+from townsfolk.agents.llm.protocol import Language
+from townsfolk.agents.safety import SafetyVerdict
+from townsfolk.agents.stage import StageState
 
 Route = Literal[
     "safety_support",

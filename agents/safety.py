@@ -16,7 +16,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.llm.protocol import Language
+from townsfolk.agents.llm.protocol import Language
 
 SafetyLevel = Literal["ok", "sensitive", "unsafe"]
 SafetyCategory = Literal[

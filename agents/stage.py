@@ -20,12 +20,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.bond_axes import BondAxes
-from agents.emotion import HURT_LABELS, EmotionReading
-from agents.intent import Intent, kinds_of
-from agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
-from agents.llm.structured import complete_structured
-from agents.safety import SafetyVerdict
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.emotion import HURT_LABELS, EmotionReading
+from townsfolk.agents.intent import Intent, kinds_of
+from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
+from townsfolk.agents.llm.structured import complete_structured
+from townsfolk.agents.safety import SafetyVerdict
 
 Stage = Literal[
     "new_connection",

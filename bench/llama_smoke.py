@@ -78,7 +78,7 @@ def resolve_gguf(arg: str | None) -> Path:
         if not path.is_file():
             sys.exit(f"GGUF not found: {path}")
         return path
-    from agents.llm.llama_cpp import BUNDLED_GGUF_DIST, bundled_gguf_path
+    from townsfolk.agents.llm.llama_cpp import BUNDLED_GGUF_DIST, bundled_gguf_path
 
     path = bundled_gguf_path()
     if path is None:
@@ -131,7 +131,7 @@ def play(name: str, scenario: Path, work: Path, llm_args: list[str], timeout: fl
     err = work / f"{name}.stderr"
     for p in (db, out, err):
         p.unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "sim.cli", "play", str(scenario), "--db", str(db), "--json", *llm_args]
+    cmd = [sys.executable, "-m", "townsfolk.sim.cli", "play", str(scenario), "--db", str(db), "--json", *llm_args]
     started = time.perf_counter()
     with out.open("wb") as fo, err.open("wb") as fe:
         try:
@@ -167,7 +167,7 @@ def describe_end(run: dict[str, Any]) -> str:
 
 def db_details(db: Path) -> dict[str, Any]:
     """Replies (who voiced them, fallbacks) and gate level-2 sources from the saved run."""
-    from sim.run_store import RunStore
+    from townsfolk.sim.run_store import RunStore
 
     try:
         store = RunStore(str(db), must_exist=True)
@@ -198,12 +198,12 @@ def _bucket(error: str) -> str:
 
 def structured_models() -> dict[str, Any]:
     """The pydantic model each structured task's answer must validate as (as the callers check)."""
-    from agents.emotion import EmotionReading
-    from agents.gate import Level2Answer
-    from agents.guards import DriftJudgement
-    from agents.intent import IntentProposal
-    from agents.memory_writer import WrittenText
-    from agents.stage import StageState
+    from townsfolk.agents.emotion import EmotionReading
+    from townsfolk.agents.gate import Level2Answer
+    from townsfolk.agents.guards import DriftJudgement
+    from townsfolk.agents.intent import IntentProposal
+    from townsfolk.agents.memory_writer import WrittenText
+    from townsfolk.agents.stage import StageState
 
     return {"intent": IntentProposal, "stage": StageState, "gate": Level2Answer, "emotion": EmotionReading,
             "judge": DriftJudgement, "summary": WrittenText, "impression": WrittenText}
@@ -214,7 +214,7 @@ def cassette_details(path: Path) -> dict[str, Any]:
     structured (JSON) answers validate against the model their caller expects."""
     if not path.is_file():
         return {"calls": 0}
-    from agents.llm.structured import parse_answer
+    from townsfolk.agents.llm.structured import parse_answer
 
     models = structured_models()
     tasks: collections.Counter[str] = collections.Counter()
@@ -351,7 +351,7 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     work = work.resolve()
 
-    from sim.scenario import load_scenario
+    from townsfolk.sim.scenario import load_scenario
 
     sc = load_scenario(scenario)
     beats = collections.Counter(b.kind for beats in sc.beats_by_tick().values() for b in beats)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sim.playback import play  # noqa: E402
-from sim.scenario import load_scenario  # noqa: E402
+from townsfolk.sim.playback import play  # noqa: E402
+from townsfolk.sim.scenario import load_scenario  # noqa: E402
 
 PEER_PER_AGENT_DAY = 13_700 / 25 / (10 / 24)
 TARGET = 30

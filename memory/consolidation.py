@@ -15,10 +15,10 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from memory.claims import PREDICATES, read_predicate
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.store import MemoryStore
+from townsfolk.memory.claims import PREDICATES, read_predicate
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
 
 SUMMARY_THRESHOLD = 1.2  # importance gathered about one person before it is folded
 MIN_EVENTS = 3

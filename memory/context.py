@@ -17,13 +17,13 @@ from datetime import datetime
 import numpy as np
 from pydantic import BaseModel, Field
 
-from memory.beliefs import Belief
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.privacy import visible_to
-from memory.relevance import Relevance
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.privacy import visible_to
+from townsfolk.memory.relevance import Relevance
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 RECENCY_HALF_LIFE_S = 3 * 86400.0
 BOND_AXES = ("familiarity", "trust", "affinity", "tension")  # edges that describe a bond, not a tie

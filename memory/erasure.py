@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from memory.beliefs import Belief
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.store import MemoryStore
-from world.relationships import Cause
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.relationships import Cause
+from townsfolk.world.world import World
 
 REDACTED = "[erased]"
 

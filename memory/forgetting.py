@@ -13,14 +13,14 @@ from datetime import datetime, timedelta
 import numpy as np
 from pydantic import BaseModel, Field
 
-from memory.retention import (
+from townsfolk.memory.retention import (
     DEFAULT_PARAMS,
     RetentionParams,
     impression_fade,
     protection_level,
     retention,
 )
-from memory.store import MemoryStore
+from townsfolk.memory.store import MemoryStore
 
 ARCHIVED_THRESHOLD = 0.5  # an event already folded into a summary goes once half-forgotten
 SUMMARY_DROP = 0.25  # an unused summary goes after about two half-lives ...

@@ -6,12 +6,12 @@ the fact that carried it (the telling), the teller's own belief, and the number 
 
 from __future__ import annotations
 
-from memory.beliefs import Belief, credibility
-from memory.claims import Claim, claim_from_text, render_claim
-from memory.events import EventMemory
-from memory.store import MemoryStore
-from world.facts import Fact
-from world.world import World
+from townsfolk.memory.beliefs import Belief, credibility
+from townsfolk.memory.claims import Claim, claim_from_text, render_claim
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.facts import Fact
+from townsfolk.world.world import World
 
 TRUST_KINDS = ("family", "friend", "partner", "romance", "mentor", "neighbour", "colleague",
                "customer", "acquaintance")

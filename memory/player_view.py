@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from memory.erasure import ErasureError, involves
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.memory.erasure import ErasureError, involves
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 
 class MemoryLine(BaseModel):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from memory.beliefs import Belief
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.world.world import World
 
 
 def visible_to(item: EventMemory | Belief | Summary | Impression, viewer: str | None, world: World) -> bool:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from memory.embeddings import Embedder
-from memory.store import MemoryStore
-from memory.vector_index import VectorIndex
+from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.store import MemoryStore
+from townsfolk.memory.vector_index import VectorIndex
 
 EF_SEARCH = 48  # HNSW search breadth: candidates are re-ranked by recency and importance anyway
 INDEXED_KINDS = ("summary", "event")  # beliefs are found by whom they concern, not by similarity

@@ -8,9 +8,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from memory.beliefs import Belief
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
 
 KINDS = ("event", "belief", "summary", "impression")
 

@@ -6,21 +6,21 @@ beliefs (edges), and returns timeline entries pointing at every id it wrote.
 
 from __future__ import annotations
 
-from agents.appraisal import appraise_belief
-from agents.bonds import record_interaction
-from agents.dialogue import Reply
-from agents.llm.protocol import LLMProvider, LLMResponse
-from agents.pipeline import TurnAnalysis, dialogue_turn
-from agents.safety import check_safety
-from agents.stage import StageHistory
-from memory.claims import claim_from_text
-from memory.perception import perceive_happening, perceive_speech, remember
-from memory.relevance import Relevance
-from memory.store import MemoryStore
-from sim.gossip import retell
-from sim.log import LogEntry
-from world.relationships import Cause, EdgeChange
-from world.world import World
+from townsfolk.agents.appraisal import appraise_belief
+from townsfolk.agents.bonds import record_interaction
+from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.llm.protocol import LLMProvider, LLMResponse
+from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
+from townsfolk.agents.safety import check_safety
+from townsfolk.agents.stage import StageHistory
+from townsfolk.memory.claims import claim_from_text
+from townsfolk.memory.perception import perceive_happening, perceive_speech, remember
+from townsfolk.memory.relevance import Relevance
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.gossip import retell
+from townsfolk.sim.log import LogEntry
+from townsfolk.world.relationships import Cause, EdgeChange
+from townsfolk.world.world import World
 
 
 def _entry(world: World, kind: str, who: list[str], text: str, **ids) -> LogEntry:

@@ -16,12 +16,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from sim.playback import default_db, play
-from sim.run_store import RunStore, RunStoreError
-from sim.scenario import ScenarioError, load_scenario
-from sim.timeline_view import print_entry, print_explanation, print_inspection
-from sim.why import explain
-from world.world import World
+from townsfolk.sim.playback import default_db, play
+from townsfolk.sim.run_store import RunStore, RunStoreError
+from townsfolk.sim.scenario import ScenarioError, load_scenario
+from townsfolk.sim.timeline_view import print_entry, print_explanation, print_inspection
+from townsfolk.sim.why import explain
+from townsfolk.world.world import World
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="townsfolk: NPC social worlds — play scenarios, ask why, inspect runs.")
@@ -65,8 +65,8 @@ def play_cmd(
         scenario = load_scenario(file)
     except ScenarioError as exc:
         _fail(str(exc))
-    from agents.llm.errors import ProviderUnavailable
-    from agents.llm.registry import make_provider
+    from townsfolk.agents.llm.errors import ProviderUnavailable
+    from townsfolk.agents.llm.registry import make_provider
 
     try:
         provider = make_provider(llm, url=llm_url, model=model, cassette=cassette, record=record,
@@ -194,8 +194,8 @@ def memories_cmd(
     json_out: bool = typer.Option(False, "--json", help="print as JSON"),
 ) -> None:
     """What an NPC remembers about a player: impressions and summaries (events with --events)."""
-    from memory.erasure import ErasureError
-    from memory.player_view import memories_about
+    from townsfolk.memory.erasure import ErasureError
+    from townsfolk.memory.player_view import memories_about
 
     world, memory, _ = _load(db)
     try:
@@ -224,8 +224,8 @@ def forget_cmd(
     memory_id: str | None = typer.Option(None, "--memory", help="only this memory (and what derives from it)"),
 ) -> None:
     """Erase what NPCs remember about a player, and everything derived from it, from the saved run."""
-    from memory.erasure import ErasureError
-    from sim.erasure_run import forget_in_run
+    from townsfolk.memory.erasure import ErasureError
+    from townsfolk.sim.erasure_run import forget_in_run
 
     world, _memory, _ = _load(db)
     try:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.bonds import BOND_KINDS, INTERACTION, axes, record_interaction
-from agents.cold_start import unlock_level
-from agents.gate import (
+from townsfolk.agents.bonds import BOND_KINDS, INTERACTION, axes, record_interaction
+from townsfolk.agents.cold_start import unlock_level
+from townsfolk.agents.gate import (
     AffectReading,
     Candidate,
     GateInputs,
@@ -23,13 +23,13 @@ from agents.gate import (
     level1_batch,
     level2_many,
 )
-from agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
-from memory.perception import remember
-from sim.log import LogEntry
-from sim.minds import Minds
-from world.facts import Fact
-from world.relationships import Cause
-from world.world import World
+from townsfolk.agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
+from townsfolk.memory.perception import remember
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.minds import Minds
+from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import Cause
+from townsfolk.world.world import World
 
 DRIVE_SALIENCE = 0.35
 MIN_INTERVAL_S = 5.0
@@ -234,7 +234,9 @@ class Drive:
         world, memory, minds = sim.world, sim.memory, sim.minds  # type: ignore[attr-defined]
         if world.character(target).is_player:
             return self.message(npc, target, follow_up_of=None)
-        from sim.actions import gossip  # one floor, one module: avoid a cycle at import time
+        from townsfolk.sim.actions import (
+            gossip,  # one floor, one module: avoid a cycle at import time
+        )
 
         log = gossip(world, memory, teller=npc, listener=target, about=None, text=None)
         zh = world.language == "zh"

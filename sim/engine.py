@@ -8,32 +8,32 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from agents.bonds import INTERACTION, fade_tensions, seed_bonds
-from agents.bonds import axes as bond_axes
-from agents.dialogue import Reply
-from agents.gate import Trigger
-from agents.llm.offline import OfflineProvider
-from agents.llm.protocol import LLMProvider
-from agents.llm.wrappers import AccountingProvider
-from agents.memory_writer import llm_writers
-from agents.reconnect import ReconnectState
-from agents.stage import StageHistory
-from memory.embeddings import Embedder, make_embedder
-from memory.impressions import Impression
-from memory.relevance import Relevance
-from memory.store import MemoryStore
-from sim import actions
-from sim.drive import IMPLIED_INTERACTIONS, Drive
-from sim.drive import gate_inputs as gate_inputs
-from sim.log import LogEntry
-from sim.maintenance import Maintenance, new_day, wake_pairs
-from sim.mediation import mediate
-from sim.minds import Minds
-from sim.scenario import Beat, Scenario
-from world.characters import Character
-from world.clock import SimClock, parse_duration
-from world.relationships import Cause
-from world.world import World
+from townsfolk.agents.bonds import INTERACTION, fade_tensions, seed_bonds
+from townsfolk.agents.bonds import axes as bond_axes
+from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.gate import Trigger
+from townsfolk.agents.llm.offline import OfflineProvider
+from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.agents.llm.wrappers import AccountingProvider
+from townsfolk.agents.memory_writer import llm_writers
+from townsfolk.agents.reconnect import ReconnectState
+from townsfolk.agents.stage import StageHistory
+from townsfolk.memory.embeddings import Embedder, make_embedder
+from townsfolk.memory.impressions import Impression
+from townsfolk.memory.relevance import Relevance
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim import actions
+from townsfolk.sim.drive import IMPLIED_INTERACTIONS, Drive
+from townsfolk.sim.drive import gate_inputs as gate_inputs
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
+from townsfolk.sim.mediation import mediate
+from townsfolk.sim.minds import Minds
+from townsfolk.sim.scenario import Beat, Scenario
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock, parse_duration
+from townsfolk.world.relationships import Cause
+from townsfolk.world.world import World
 
 
 class Usage(BaseModel):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memory.erasure import REDACTED, ErasureReport, erase
-from sim.log import LogEntry
-from sim.run_store import RunStore
+from townsfolk.memory.erasure import REDACTED, ErasureReport, erase
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.run_store import RunStore
 
 
 def _mentions(value: object, ids: set[str]) -> bool:

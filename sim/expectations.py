@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from sim.engine import Simulation
-from sim.scenario import Expectation
+from townsfolk.sim.engine import Simulation
+from townsfolk.sim.scenario import Expectation
 
 
 class ExpectationResult(BaseModel):

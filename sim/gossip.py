@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.appraisal import appraise_belief
-from memory.beliefs import Belief
-from memory.claims import ESCALATION, PREDICATES, Claim, claim_from_text, render_claim
-from memory.perception import form_belief, remember
-from memory.store import MemoryStore
-from world.characters import Character
-from world.facts import Fact
-from world.relationships import EdgeChange
-from world.world import World
+from townsfolk.agents.appraisal import appraise_belief
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import ESCALATION, PREDICATES, Claim, claim_from_text, render_claim
+from townsfolk.memory.perception import form_belief, remember
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.characters import Character
+from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import EdgeChange
+from townsfolk.world.world import World
 
 DISTORTIONS = ("faithful", "intensify", "generalise", "misattribute", "drop_hedge")
 

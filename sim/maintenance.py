@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from memory.consolidation import (
+from townsfolk.memory.consolidation import (
     ImpressionWriter,
     SummaryWriter,
     consolidate,
     offline_impression,
     offline_summary,
 )
-from memory.forgetting import compress_dormant, forget_pass, last_contacts
-from memory.store import MemoryStore
-from sim.log import LogEntry
-from world.facts import Fact
-from world.world import World
+from townsfolk.memory.forgetting import compress_dormant, forget_pass, last_contacts
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.log import LogEntry
+from townsfolk.world.facts import Fact
+from townsfolk.world.world import World
 
 FORGET_EVERY = timedelta(days=1)
 

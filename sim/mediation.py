@@ -7,16 +7,16 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 
 from __future__ import annotations
 
-from agents.appraisal import WARM_KINDS
-from memory.beliefs import Belief, credibility
-from memory.claims import Claim, claim_from_text, render_claim
-from memory.impressions import Summary
-from memory.perception import remember
-from memory.store import MemoryStore
-from sim.log import LogEntry
-from world.facts import Fact
-from world.relationships import Cause
-from world.world import World
+from townsfolk.agents.appraisal import WARM_KINDS
+from townsfolk.memory.beliefs import Belief, credibility
+from townsfolk.memory.claims import Claim, claim_from_text, render_claim
+from townsfolk.memory.impressions import Summary
+from townsfolk.memory.perception import remember
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.log import LogEntry
+from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import Cause
+from townsfolk.world.world import World
 
 RECONCILE_BONUS = 0.04
 

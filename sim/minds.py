@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from agents.affect import AffectField, effects
-from agents.gate import GateDecision
-from agents.reconnect import FollowUpState, ReconnectState
-from agents.silence_budget import SilenceBudget
-from memory.events import EventMemory
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.agents.affect import AffectField, effects
+from townsfolk.agents.gate import GateDecision
+from townsfolk.agents.reconnect import FollowUpState, ReconnectState
+from townsfolk.agents.silence_budget import SilenceBudget
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
 MOOD_EDGE = 0.2

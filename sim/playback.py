@@ -13,13 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.dialogue import Reply
-from agents.llm.protocol import LLMProvider
-from sim.engine import Simulation, Usage, build_world
-from sim.expectations import ExpectationResult, check
-from sim.log import LogEntry
-from sim.run_store import RunStore, RunStoreError
-from sim.scenario import Scenario
+from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.sim.engine import Simulation, Usage, build_world
+from townsfolk.sim.expectations import ExpectationResult, check
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.run_store import RunStore, RunStoreError
+from townsfolk.sim.scenario import Scenario
 
 
 class PlayResult(BaseModel):

@@ -18,20 +18,20 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, delete, select
 
-from memory.beliefs import Belief
-from memory.embeddings import decode_vector, encode_vector
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.store import MemoryStore
-from memory.tables import MemoryRow
-from sim.log import LogEntry
-from sim.tables import DecisionRow, LogRow
-from world.characters import Character
-from world.clock import SimClock
-from world.facts import Fact
-from world.relationships import Edge, EdgeChange
-from world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.embeddings import decode_vector, encode_vector
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
+from townsfolk.memory.tables import MemoryRow
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.tables import DecisionRow, LogRow
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import Edge, EdgeChange
+from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
+from townsfolk.world.world import World
 
 log_problem = logging.getLogger("townsfolk.store")
 MEMORY_MODELS = {"event": EventMemory, "belief": Belief, "summary": Summary, "impression": Impression}

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from world.clock import parse_duration
+from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 Signed = Annotated[float, Field(ge=-1.0, le=1.0)]

@@ -7,10 +7,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.tree import Tree
 
-from memory.store import MemoryStore
-from sim.log import LogEntry
-from sim.why import Explanation, Hop
-from world.world import World
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.why import Explanation, Hop
+from townsfolk.world.world import World
 
 KIND_STYLE = {
     "happen": "bold yellow", "say": "cyan", "gossip": "bold magenta", "belief": "magenta", "edge": "blue",

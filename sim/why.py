@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from memory.beliefs import Belief
-from memory.store import MemoryStore
-from world.world import World
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 
 class Hop(BaseModel):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.affect import (
+from townsfolk.agents.affect import (
     AffectEffects,
     AffectField,
     AffectParams,

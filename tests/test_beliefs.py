@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-import sim.engine
-from memory.beliefs import credibility
-from memory.embeddings import LexicalEmbedder
-from sim.engine import Simulation, build_world
-from sim.scenario import load_scenario
-from world.facts import Fact, FactStore
+import townsfolk.sim.engine as sim_engine
+from townsfolk.memory.beliefs import credibility
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.sim.engine import Simulation, build_world
+from townsfolk.sim.scenario import load_scenario
+from townsfolk.world.facts import Fact, FactStore
 
 TEAHOUSE = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse.yaml"
 FAST = settings(max_examples=25, deadline=None)
@@ -32,7 +32,7 @@ def teahouse_run(teahouse):
     """The teahouse played tick by tick to its end, with every fact as it read after tick 4."""
     with pytest.MonkeyPatch.context() as mp:
         # which embedder ranks memories for replies has nothing to do with beliefs and facts
-        mp.setattr(sim.engine, "make_embedder", lambda name=None: LexicalEmbedder())
+        mp.setattr(sim_engine, "make_embedder", lambda name=None: LexicalEmbedder())
         world, memory = build_world(teahouse)
         simulation = Simulation(world, memory)
         by_tick = teahouse.beats_by_tick()

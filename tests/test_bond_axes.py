@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from agents.bond_axes import (
+from townsfolk.agents.bond_axes import (
     DAY_SECONDS,
     TENSION_HALF_LIFE_S,
     TRUST_RATES,

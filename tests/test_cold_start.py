@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.cold_start import ColdStartParams, initiative_penalty, unlock_level
-from agents.gate import GateInputs, Trigger, level1
+from townsfolk.agents.cold_start import ColdStartParams, initiative_penalty, unlock_level
+from townsfolk.agents.gate import GateInputs, Trigger, level1
 
 FAST = settings(max_examples=100, deadline=None)
 days = st.floats(0, 365, allow_nan=False)

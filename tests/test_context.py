@@ -9,16 +9,16 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
-from memory.beliefs import Belief
-from memory.claims import Claim
-from memory.context import ContextBudget, ContextRequest, build_context
-from memory.embeddings import make_embedder
-from memory.events import EventMemory
-from memory.forgetting import forget_pass
-from memory.impressions import Impression, Summary
-from memory.relevance import Relevance
-from sim.engine import build_world
-from sim.scenario import parse_scenario
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import Claim
+from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
+from townsfolk.memory.embeddings import make_embedder
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.forgetting import forget_pass
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.relevance import Relevance
+from townsfolk.sim.engine import build_world
+from townsfolk.sim.scenario import parse_scenario
 
 WORLD = """
 scenario: context

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memory import embeddings as emb
-from memory.embeddings import (
+from townsfolk.memory import embeddings as emb
+from townsfolk.memory.embeddings import (
     CorruptEmbedding,
     Embedder,
     LexicalEmbedder,

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.affect import apply_stimulus
-from agents.emotion import EmotionReading, read_emotion, read_emotion_with_model
-from agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.affect import apply_stimulus
+from townsfolk.agents.emotion import EmotionReading, read_emotion, read_emotion_with_model
+from townsfolk.agents.llm.scripted import ScriptedProvider
 
 FAST = settings(max_examples=80, deadline=None)
 

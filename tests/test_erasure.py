@@ -18,14 +18,14 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-import sim.engine
-from memory.embeddings import LexicalEmbedder
-from memory.relevance import Relevance
-from memory.store import MemoryStore
-from sim.cli import app
-from sim.playback import play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario, parse_scenario
+import townsfolk.sim.engine as sim_engine
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.memory.relevance import Relevance
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.cli import app
+from townsfolk.sim.playback import play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario, parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 RUNNER = CliRunner()
@@ -51,7 +51,7 @@ def _play_to(scenario, db: Path) -> None:
     here use the lexical one (the multilingual model is slow when the machine is busy); the rows
     still carry embeddings, which is what erasure must remove."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sim.engine, "make_embedder", lambda *_a, **_k: LexicalEmbedder())
+        mp.setattr(sim_engine, "make_embedder", lambda *_a, **_k: LexicalEmbedder())
         play(scenario, db=db)
     _finish(db)
 

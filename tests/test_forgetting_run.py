@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import sim.playback as playback
-from memory.embeddings import LexicalEmbedder
-from sim.engine import Simulation, build_world
-from sim.playback import play
-from sim.scenario import load_scenario, parse_scenario
+import townsfolk.sim.playback as playback
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.sim.engine import Simulation, build_world
+from townsfolk.sim.playback import play
+from townsfolk.sim.scenario import load_scenario, parse_scenario
 
 SEASON = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse_season.yaml"
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.affect import effects
-from agents.bond_axes import BondAxes
-from agents.gate import (
+from townsfolk.agents.affect import effects
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.gate import (
     DEFER,
     HOLD,
     KIND_CODES,
@@ -39,8 +39,8 @@ from agents.gate import (
     level2,
     seconds_since_spoke,
 )
-from agents.llm.protocol import GroundingItem, LLMResponse
-from agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.protocol import GroundingItem, LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
 
 T0 = datetime(2024, 5, 1, 9, 0, 0)
 FAST = settings(max_examples=80, deadline=None)

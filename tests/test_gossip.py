@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory.claims import PREDICATES, Claim
-from memory.store import MemoryStore
-from sim import actions
-from sim.gossip import DISTORTIONS, choose_distortion, distort, distortion_weights, retell
-from sim.playback import play
-from sim.scenario import load_scenario
-from world.characters import Character
-from world.clock import SimClock
-from world.world import World
+from townsfolk.memory.claims import PREDICATES, Claim
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim import actions
+from townsfolk.sim.gossip import DISTORTIONS, choose_distortion, distort, distortion_weights, retell
+from townsfolk.sim.playback import play
+from townsfolk.sim.scenario import load_scenario
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.world import World
 
 TEAHOUSE = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse.yaml"
 

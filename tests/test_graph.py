@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from world.relationships import Cause, Edge, EdgeChange, RelationshipGraph
+from townsfolk.world.relationships import Cause, Edge, EdgeChange, RelationshipGraph
 
 T0 = datetime(2026, 3, 1, 8, 0)
 

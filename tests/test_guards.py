@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.guards import (
+from townsfolk.agents.guards import (
     GuardResult,
     longest_common_run,
     no_internal_labels,
@@ -13,8 +13,8 @@ from agents.guards import (
     sentences,
     tokens,
 )
-from agents.llm.protocol import LLMRequest, LLMResponse
-from agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
 
 # --- internal labels ---------------------------------------------------------------------------
 

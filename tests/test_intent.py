@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.intent import (
+from townsfolk.agents.intent import (
     GLOBAL_INTENTS,
     INTENT_KINDS,
     detect_intents,
     detect_intents_with_model,
     kinds_of,
 )
-from agents.llm.protocol import LLMResponse
-from agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.protocol import LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
 
 FAST = settings(max_examples=80, deadline=None)
 

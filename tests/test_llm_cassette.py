@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from agents.llm.cassette import (
+from townsfolk.agents.llm.cassette import (
     RecordingProvider,
     ReplayProvider,
     canonical_json,
     read_cassette,
     request_key,
 )
-from agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, Message
-from agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.scripted import ScriptedProvider
 
 REQUESTS = [
     LLMRequest(

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from agents.llm.openai_compat import OpenAICompatProvider
-from agents.llm.protocol import GroundingItem, LLMProvider, LLMRequest, Message
+from townsfolk.agents.llm.openai_compat import OpenAICompatProvider
+from townsfolk.agents.llm.protocol import GroundingItem, LLMProvider, LLMRequest, Message
 
 Behaviour = Callable[["_Handler", dict[str, Any]], None]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel
 
-from agents.llm.protocol import LLMRequest, LLMResponse
-from agents.llm.scripted import ScriptedProvider
-from agents.llm.structured import complete_structured, extract_json
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.structured import complete_structured, extract_json
 
 
 class Mood(BaseModel):

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from agents.llm.cassette import RecordingProvider, ReplayProvider
-from agents.llm.errors import ProviderUnavailable, ScriptExhausted
-from agents.llm.llama_cpp import LlamaCppProvider, bundled_gguf_path
-from agents.llm.openai_compat import OpenAICompatProvider
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
-from agents.llm.registry import make_provider
-from agents.llm.scripted import ScriptedProvider
-from agents.llm.wrappers import (
+from townsfolk.agents.llm.cassette import RecordingProvider, ReplayProvider
+from townsfolk.agents.llm.errors import ProviderUnavailable, ScriptExhausted
+from townsfolk.agents.llm.llama_cpp import LlamaCppProvider, bundled_gguf_path
+from townsfolk.agents.llm.openai_compat import OpenAICompatProvider
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.registry import make_provider
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.wrappers import (
     AccountingProvider,
     CallLimitProvider,
     RetryProvider,

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from agents.appraisal import impression_bias
-from agents.llm.protocol import LLMResponse
-from agents.llm.scripted import ScriptedProvider
-from agents.memory_writer import acceptable, llm_writers
-from memory.consolidation import (
+from townsfolk.agents.appraisal import impression_bias
+from townsfolk.agents.llm.protocol import LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.memory_writer import acceptable, llm_writers
+from townsfolk.memory.consolidation import (
     IMPRESSION_STEP,
     SUMMARY_THRESHOLD,
     ImpressionDraft,
@@ -23,14 +23,14 @@ from memory.consolidation import (
     offline_impression,
     offline_summary,
 )
-from memory.embeddings import LexicalEmbedder
-from memory.events import EventMemory
-from memory.impressions import Impression
-from memory.store import MemoryStore
-from sim import actions
-from sim.engine import Simulation, build_world
-from sim.playback import play
-from sim.scenario import load_scenario, parse_scenario
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim import actions
+from townsfolk.sim.engine import Simulation, build_world
+from townsfolk.sim.playback import play
+from townsfolk.sim.scenario import load_scenario, parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 T0 = datetime(2026, 3, 1, 8, 0)
@@ -183,8 +183,8 @@ def test_the_same_lateness_costs_a_reliable_partner_less(via):
             actions.happen(world, memory, what="小梁的货晚到了", actor="xiaoliang", about=None,
                            witnesses=["aqing"], valence=-0.2, place=None)
         else:
-            from agents.appraisal import appraise_belief
-            from memory.perception import perceive_happening
+            from townsfolk.agents.appraisal import appraise_belief
+            from townsfolk.memory.perception import perceive_happening
 
             world.clock.tick = 1
             fact = world.record("happen", actor="xiaoliang", about="xiaoliang", text="小梁的货晚到了",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from agents.llm.openai_compat import OpenAICompatProvider, prompt_messages
-from agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, Message
-from agents.llm.scripted import ScriptedProvider
-from agents.llm.structured import complete_structured
-from agents.pipeline import unusable_reply
-from agents.stage import StageState
+from townsfolk.agents.llm.openai_compat import OpenAICompatProvider, prompt_messages
+from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.llm.structured import complete_structured
+from townsfolk.agents.pipeline import unusable_reply
+from townsfolk.agents.stage import StageState
 
 
 @pytest.mark.parametrize(("text", "finish", "language", "why"), [
@@ -61,7 +61,7 @@ def test_an_unknown_json_mode_is_refused():
 def test_a_ticks_level2_questions_go_out_together_and_come_back_in_order():
     from datetime import datetime
 
-    from agents.gate import Candidate, Trigger, level2_many
+    from townsfolk.agents.gate import Candidate, Trigger, level2_many
 
     class Counting(ScriptedProvider):
         batches: list[int] = []

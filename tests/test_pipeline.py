@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from agents.guards import longest_common_run, tokens
-from agents.llm.offline import OfflineProvider, compose_reply
-from agents.llm.protocol import LLMRequest, LLMResponse
-from agents.llm.scripted import ScriptedProvider
-from agents.pipeline import DECLINE
-from agents.stage import STAGE_LABELS, internal_labels
-from sim.engine import Simulation, build_world
-from sim.log import LogEntry
-from sim.playback import play
-from sim.scenario import load_scenario, parse_scenario
+from townsfolk.agents.guards import longest_common_run, tokens
+from townsfolk.agents.llm.offline import OfflineProvider, compose_reply
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.pipeline import DECLINE
+from townsfolk.agents.stage import STAGE_LABELS, internal_labels
+from townsfolk.sim.engine import Simulation, build_world
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.playback import play
+from townsfolk.sim.scenario import load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"
@@ -123,7 +123,7 @@ class Turn:
         return entries
 
     def tell_privately(self, text: str, speaker: str = "alice", about: str | None = None) -> None:
-        from sim.actions import say
+        from townsfolk.sim.actions import say
 
         self.tick += 1
         self.world.clock.tick = self.tick

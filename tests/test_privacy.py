@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agents.llm.scripted import ScriptedProvider
-from memory.context import ContextRequest, build_context
-from memory.embeddings import LexicalEmbedder
-from sim import actions
-from sim.engine import Simulation, build_world
-from sim.playback import play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario, parse_scenario
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.memory.context import ContextRequest, build_context
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.sim import actions
+from townsfolk.sim.engine import Simulation, build_world
+from townsfolk.sim.playback import play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario, parse_scenario
 
 TRAVELLERS = Path(__file__).resolve().parent.parent / "scenarios" / "two_travellers.yaml"
 
@@ -118,9 +118,9 @@ def test_no_prying_question_gets_a_private_word(hostile):
 def _answer(world, memory, provider, npc: str, asker: str, text: str, relevance):
     """One NPC turn through whichever dialogue entry point the engine has."""
     try:
-        from agents.pipeline import dialogue_turn
+        from townsfolk.agents.pipeline import dialogue_turn
     except ImportError:
-        from agents.dialogue import reply_to
+        from townsfolk.agents.dialogue import reply_to
 
         return reply_to(world, memory, provider, npc, asker, text, relevance=relevance)[0]
     return dialogue_turn(world, memory, provider, npc=npc, speaker=asker, text=text, relevance=relevance)[0]

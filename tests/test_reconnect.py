@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.bond_axes import DAY_SECONDS, BondAxes
-from agents.gate import GateInputs, decide
-from agents.reconnect import (
+from townsfolk.agents.bond_axes import DAY_SECONDS, BondAxes
+from townsfolk.agents.gate import GateInputs, decide
+from townsfolk.agents.reconnect import (
     DEFAULT_PARAMS,
     FollowUpState,
     ReconnectState,

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from agents.llm.cassette import read_cassette
 from tests.chat_server import REPLY, LoopbackServer, canned_answer
+from townsfolk.agents.llm.cassette import read_cassette
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"

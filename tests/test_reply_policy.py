@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.affect import effects
-from agents.bond_axes import BondAxes
-from agents.emotion import NEUTRAL, read_emotion
-from agents.intent import detect_intents
-from agents.reply_policy import ALWAYS_FORBIDDEN, reply_policy, route
-from agents.safety import check_safety
-from agents.stage import StageHistory, heuristic_stage
+from townsfolk.agents.affect import effects
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.emotion import NEUTRAL, read_emotion
+from townsfolk.agents.intent import detect_intents
+from townsfolk.agents.reply_policy import ALWAYS_FORBIDDEN, reply_policy, route
+from townsfolk.agents.safety import check_safety
+from townsfolk.agents.stage import StageHistory, heuristic_stage
 
 FAST = settings(max_examples=100, deadline=None)
 OLD_FRIENDS = BondAxes(familiarity=0.9, trust=0.9, affinity=0.95)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory.retention import (
+from townsfolk.memory.retention import (
     DAY_SECONDS,
     PLAYER_KEY,
     PROTECTED,

@@ -11,22 +11,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sim.engine
-from memory.beliefs import Belief
-from memory.claims import PREDICATES, Claim
-from memory.embeddings import LexicalEmbedder
-from memory.events import EventMemory
-from memory.impressions import Impression, Summary
-from memory.store import MemoryStore
-from sim.engine import Simulation
-from sim.log import LogEntry
-from sim.playback import play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario, parse_scenario
-from world.characters import Character
-from world.clock import SimClock
-from world.relationships import KNOWN_KINDS, Cause
-from world.world import World
+import townsfolk.sim.engine as sim_engine
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import PREDICATES, Claim
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.engine import Simulation
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.playback import play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario, parse_scenario
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.relationships import KNOWN_KINDS, Cause
+from townsfolk.world.world import World
 
 TEAHOUSE = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse.yaml"
 _db_numbers = itertools.count()
@@ -215,7 +215,7 @@ def teahouse():
 
 def _use_fast_embedder(mp: pytest.MonkeyPatch) -> None:
     """Resuming is about the store, not about which embedder ranks memories: use the quick one."""
-    mp.setattr(sim.engine, "make_embedder", lambda name=None: LexicalEmbedder())
+    mp.setattr(sim_engine, "make_embedder", lambda name=None: LexicalEmbedder())
 
 
 @pytest.fixture

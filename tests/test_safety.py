@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.safety import check_safety, find_private_spans, redact_private
+from townsfolk.agents.safety import check_safety, find_private_spans, redact_private
 
 FAST = settings(max_examples=80, deadline=None)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.scenario import ScenarioError, parse_scenario
+from townsfolk.sim.scenario import ScenarioError, parse_scenario
 
 TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 

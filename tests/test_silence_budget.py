@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.gate import GateInputs, Trigger, level1
-from agents.silence_budget import (
+from townsfolk.agents.gate import GateInputs, Trigger, level1
+from townsfolk.agents.silence_budget import (
     Bucket,
     BudgetParams,
     SilenceBudget,

@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from agents.llm.registry import make_provider
-from sim.playback import PlayResult, play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario
 from tests.chat_server import LoopbackServer, canned_answer
+from townsfolk.agents.llm.registry import make_provider
+from townsfolk.sim.playback import PlayResult, play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"

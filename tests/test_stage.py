@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.bond_axes import BondAxes
-from agents.emotion import NEUTRAL, EmotionReading, read_emotion
-from agents.intent import detect_intents
-from agents.llm.scripted import ScriptedProvider
-from agents.safety import check_safety
-from agents.stage import (
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.emotion import NEUTRAL, EmotionReading, read_emotion
+from townsfolk.agents.intent import detect_intents
+from townsfolk.agents.llm.scripted import ScriptedProvider
+from townsfolk.agents.safety import check_safety
+from townsfolk.agents.stage import (
     GUIDANCE,
     STAGE_LABELS,
     STAGES,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from memory.embeddings import LexicalEmbedder
-from sim import engine
-from sim.playback import play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.sim import engine
+from townsfolk.sim.playback import play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario
 
 
 def test_a_run_saved_through_a_sqlalchemy_url_loads_back(tmp_path, monkeypatch):

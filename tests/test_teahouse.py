@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.run_store import RunStore
+from townsfolk.sim.run_store import RunStore
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memory import vector_index as vi
-from memory.vector_index import VectorIndex
+from townsfolk.memory import vector_index as vi
+from townsfolk.memory.vector_index import VectorIndex
 
 N, DIM, K = 2000, 64, 10
 

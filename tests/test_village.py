@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.playback import PlayResult, play
-from sim.run_store import RunStore
-from sim.scenario import load_scenario
+from townsfolk.sim.playback import PlayResult, play
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 VILLAGE = ROOT / "scenarios" / "village.yaml"

@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from world.characters import Character
-from world.clock import SimClock
-from world.facts import Fact, FactStore
-from world.relationships import RelationshipGraph
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.facts import Fact, FactStore
+from townsfolk.world.relationships import RelationshipGraph
 
 
 class World:

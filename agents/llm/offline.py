@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, estimate_tokens
+from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, LLMResponse, estimate_tokens
 
 MAX_SENTENCES = 4
 

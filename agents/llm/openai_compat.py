@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agents.llm.protocol import LLMRequest, LLMResponse, Message, estimate_tokens
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, Message, estimate_tokens
 
 API_KEY_ENV_VARS = ("TOWNSFOLK_LLM_KEY", "OPENAI_API_KEY")
 """Environment variables consulted, in order, when no api_key is passed."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.llm.protocol import LLMProvider
+from townsfolk.agents.llm.protocol import LLMProvider
 
 KINDS = ("offline", "openai", "llama", "replay")
 
@@ -38,7 +38,7 @@ def make_provider(
     name = kind.strip().lower()
     provider: LLMProvider
     if name == "offline":
-        from agents.llm.offline import OfflineProvider
+        from townsfolk.agents.llm.offline import OfflineProvider
 
         provider = OfflineProvider()
     elif name == "openai":
@@ -47,7 +47,7 @@ def make_provider(
                 "provider 'openai' needs url (like http://127.0.0.1:8080/v1) and model; "
                 f"got url={url!r}, model={model!r}"
             )
-        from agents.llm.openai_compat import OpenAICompatProvider
+        from townsfolk.agents.llm.openai_compat import OpenAICompatProvider
 
         provider = OpenAICompatProvider(
             url,
@@ -59,7 +59,11 @@ def make_provider(
             json_mode=json_mode,
         )
     elif name == "llama":
-        from agents.llm.llama_cpp import BUNDLED_GGUF_DIST, LlamaCppProvider, bundled_gguf_path
+        from townsfolk.agents.llm.llama_cpp import (
+            BUNDLED_GGUF_DIST,
+            LlamaCppProvider,
+            bundled_gguf_path,
+        )
 
         path = Path(model) if model else bundled_gguf_path()
         if path is None:
@@ -71,13 +75,13 @@ def make_provider(
     elif name == "replay":
         if not cassette:
             raise ValueError("provider 'replay' needs cassette=<path to a .jsonl cassette>")
-        from agents.llm.cassette import ReplayProvider
+        from townsfolk.agents.llm.cassette import ReplayProvider
 
         provider = ReplayProvider(cassette, strict=strict)
     else:
         raise ValueError(f"unknown provider kind {kind!r}; choose one of {', '.join(KINDS)}")
     if record:
-        from agents.llm.cassette import RecordingProvider
+        from townsfolk.agents.llm.cassette import RecordingProvider
 
         provider = RecordingProvider(provider, record)
     return provider

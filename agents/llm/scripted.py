@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from agents.llm.errors import ScriptExhausted
-from agents.llm.openai_compat import prompt_messages
-from agents.llm.protocol import LLMRequest, LLMResponse, estimate_tokens
+from townsfolk.agents.llm.errors import ScriptExhausted
+from townsfolk.agents.llm.openai_compat import prompt_messages
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, estimate_tokens
 
 Answer = str | LLMResponse
 Script = Sequence[Answer] | Callable[[LLMRequest], Answer]

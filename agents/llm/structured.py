@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from agents.llm.openai_compat import build_messages
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.openai_compat import build_messages
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 

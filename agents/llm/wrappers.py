@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
 
 CALL_LIMIT_ERROR = "call limit reached"
 
