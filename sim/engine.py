@@ -16,6 +16,7 @@ from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.agents.llm.wrappers import AccountingProvider
 from townsfolk.agents.memory_writer import llm_writers
+from townsfolk.agents.pipeline import TurnAnalysis
 from townsfolk.agents.reconnect import ReconnectState
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.embeddings import Embedder, make_embedder
@@ -93,6 +94,7 @@ class Simulation:
         self.earlier = Usage()  # what a resumed run had already spent
         self.standin_calls = 0  # gate decisions the offline stand-in made where a model would be asked
         self.replies: list[tuple[int, Reply]] = []
+        self.last_turn: tuple[Reply, TurnAnalysis] | None = None  # the latest answer and its analysis
         self.minds = Minds(world, memory, place or "town", settled_days=settled_days)
         self.drive_on = drive
         self.drive = Drive(self)
@@ -172,6 +174,7 @@ class Simulation:
             history=history, affect_effects=minds.effects_of(npc), show_question=via == "ask")
         log += turn_log
         self.replies.append((w.tick, reply))
+        self.last_turn = (reply, analysis)
         if "emotional_dependency" in analysis.safety.categories:
             minds.dependency[key] = minds.dependency.get(key, 0) + 1
         stage = analysis.stage.state.stage
@@ -193,6 +196,16 @@ class Simulation:
                     minds.followups[msg_id] = fu.replied()
         return log
 
+    def step(self, beat: Beat) -> list[LogEntry]:
+        """One beat at the current tick and what it wakes: dormant pairs, and (drive on) nearby NPCs."""
+        before = len(self.world.facts)
+        log = self.apply(beat)
+        new_facts = list(self.world.facts)[before:]
+        log += wake_pairs(self.world, new_facts)
+        if self.drive_on and beat.kind == "happen":
+            log += self.drive.nearby(new_facts[0])
+        return log
+
     # --- one tick ----------------------------------------------------------------------------
     def run_tick(self, tick: int, beats: list[Beat]) -> list[LogEntry]:
         """Move the clock to `tick`, apply its beats, let minds act and settle, keep memory in shape."""
@@ -200,12 +213,7 @@ class Simulation:
         self._players_spoke = False
         log: list[LogEntry] = []
         for beat in beats:
-            before = len(self.world.facts)
-            log += self.apply(beat)
-            new_facts = list(self.world.facts)[before:]
-            log += wake_pairs(self.world, new_facts)
-            if self.drive_on and beat.kind == "happen":
-                log += self.drive.nearby(new_facts[0])
+            log += self.step(beat)
         if self.drive_on and tick > 0:
             log += self.drive.tick(players_speaking=self._players_spoke)
         log += self.maintenance.after_tick(self.world, self.memory)

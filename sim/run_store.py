@@ -109,6 +109,13 @@ class RunStore:
                 s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
             s.commit()
 
+    def add_character(self, character: Character, *, seq: int) -> None:
+        """Someone who joined a running world (a player); saved at once, as `create` saves the cast."""
+        with Session(self.engine) as s:
+            s.add(CharacterRow(id=character.id, seq=seq, name=character.name, is_player=character.is_player,
+                               data=_dump(character)))
+            s.commit()
+
     def commit_tick(self, world: World, memory: MemoryStore, log: list[LogEntry], *,
                     finished: bool = False, extra: dict[str, Any] | None = None,
                     decisions: list[Any] | None = None) -> None:
