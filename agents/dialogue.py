@@ -55,8 +55,46 @@ def second_person(text: str, listener_name: str, language: str) -> str:
     return text.replace(f"{listener_name}'s", "your").replace(listener_name, "you")
 
 
+def in_my_words(text: str, npc: str, listener: str, world: World) -> str:
+    """Someone's words retold by the NPC: its own name becomes I / 我, the listener's you / 你."""
+    me, you = world.name(npc), world.name(listener) if listener in world.characters else ""
+    if world.language == "zh":
+        text = text.replace(me, "我")
+        return text.replace(you, "你") if you else text
+    text = text.replace(f"{me}'s", "my").replace(me, "I")
+    return second_person(text, you, "en")
+
+
+def lines_said_today(world: World, memory: MemoryStore, npc: str) -> list[str]:
+    """Every line the NPC has spoken since the start of today (replies and what it said), so the
+    voice can avoid saying the same thing twice in one day."""
+    today = world.now.date()
+    out: list[str] = []
+    for event in reversed(memory.events_of(npc)):
+        if event.time.date() != today:
+            break
+        if event.source == "said" and event.fact_id and event.fact_id in world.facts:
+            fact = world.facts.get(event.fact_id)
+            if fact.actor == npc:
+                out.append(fact.text)
+    return out
+
+
+def _name_for(world: World, cid: str | None, npc: str, listener: str) -> str:
+    """How the NPC names someone to this listener: 'you' / '你', 'I' / '我', or by name."""
+    if not cid:
+        return ""
+    zh = world.language == "zh"
+    if cid == listener:
+        return "你" if zh else "you"
+    if cid == npc:
+        return "我" if zh else "I"
+    return world.name(cid)
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str) -> list[GroundingItem]:
-    """Turn the context into grounding in the NPC's own voice (I / 我, you / 你)."""
+    """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
+    needs to say it: who told it, to whom it was said, when, and what was quoted."""
     names = {cid: c.name for cid, c in world.characters.items()}
     lang = world.language
     items: list[GroundingItem] = []
@@ -66,31 +104,53 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         item = memory.get(entry.id)
         if isinstance(item, Impression):
             items.append(GroundingItem(kind="impression", id=item.id, text=item.text, about=item.about,
-                                       valence=item.valence, meta={"about_name": names.get(item.about, item.about),
-                                                                   "background": entry.tier == "two_hop"}))
+                                       valence=item.valence,
+                                       meta={"about_name": _name_for(world, item.about, npc, listener),
+                                             "background": entry.tier == "two_hop", "tick": item.tick}))
         elif isinstance(item, Summary):
             items.append(GroundingItem(kind="summary", id=item.id, text=item.text, about=item.about,
                                        valence=item.valence,
-                                       meta={"cleared": "cleared" in item.covers or item.valence > 0.2}))
+                                       meta={"cleared": "cleared" in item.covers, "tick": item.tick,
+                                             "about_name": _name_for(world, item.about, npc, listener)}))
         elif isinstance(item, Belief):
             if item.source == "witnessed":
                 continue  # the event of seeing it says the same, in the NPC's own words
             from_listener = item.told_by == listener
-            claim = item.claim.model_copy(update={"said_by": None}) if from_listener else item.claim
+            # the teller is named once, as the source: "Ann told me I'm careless", not "... Ann says ..."
+            drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
+            claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
-                meta={"source": item.source, "teller_name": names.get(item.told_by or "", ""),
+                meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),
                       "from_listener": from_listener,
-                      "quote": item.claim.quote,
+                      "quote": in_my_words(item.claim.quote, npc, listener, world) if item.claim.quote else None,
+                      "claim_text": text,
+                      "predicate": item.claim.predicate,
+                      "tick": item.tick,
+                      "fresh": item.tick == world.tick,
+                      "about_name": _name_for(world, item.claim.about, npc, listener),
+                      "about_me": item.claim.about == npc or item.claim.target == npc,
+                      "subject_name": _name_for(world, item.claim.about, npc, listener),
                       "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
                       "credibility": item.credibility}))
         elif isinstance(item, EventMemory):
             if item.source == "heard" and item.fact_id in carried:
                 continue  # the belief it carried already says it
             said_to_them = second_person(item.what, names.get(listener, ""), lang)
+            fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
+            meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
+                    "cleared": item.source == "cleared", "tick": item.tick,
+                    "dialogue": bool(item.meta.get("dialogue")), "message": bool(item.meta.get("message")),
+                    "about_name": _name_for(world, item.about, npc, listener)}
+            if fact is not None:
+                sep = "、" if lang == "zh" else ", "
+                quoted = fact.kind in ("say", "tell", "retell")
+                meta.update(fact_kind="say" if quoted else fact.kind,
+                            quote=in_my_words(fact.text, npc, listener, world) if quoted else None,
+                            to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
+                            speaker_name=_name_for(world, fact.actor, npc, listener),
+                            subject_name=_name_for(world, fact.about, npc, listener))
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
-                                       valence=item.valence,
-                                       meta={"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
-                                             "cleared": item.source == "cleared"}))
+                                       valence=item.valence, meta=meta))
     return items

@@ -8,12 +8,13 @@ the turn's whole analysis comes back with the reply so the caller can store it w
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.bonds import axes as bond_axes
-from townsfolk.agents.dialogue import Reply, grounding_from, mentioned
+from townsfolk.agents.dialogue import Reply, grounding_from, lines_said_today, mentioned
 from townsfolk.agents.emotion import EmotionReading, read_emotion
 from townsfolk.agents.guards import (
     GuardResult,
@@ -21,12 +22,13 @@ from townsfolk.agents.guards import (
     no_private_leak,
     persona_drift_guard,
 )
-from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model
+from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
+from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
 from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.relevance import Relevance
@@ -52,6 +54,7 @@ class TurnAnalysis(BaseModel):
     context_ids: list[str] = Field(default_factory=list)
     guards: list[GuardResult] = Field(default_factory=list)
     fallback: str | None = None
+    errand: dict[str, Any] | None = None  # what the errand machinery decided this turn, if it ran
 
 
 def _private_snippets(world: World, memory: MemoryStore, npc: str, speaker: str) -> list[str]:
@@ -102,8 +105,13 @@ def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int) ->
 
 def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, npc: str, speaker: str, text: str,
                   relevance: Relevance | None = None, history: StageHistory | None = None,
-                  affect_effects: dict[str, Any] | None = None) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
-    """One turn of `speaker` (player or NPC) talking to `npc`; returns the reply and its analysis."""
+                  affect_effects: dict[str, Any] | None = None,
+                  errands: Callable[[str], Any] | None = None) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
+    """One turn of `speaker` (player or NPC) talking to `npc`; returns the reply and its analysis.
+
+    `errands`, when given, is asked first whether the words are about an errand (agents/errands.py);
+    if so, code has decided the reply, which still goes through the guards.
+    """
     lang = world.language
     model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
@@ -114,13 +122,23 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     stage = decide_stage(model, axes, history or StageHistory(), intents, emotion, text=text, language=lang,  # type: ignore[arg-type]
                          safety=safety)
     chosen = route(intents, safety, stage=stage.state)
+    errand = errands(text) if errands is not None and chosen not in ("safety_support", "safe_decline") else None
+    if errand is not None:
+        chosen = "errand"
     policy = reply_policy(stage.state, emotion, affect_effects, intents, safety=safety)
     subjects = mentioned(world, text, exclude={npc, speaker}) or [speaker]
     analysis = TurnAnalysis(safety=safety, intents=intents, emotion=emotion, stage=stage, route=chosen, policy=policy)
     me = world.character(npc)
+    grounding_ids: list[str] = []
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
-        grounding_ids: list[str] = []
+    elif errand is not None:
+        analysis.errand = errand.model_dump(mode="json", exclude={"text"})
+        request = LLMRequest(task="errand_reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
+                             messages=[Message(role="user", content=text)], meta={"npc": npc, "asker": speaker})
+        reply_text, guard_results, vetoed = _guard(world, memory, model, npc, speaker, errand.text, request)
+        analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]
+        reply_text = DECLINE[lang] if vetoed else reply_text
     else:
         budget = ContextBudget(max_items=4 + 2 * policy.max_sentences, max_tokens=120 * policy.max_sentences)
         ctx = build_context(world, memory, ContextRequest(holder=npc, present=subjects, query=text, viewer=speaker,
@@ -129,16 +147,23 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         grounding = grounding_from(world, memory, ctx, npc, speaker)
         grounding_ids = [g.id for g in grounding]
         analysis.context_ids = ctx.ids()
+        act = choose_act(chosen, kinds_of(intents), text, speaker_is_npc=not world.character(speaker).is_player,
+                         has_memories=bool(grounding))
+        said = lines_said_today(world, memory, npc)
         system = (f"你是{me.name}（{me.role}）。{me.persona} 只根据给出的记忆回答，第一人称，口语，"
                   f"最多{policy.max_sentences}句，最多{policy.max_questions}个问题。"
                   if lang == "zh" else
                   f"You are {me.name} ({me.role}). {me.persona} Answer only from the memories given, in the first "
                   f"person, at most {policy.max_sentences} sentences and {policy.max_questions} questions.")
+        system += " " + act_prompt(act, lang)
         request = LLMRequest(task="reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
                              messages=[Message(role="system", content=system), Message(role="user", content=text)],
                              grounding=grounding, max_tokens=40 * policy.max_sentences,
                              meta={"npc": npc, "asker": speaker, "max_sentences": policy.max_sentences,
-                                   "warmth": policy.warmth, "route": chosen})
+                                   "warmth": policy.warmth, "route": chosen, "act": act, "hour": world.now.hour,
+                                   "greeted": "greet" in kinds_of(intents),
+                                   "said_today": said,
+                                   "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences)
         responses += spent
         reply_text, guard_results, fallback_needed = _guard(world, memory, model, npc, speaker, reply_text, request)

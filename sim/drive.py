@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from townsfolk.agents.bonds import BOND_KINDS, INTERACTION, axes, record_interaction
+from townsfolk.agents.bond_axes import BondAxes
+from townsfolk.agents.bonds import BOND_KINDS, axes, record_interaction
 from townsfolk.agents.cold_start import unlock_level
 from townsfolk.agents.gate import (
     AffectReading,
@@ -23,6 +24,7 @@ from townsfolk.agents.gate import (
     level1_batch,
     level2_many,
 )
+from townsfolk.agents.openers import npc_opener, reach_out_message
 from townsfolk.agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
 from townsfolk.memory.perception import remember
 from townsfolk.sim.log import LogEntry
@@ -48,32 +50,62 @@ def awake(world: World) -> bool:
     return AWAKE_FROM <= world.now.hour < AWAKE_UNTIL
 
 
-def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, dict[str, list[tuple[float, str]]]]:
+class RankedPulls:
+    """Each NPC's bonded others ranked by pull (strongest first, then by id), read lazily per NPC
+    from sorted arrays: the drive tick asks only for the NPCs that passed level 1."""
+
+    def __init__(self, nodes: list[str], name_rank: np.ndarray, src: np.ndarray, tgt: np.ndarray,
+                 pull: np.ndarray) -> None:
+        order = np.lexsort((name_rank[tgt], -pull, src))
+        self.nodes, self.src, self.tgt, self.pull = nodes, src[order], tgt[order], pull[order]
+        self._start = {}
+        if len(self.src):
+            firsts = np.flatnonzero(np.r_[True, self.src[1:] != self.src[:-1]])
+            ends = np.r_[firsts[1:], len(self.src)]
+            self._start = {int(self.src[a]): (int(a), int(b)) for a, b in zip(firsts, ends, strict=True)}
+        self._row = {n: i for i, n in enumerate(nodes)}
+
+    def get(self, npc: str, default: list | None = None) -> list[tuple[float, str]]:
+        span = self._start.get(self._row.get(npc, -1))
+        if span is None:
+            return [] if default is None else default
+        a, b = span
+        return [(float(p), self.nodes[int(t)]) for p, t in zip(self.pull[a:b], self.tgt[a:b], strict=True)]
+
+
+def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, RankedPulls]:
     """Each NPC's strongest pull toward anyone it has a bond with, its interaction count, and its
-    ranked candidates: one pass over the bond edges, not a pass per NPC."""
-    pull = np.zeros(len(minds.npcs))
-    interactions = np.zeros(len(minds.npcs))
-    ranked: dict[str, list[tuple[float, str]]] = {}
-    seen: set[tuple[str, str]] = set()
-    for edge in world.graph.edges():
-        if edge.kind not in BOND_KINDS or edge.source not in minds.affect.index:
-            continue
-        if edge.kind == "familiarity":
-            row = minds.affect.index[edge.source]
-            interactions[row] += sum(1 for c in edge.history if c.reason.startswith(INTERACTION))
-            if edge.history and edge.history[0].cause.kind == "seed":
-                interactions[row] += IMPLIED_INTERACTIONS * edge.history[0].after  # a tie implies a history
-        pair = (edge.source, edge.target)
-        if pair in seen:
-            continue
-        seen.add(pair)
-        p = float(bond_pull(axes(world, *pair)))
-        ranked.setdefault(edge.source, []).append((p, edge.target))
-        row = minds.affect.index[edge.source]
-        pull[row] = max(pull[row], p)
-    for k in ranked:
-        ranked[k].sort(key=lambda t: (-t[0], t[1]))
-    return pull, interactions, ranked
+    ranked candidates: array passes over the graph's edge columns, not a walk over Edge objects."""
+    n = len(minds.npcs)
+    pull = np.zeros(n)
+    interactions = np.zeros(n)
+    cols = world.graph.columns
+    # node row -> affect row (-1 for players and anyone not an NPC of this run)
+    cached = getattr(minds, "_node_to_npc", None)
+    if cached is None or len(cached) != len(cols.nodes):
+        cached = np.array([minds.affect.index.get(node, -1) for node in cols.nodes], dtype=np.int64)
+        minds._node_to_npc = cached  # noqa: SLF001  (nodes are only ever appended)
+    to_npc = cached
+    rows = cols.rows_of(BOND_KINDS)
+    rows = rows[to_npc[cols.src[rows]] >= 0]
+    src, tgt, kind = cols.src[rows].astype(np.int64), cols.tgt[rows].astype(np.int64), cols.kind[rows]
+    fam = rows[kind == cols.kind_code.get("familiarity", -1)]
+    fam_rows = to_npc[cols.src[fam]]
+    # a seeded tie implies a history of interactions (cold start)
+    np.add.at(interactions, fam_rows, cols.tagged[fam] + IMPLIED_INTERACTIONS * cols.seed_start[fam])
+    pair = src * len(cols.nodes) + tgt
+    pairs, inverse = np.unique(pair, return_inverse=True)
+    base = BondAxes().as_array()
+    table = np.tile(base, (len(pairs), 1))
+    axis_of = np.full(len(cols.kinds), -1, dtype=np.int64)
+    for i, k in enumerate(BOND_KINDS):
+        if k in cols.kind_code:
+            axis_of[cols.kind_code[k]] = i
+    table[inverse, axis_of[kind]] = cols.strength[rows]
+    p = np.asarray(bond_pull(table), dtype=float).reshape(-1)
+    psrc, ptgt = pairs // len(cols.nodes), pairs % len(cols.nodes)
+    np.maximum.at(pull, to_npc[psrc], p)
+    return pull, interactions, RankedPulls(cols.nodes, cols.name_rank(), psrc, ptgt, p)
 
 
 def gate_inputs(world: World, minds: Minds, npc: str, player_speaking: bool, unlock: float,
@@ -160,11 +192,12 @@ class Drive:
         log: list[LogEntry] = []
         salience = min(1.0, 0.3 + abs(fact.valence))
         _pull, _interactions, ranked = bond_pulls(world, minds)
+        present = {fact.actor, *fact.witnesses}
         for npc in fact.witnesses:
             if npc not in minds.affect.index:
                 continue
             cands = [Candidate(id=t, name=world.name(t), bond=axes(world, npc, t))
-                     for _, t in ranked.get(npc, []) if t not in (fact.actor, *fact.witnesses)][:3]
+                     for _, t in ranked.get(npc, []) if t not in present][:3]
             trigger = Trigger(kind="nearby_event", npc=npc, at=world.now, place=minds.place,
                               from_whom=fact.actor, salience=salience)
             decision = self._decide(trigger, gate_inputs(world, minds, npc, False, 1.0, {c.id: c.bond for c in cands}),
@@ -210,11 +243,7 @@ class Drive:
         world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
         zh = world.language == "zh"
         name = world.name(player)
-        if follow_up_of:
-            text = f"{name}，前面那句你看到了吗？" if zh else f"{name}, did you see my last message?"
-        else:
-            text = f"{name}，好久没见你来了，最近还好吗？" if zh else f"{name}, it's been a while. How have you been?"
-        text = text[0].upper() + text[1:]
+        text = reach_out_message(world, npc, player, follow_up=follow_up_of is not None)
         fact = world.record("message", actor=npc, to=(player,), text=text,
                             meta={"expects_reply": True, "follow_up_of": follow_up_of})
         remember(world, sim.memory, npc, fact,  # type: ignore[attr-defined]
@@ -243,7 +272,7 @@ class Drive:
         if log and log[0].ids.get("fact"):
             opener = next((f.text for f in world.facts if f.id == log[0].ids["fact"]), "")
         else:
-            opener = "今天生意怎么样？" if zh else "How's business today?"
+            opener = npc_opener(world, memory, npc, target)
             fact = world.record("say", actor=npc, to=(target,), text=opener)
             record_interaction(world, npc, target, cause=Cause(kind="fact", id=fact.id), valence=0.1,
                                note="寒暄" if zh else "small talk")

@@ -1,0 +1,102 @@
+"""A small English grammar for the offline voice: person, case, agreement, reported speech.
+
+Memories are stored as log-like lines written from the holder's side ("Bram sent I the wrong
+flour", 'I told Nell: "He was late again"'). Spoken aloud they need the right pronoun case, verb
+agreement and reported rather than quoted speech, so a reply never nests quotation marks.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words after which "I" still starts a clause (so it stays the subject): "Ann and I went".
+_SUBJECT_LEAD = {
+    "and", "but", "or", "so", "that", "when", "because", "if", "then", "as", "while", "before", "after",
+    "until", "since", "where", "what", "who", "though", "although", "whether", "why", "how", "maybe",
+    "think", "thought", "know", "knew", "hope", "guess", "say", "said", "says", "heard", "felt", "feel",
+    "believe", "wish", "once", "unless", "whenever", "now", "yes", "no", "well", "oh",
+}
+_I_AFTER_WORD = re.compile(r"\b([A-Za-z']+)([,;]?) I\b(?!')")
+_AGREEMENT = [
+    (re.compile(r"\byou is\b"), "you are"), (re.compile(r"\byou was\b"), "you were"),
+    (re.compile(r"\byou has\b"), "you have"), (re.compile(r"\byou does\b"), "you do"),
+    (re.compile(r"\bYou is\b"), "You are"), (re.compile(r"\bYou was\b"), "You were"),
+    (re.compile(r"\bI is\b"), "I am"), (re.compile(r"\bI has\b"), "I have"), (re.compile(r"\bI does\b"), "I do"),
+    (re.compile(r"\bI's\b"), "my"), (re.compile(r"\bI thinks\b"), "I think"), (re.compile(r"\byou thinks\b"), "you think"),
+    (re.compile(r"\bI says\b"), "I say"), (re.compile(r"\byou says\b"), "you say"),
+    (re.compile(r"\bme am\b"), "I am"),
+]
+
+
+def fix_case(text: str) -> str:
+    """'sent I' -> 'sent me', 'with I' -> 'with me', 'you is' -> 'you are'; subjects stay 'I'."""
+
+    def repl(m: re.Match[str]) -> str:
+        word, punct = m.group(1), m.group(2)
+        if punct or word.lower() in _SUBJECT_LEAD:
+            return m.group(0)
+        return f"{word}{punct} me"
+
+    text = _I_AFTER_WORD.sub(repl, text)
+    for pattern, good in _AGREEMENT:
+        text = pattern.sub(good, text)
+    return text
+
+
+def sentence(text: str) -> str:
+    """Capitalised, with closing punctuation, no trailing spaces."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def clause(text: str) -> str:
+    """A sentence made ready to follow 'that' / a comma: no closing stop, lower-case start
+    unless it begins with a name or 'I'."""
+    text = text.strip().rstrip(".!")
+    if not text:
+        return text
+    first = text.split(" ", 1)[0]
+    if first in ("I", "I'm", "I've", "I'd") or (first[:1].isupper() and first.lower() not in _COMMON_STARTS):
+        return text
+    return text[0].lower() + text[1:]
+
+
+_COMMON_STARTS = {"the", "a", "an", "he", "she", "it", "they", "we", "you", "this", "that", "there", "his", "her",
+                  "maybe", "perhaps", "someone", "everyone", "nobody", "today", "yesterday", "last", "our", "my",
+                  "your", "their", "its", "what", "who", "how", "did", "do", "is", "was", "any", "some"}
+_QUOTED = re.compile(r'\s*:?\s*"([^"]*)"')
+_LEAD_PRONOUN = re.compile(r"^(He|She|They|he|she|they)\b")
+
+
+def first_sentence(text: str) -> str:
+    parts = re.split(r"(?<=[.!?])\s+", text.strip())
+    return parts[0] if parts else text
+
+
+def reported(quote: str, *, subject_name: str | None = None) -> str:
+    """A quotation as reported speech: the first sentence, a leading he/she named, no quote marks."""
+    said = first_sentence(quote.replace('"', "").strip())
+    if subject_name:
+        said = _LEAD_PRONOUN.sub(subject_name, said, count=1)
+    return clause(said)
+
+
+def unquote(text: str) -> str:
+    """'X told me: "Y"' -> 'X told me that Y'; any other quotation marks are dropped."""
+
+    def repl(m: re.Match[str]) -> str:
+        return " that " + reported(m.group(1))
+
+    text = _QUOTED.sub(repl, text, count=1)
+    return text.replace('"', "").replace("“", "").replace("”", "")
+
+
+def possessive(name: str) -> str:
+    if name == "you":
+        return "your"
+    if name == "I":
+        return "my"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

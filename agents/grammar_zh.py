@@ -1,0 +1,46 @@
+"""A small Chinese grammar for the offline voice: reported speech without nested quotes.
+
+Memories keep direct speech (`我跟老顾客说：“他又迟到了”`); inside a reply that the timeline
+wraps in quotation marks again this reads as `说：“他又迟到了”。”`. Spoken, it becomes reported
+speech: `我跟老顾客说过小梁又迟到了。`
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTED = re.compile(r"[：:]?\s*“([^”]*)”")
+_LEAD_PRONOUN = re.compile(r"^(他|她)(?!们)")
+_ENDS = "。！？"
+
+
+def sentence(text: str) -> str:
+    """With a closing stop, and no stray commas or spaces at the end."""
+    text = text.strip().rstrip("，,、 ")
+    if not text:
+        return text
+    return text if text[-1] in _ENDS else text + "。"
+
+
+def clause(text: str) -> str:
+    """Ready to be embedded: the closing stop removed."""
+    return text.strip().rstrip("。！.!，, ")
+
+
+def first_sentence(text: str) -> str:
+    m = re.search(r"[。！？!?]", text)
+    return text[: m.end()] if m else text
+
+
+def reported(quote: str, *, subject_name: str | None = None) -> str:
+    """A quotation as reported speech: first sentence, a leading 他/她 named, no quote marks."""
+    said = first_sentence(quote.replace("“", "").replace("”", "").strip())
+    if subject_name:
+        said = _LEAD_PRONOUN.sub(subject_name, said, count=1)
+    return clause(said)
+
+
+def unquote(text: str) -> str:
+    """`X跟我说：“Y”` -> `X跟我说Y`; other quotation marks dropped."""
+    text = _QUOTED.sub(lambda m: reported(m.group(1)), text, count=1)
+    return text.replace("“", "").replace("”", "").replace('"', "")

@@ -1,0 +1,287 @@
+"""The offline voice: a reply is a dialogue act plus the memories chosen for it, said by a grammar.
+
+Code picks the act (answer, deny, react to news, greet, thank, forgive, apologise, farewell, small
+talk, share news) from the route and intents; the grounding items are the memories. Each memory
+is said in the right person (the listener is "you", the holder "I/me", others by name), as
+reported speech (never a quotation inside the quoted reply), with its hedges and, for something
+heard, its source ("Cora told me ..." / "听老周说……"). Wording varies by a draw from a stream
+seeded by the world's seed, and a reply the NPC already gave today is never given again.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import Literal
+
+import numpy as np
+
+from townsfolk.agents import grammar_en, grammar_zh
+from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES
+
+Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
+              "share_news"]
+MAX_MEMORY_LINES = 4
+_THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|\bthanks?\b|\bthank you\b|\bcheers\b", re.IGNORECASE)
+_STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
+                          r"the one I remember: (?P<top>.+)$")
+_STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
+_QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
+_HARD_TO_SAY = ("hard to say", "说不好")
+
+
+def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, has_memories: bool) -> Act:
+    """The dialogue act for this turn: pure code over the route and intents."""
+    if route == "farewell" or ("farewell" in kinds and "ask_about" not in kinds):
+        return "farewell"
+    if "apology" in kinds:
+        return "forgive"
+    if "conflict" in kinds:
+        return "apologise"
+    if _THANKS.search(text) and "ask_about" not in kinds:
+        return "thank"
+    asked = bool(_QUESTION.search(text))
+    if route == "answer_from_memory" or (route == "listen" and asked):
+        return "answer" if has_memories else "deny"
+    if "greet" in kinds and not speaker_is_npc:
+        return "greet"
+    if route in ("listen", "update_details") or speaker_is_npc:
+        return "react"
+    if route == "repair":
+        return "answer" if has_memories else "apologise"
+    return "share_news" if has_memories and speaker_is_npc is False and "tell" in kinds else "small_talk"
+
+
+def act_prompt(act: str, language: str) -> str:
+    """What the model is asked to do this turn (the same act the offline voice performs)."""
+    lang = "zh" if language == "zh" else "en"
+    hints = MEMORY_HINTS[lang]
+    return hints["act"] + ACT_PROMPTS[lang].get(act, ACT_PROMPTS[lang]["answer"]) + " " + hints["source"]
+
+
+def variation_seed(world_seed: int, npc: str, tick: int, turn: int) -> int:
+    """A deterministic stream per (world seed, NPC, tick, turn): varied wording that never shifts the
+    world's own rng, so changing a phrase cannot change who believes what."""
+    return zlib.crc32(f"{world_seed}|{npc}|{tick}|{turn}".encode())
+
+
+class _Voice:
+    def __init__(self, request: LLMRequest) -> None:
+        self.zh = request.language == "zh"
+        self.lang = "zh" if self.zh else "en"
+        self.g = grammar_zh if self.zh else grammar_en
+        meta = request.meta
+        seed = meta.get("variation")
+        if seed is None:
+            seed = zlib.crc32(f"{request.speaker}|{request.listener}|{request.messages[-1].content if request.messages else ''}"
+                              .encode())
+        self.rng = np.random.default_rng(int(seed))
+        self.said = set(meta.get("said_today") or [])
+        self.request = request
+        self.meta = meta
+
+    def pick(self, key: str, **slots: str) -> str:
+        options = PHRASES[self.lang][key]
+        text = options[int(self.rng.integers(len(options)))]
+        return text.format(**slots) if slots else text
+
+    # --- one memory, said aloud ---------------------------------------------------------------
+    def line(self, item: GroundingItem) -> str | None:
+        m = item.meta
+        if item.kind == "impression":
+            return self._impression(item)
+        if item.kind == "summary":
+            return self._summary(item)
+        if item.kind == "belief":
+            claim = m.get("claim_text") or item.text
+            if m.get("source") == "account":
+                quote = m.get("quote") or claim
+                said = self.g.reported(quote, subject_name=m.get("subject_name"))
+                return self.pick("account", teller=m.get("teller_name", ""), claim=said)
+            if m.get("from_listener"):
+                return self.pick("from_listener", claim=self.g.clause(claim))
+            if m.get("source") == "told" and m.get("teller_name"):
+                return self.pick("told_by", teller=m["teller_name"], claim=self.g.clause(claim))
+            return item.text
+        if item.kind == "event":
+            if m.get("dialogue") or m.get("message"):
+                return None  # what was said in conversation is not news
+            if m.get("fact_kind") == "say" and m.get("quote"):
+                said = self.g.reported(m["quote"], subject_name=m.get("subject_name"))
+                if m.get("source") == "said" and m.get("to_names"):
+                    return self.pick("i_told", to=m["to_names"], said=said)
+                if m.get("source") == "heard" and m.get("speaker_name"):
+                    return self.pick("they_told", speaker=m["speaker_name"], said=said)
+            what = self.g.clause(self.g.unquote(item.text))
+            if m.get("puzzled"):
+                return self.pick("puzzled", what=what)
+            return what
+        return item.text
+
+    def _impression(self, item: GroundingItem) -> str | None:
+        about = item.meta.get("about_name", "")
+        text = item.text.strip()
+        if any(h in text for h in _HARD_TO_SAY):
+            if item.valence >= 0.3:
+                return self.pick("think_well", about=about)
+            if item.valence <= -0.3:
+                return self.pick("think_ill", about=about)
+            return None  # no opinion is nothing to say
+        return self.pick("found_good", about=about, text=text)
+
+    def _summary(self, item: GroundingItem) -> str:
+        text = item.text.strip()
+        about = item.meta.get("about_name") or ""
+        if item.meta.get("cleared"):
+            if self.zh:
+                return f"我和{about}之间曾有误会，已经说开了" if about else text
+            return f"there was a misunderstanding between {about} and me; it's cleared up" if about else text
+        m = (_STITCHED_ZH if self.zh else _STITCHED_EN).match(text)
+        if m is None:
+            return text
+        mood = m.group("mood")
+        bad = "不太愉快" in mood or "not a good" in mood
+        good = not bad and ("挺好" in mood or "a good" in mood)
+        mood_word = self.pick("mood_bad" if bad else "mood_good" if good else "mood_plain")
+        top = self.g.clause(self.g.unquote(m.group("top")))
+        return self.pick("stretch", about=about or m.group("about"), mood=mood_word, top=top)
+
+    def finish(self, text: str) -> str:
+        text = self.g.unquote(text)
+        if not self.zh:
+            text = grammar_en.fix_case(text)
+        return self.g.sentence(text)
+
+    def join(self, parts: list[str]) -> str:
+        return ("" if self.zh else " ").join(p for p in parts if p)
+
+
+def _fresh_news(items: list[GroundingItem]) -> GroundingItem | None:
+    return next((g for g in items if g.kind == "belief" and g.meta.get("fresh") and g.meta.get("from_listener")), None)
+
+
+def _stale(items: list[GroundingItem]) -> list[GroundingItem]:
+    """Drop what a making-up has overtaken: cold or bad memories of someone from before the clearing."""
+    cleared_at: dict[str | None, int] = {}
+    for g in items:
+        if g.meta.get("cleared"):
+            cleared_at[g.about] = max(cleared_at.get(g.about, -1), int(g.meta.get("tick", 0)))
+    if not cleared_at:
+        return items
+    keep = []
+    for g in items:
+        t = cleared_at.get(g.about)
+        if t is not None and not g.meta.get("cleared") and g.kind != "impression" and g.valence < 0 \
+                and int(g.meta.get("tick", 0)) <= t:
+            continue
+        keep.append(g)
+    return keep
+
+
+def compose(request: LLMRequest) -> str:
+    """The offline reply: the act's opener, then the memories in the NPC's voice, never a line
+    already said today."""
+    v = _Voice(request)
+    act: Act = request.meta.get("act") or ("answer" if request.grounding else "deny")
+    attempts = []
+    for _ in range(8):
+        text = _compose_once(v, act, request)
+        if text not in v.said:
+            return text
+        attempts.append(text)
+    lead = "就像我刚才说的，" if v.zh else "As I said, "
+    return lead + attempts[0]
+
+
+def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
+    items = _stale([g for g in request.grounding if not g.meta.get("background")])
+    hour = int(request.meta.get("hour", 12))
+    if act in ("farewell", "thank", "forgive", "apologise"):
+        return v.pick(act)
+    if act == "greet":
+        return v.join([_greeting(v, hour), v.pick("ask_back")])
+    body = _body(v, act, items)
+    if request.meta.get("greeted") and act in ("answer", "deny"):
+        return v.join([_greeting(v, hour), body])
+    return body
+
+
+def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
+    lines = _memory_lines(v, items)
+    if act == "react":
+        news = _fresh_news(items)
+        if news is not None:
+            return _react_to_news(v, news, items)
+        return v.join([v.pick("react_statement"), *lines[:3]]) if lines else v.pick("react_statement")
+    if act == "deny" or not lines:
+        if act == "small_talk":
+            return v.join([v.pick("small_talk"), v.pick("ask_back")])
+        return v.pick("deny")
+    if act in ("small_talk", "share_news"):
+        return v.join([v.pick("news_lead"), lines[0]])
+    opener = _opener(v, items)
+    return v.join([opener, *lines])
+
+
+def _greeting(v: _Voice, hour: int) -> str:
+    return v.pick("greet_morning" if hour < 12 else "greet_day" if hour < 18 else "greet_evening")
+
+
+def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
+    order = {"summary": 0, "belief": 1, "event": 2, "impression": 3}
+    out: list[str] = []
+    told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
+    for item in sorted(items, key=lambda g: order.get(g.kind, 9)):
+        if item.kind == "summary" and item.meta.get("cleared") and item.about in told_clearing:
+            continue  # the memory of the making-up says it, with who helped
+        raw = v.line(item)
+        if not raw:
+            continue
+        s = v.finish(raw)
+        if s and s not in out:
+            out.append(s)
+        if len(out) >= MAX_MEMORY_LINES:
+            break
+    return out
+
+
+def _opener(v: _Voice, items: list[GroundingItem]) -> str:
+    hurt = [g for g in items if g.kind == "belief" and g.meta.get("toward_me") and g.valence < -0.3]
+    if any(g.meta.get("cleared") for g in items):
+        return v.pick("open_cleared")
+    if hurt:
+        return v.pick("open_hurt")
+    if all(g.valence > -0.3 for g in items):
+        return v.pick("open_neutral")
+    return v.pick("open_bad")
+
+
+def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -> str:
+    """Someone just told the NPC something: react to it, say what it knows of it itself, maybe ask."""
+    m = news.meta
+    about = m.get("about_name") or ""
+    if m.get("about_me"):
+        first = v.pick("react_me")
+    elif news.valence < -0.05:
+        first = v.pick("react_bad", about=about) if about else v.pick("react_statement")
+    elif news.valence > 0.1:
+        first = v.pick("react_good", about=about) if about else v.pick("react_statement")
+    else:
+        first = v.pick("react_plain", about=about)
+    parts = [first]
+    others = [g for g in items if g is not news and g.kind == "belief" and g.about == news.about
+              and g.meta.get("teller_name") and not g.meta.get("from_listener")]
+    same = [g for g in others if g.meta.get("predicate") == m.get("predicate")]
+    if same:
+        parts.append(v.pick("same_heard", teller=same[0].meta["teller_name"]))
+    else:
+        own = others + [g for g in items if g is not news and g.about == news.about and g.kind in ("event", "summary")
+                        and not g.meta.get("dialogue") and not g.meta.get("message")]
+        if own:
+            line = v.line(own[0])
+            if line:
+                parts.append(v.finish(line))
+        elif news.valence < -0.05:
+            parts.append(v.pick("who_said"))
+    return v.join(parts)
