@@ -1,5 +1,10 @@
 """Appraisal: a belief or event about someone moves the holder's edges toward them.
 
+The sign comes from what happened: the claim's valence (a gift warms, a theft cools; a remark the
+inventory cannot name moves nothing unless the scenario said how it felt), weighted up when it
+was done to the holder. Misfortunes and occasions (a fire, an illness, a wedding) blame nobody and
+move no tie.
+
 Every change records its cause (the belief or event id), so `why` can walk it back. Impressions
 bias the reading: the same lateness costs a neighbour thought reliable less than one thought
 unreliable.
@@ -16,6 +21,7 @@ WARM_KINDS = ("partner", "friend", "family", "neighbour", "colleague", "customer
               "romance", "acquaintance")
 SENSITIVITY = 0.25  # bad news weighs more ...
 POSITIVE_SENSITIVITY = 0.1  # ... than good news: trust is slow to build and quick to lose
+PERSONAL_WEIGHT = 1.5
 
 
 def impression_bias(memory: MemoryStore, holder: str, about: str) -> float:
@@ -57,12 +63,16 @@ def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause:
 
 def appraise_belief(world: World, memory: MemoryStore, belief: Belief) -> list[EdgeChange]:
     """Move the holder's warm edges toward whoever the belief makes look good or bad."""
+    if not belief.claim.blames_subject:
+        return []  # a fire, an illness, a wedding: it happened to them; nobody is to blame or thank
     other = responsible_party(belief)
     if other is None or other not in world.characters:
         return []
     valence = belief.claim.valence
     bias = impression_bias(memory, belief.holder, other) if valence < 0 else 1.0
-    delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * belief.credibility * bias
+    # done to me (a gift to me, a theft from me) counts more than done to someone else
+    personal = PERSONAL_WEIGHT if belief.claim.obj == belief.holder else 1.0
+    delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * belief.credibility * bias * personal
     if abs(delta) < 1e-4:
         return []
     zh = world.language == "zh"

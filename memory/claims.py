@@ -1,52 +1,29 @@
 """Structured claims: what a belief says, in a form code can compare, escalate and render.
 
 A claim is about someone (whose deed or attitude), says something (a predicate from a small
-ladder of severity), may be aimed at someone (an attitude toward a target) and may be said to come
-from someone. Free text from a scenario is read into a claim with a small bilingual lexicon.
+inventory, each with a valence, a severity and an escalation ladder), may be done to someone (the
+object), may be aimed at someone (an attitude toward a target), may be negated, hedged or
+generalised, and may be said to come from someone. Free text is read into a claim by cue words at
+word boundaries and, failing those, by meaning (memory/predicate_reader.py); with a model configured
+the model may extract it instead (agents/claim_extractor.py), validated against this schema.
 """
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, Field
 
+from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.predicate_reader import read
+from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
 
-class Predicate(BaseModel):
-    """One thing a claim can say, with its words in both languages and how bad it is."""
+# The open inventory (memory/predicates.py): built-in predicates plus any a scenario declares.
+Predicate = PredicateSpec
+PREDICATES = INVENTORY
 
-    key: str
-    zh: str
-    en: str
-    severity: float
-    valence: float  # how it colours the subject: negative for complaints, positive for praise
-    zh_cues: tuple[str, ...] = ()
-    en_cues: tuple[str, ...] = ()
-
-
-PREDICATES: dict[str, Predicate] = {
-    p.key: p
-    for p in [
-        Predicate(key="late", zh="迟到", en="was late", severity=0.2, valence=-0.2,
-                  zh_cues=("迟到", "晚到", "来晚", "晚了"), en_cues=("late", "delay")),
-        Predicate(key="careless", zh="马虎", en="is careless", severity=0.35, valence=-0.35,
-                  zh_cues=("马虎", "粗心", "弄错"), en_cues=("careless", "sloppy", "mistake")),
-        Predicate(key="unreliable", zh="不靠谱", en="is unreliable", severity=0.6, valence=-0.6,
-                  zh_cues=("不靠谱", "靠不住", "不守时", "没法信任"),
-                  en_cues=("unreliable", "can't be trusted", "cannot be trusted", "untrustworthy")),
-        Predicate(key="dishonest", zh="不老实", en="is dishonest", severity=0.85, valence=-0.85,
-                  zh_cues=("不老实", "骗", "坑人", "偷"), en_cues=("dishonest", "cheat", "lie", "steal")),
-        Predicate(key="rude", zh="没礼貌", en="was rude", severity=0.4, valence=-0.4,
-                  zh_cues=("没礼貌", "凶", "吵"), en_cues=("rude", "shout", "yell", "quarrel")),
-        Predicate(key="helpful", zh="帮了忙", en="helped out", severity=0.0, valence=0.5,
-                  zh_cues=("帮", "照顾", "看店"), en_cues=("help", "minded", "looked after")),
-        Predicate(key="kind", zh="人很好", en="is kind", severity=0.0, valence=0.6,
-                  zh_cues=("好人", "热心", "善良", "可靠"), en_cues=("kind", "generous", "reliable")),
-        Predicate(key="remark", zh="说了几句", en="made a remark", severity=0.1, valence=-0.05),
-    ]
-}
-
-# Retelling escalates along this ladder: a lateness becomes unreliability becomes dishonesty.
-ESCALATION = {"remark": "careless", "late": "unreliable", "careless": "unreliable",
-              "rude": "unreliable", "unreliable": "dishonest", "dishonest": "dishonest"}
+# Retelling escalates along each predicate's ladder: a lateness becomes unreliability becomes dishonesty.
+ESCALATION = {spec.key: spec.escalates_to or spec.key for spec in BUILTIN}
 
 
 class Claim(BaseModel):
@@ -60,6 +37,15 @@ class Claim(BaseModel):
     quote: str | None = None  # the words actually spoken, when the claim comes from speech
     hedged: bool = False
     generalised: bool = False
+    obj: str | None = None  # the one the deed was done to or for ("Pia gave Yara a jar": yara)
+    negated: bool = False  # "he didn't steal anything": said, but says the opposite of the predicate
+    tone: float | None = None  # the predicate's valence when read, so the claim keeps its meaning anywhere
+
+    @property
+    def blames_subject(self) -> bool:
+        """False for what merely happened to the subject (a fire, an illness, a wedding)."""
+        spec = PREDICATES.get(self.predicate)
+        return spec.blames_subject if spec is not None else True
 
     @property
     def is_attitude(self) -> bool:
@@ -68,7 +54,12 @@ class Claim(BaseModel):
     @property
     def valence(self) -> float:
         """How the claim colours whoever is responsible for it (negative = bad news)."""
-        base = PREDICATES[self.predicate].valence if self.predicate in PREDICATES else -self.severity
+        if self.negated:
+            return 0.0
+        spec = PREDICATES.get(self.predicate)
+        base = self.tone if self.tone is not None else (spec.valence if spec is not None else -self.severity)
+        if base < 0 and spec is not None and not spec.blames_subject:
+            return base
         if base < 0:
             return -max(self.severity, -base)
         return base
@@ -77,25 +68,28 @@ class Claim(BaseModel):
         return (self.about, self.predicate, self.target) == (other.about, other.predicate, other.target)
 
 
-def read_predicate(text: str) -> str:
-    """Find the predicate a sentence expresses (zh or en), most severe cue first; 'remark' if none."""
-    lowered = text.lower()
-    for p in sorted(PREDICATES.values(), key=lambda p: -abs(p.valence)):
-        if any(cue in text for cue in p.zh_cues) or any(cue in lowered for cue in p.en_cues):
-            return p.key
-    return "remark"
+def read_predicate(text: str, *, embedder: Embedder | None = None) -> str:
+    """The predicate a sentence expresses (zh or en): cue words at word boundaries, then meaning."""
+    return read(text, embedder=embedder).key
 
 
-def claim_from_text(text: str, *, about: str, said_by: str | None = None) -> Claim:
+REPEAT_EN = re.compile(r"\b(?:again|always)\b")
+ALWAYS_EN = re.compile(r"\b(?:always)\b")
+HEDGE_EN = re.compile(r"\b(?:maybe|perhaps|i think)\b")
+
+
+def claim_from_text(text: str, *, about: str | None, said_by: str | None = None, obj: str | None = None,
+                    embedder: Embedder | None = None) -> Claim:
     """Read spoken or described text into a claim about someone."""
-    key = read_predicate(text)
-    pred = PREDICATES[key]
-    repeated = any(w in text.lower() for w in ("又", "总是", "老是", "again", "always"))
-    generalised = any(w in text.lower() for w in ("总是", "老是", "一向", "always"))
-    hedged = any(w in text.lower() for w in ("好像", "可能", "也许", "maybe", "perhaps", "i think"))
+    reading = read(text, embedder=embedder)
+    pred = PREDICATES[reading.key]
+    lowered = text.lower()
+    repeated = any(w in text for w in ("又", "总是", "老是")) or bool(REPEAT_EN.search(lowered))
+    generalised = any(w in text for w in ("总是", "老是", "一向")) or bool(ALWAYS_EN.search(lowered))
+    hedged = any(w in text for w in ("好像", "可能", "也许")) or bool(HEDGE_EN.search(lowered))
     severity = min(1.0, pred.severity + (0.1 if repeated else 0.0))
-    return Claim(about=about, predicate=key, severity=severity, said_by=said_by, quote=text,
-                 hedged=hedged, generalised=generalised)
+    return Claim(about=about or "", predicate=reading.key, severity=severity, said_by=said_by, quote=text,
+                 hedged=hedged, generalised=generalised, obj=obj, negated=reading.negated, tone=pred.valence)
 
 
 def render_claim(claim: Claim, names: dict[str, str], language: str, *,
@@ -112,7 +106,7 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         return names.get(cid, cid)
 
     pred = PREDICATES.get(claim.predicate, PREDICATES["remark"])
-    if claim.predicate == "remark" and claim.quote and not claim.is_attitude:
+    if (claim.predicate == "remark" or claim.negated) and claim.quote and not claim.is_attitude:
         # nothing the lexicon can name: keep the words themselves
         if claim.said_by and claim.said_by != claim.about:
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"

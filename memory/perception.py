@@ -69,6 +69,12 @@ def _names(world: World) -> dict[str, str]:
     return {cid: c.name for cid, c in world.characters.items()}
 
 
+def mentioned_ids(world: World, text: str) -> list[str]:
+    """Characters named in a text, in order of appearance."""
+    hits = [(text.find(c.name), cid) for cid, c in world.characters.items() if c.name and c.name in text]
+    return [cid for _, cid in sorted(hits)]
+
+
 def first_person(world: World, holder: str, text: str) -> str:
     """Retell a description from the holder's side: their own name becomes I / my / 我."""
     name = world.name(holder)
@@ -81,19 +87,26 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
     """Witnesses and the actor remember what happened; witnesses believe it first-hand."""
     beliefs: list[Belief] = []
     importance = min(1.0, 0.2 + abs(fact.valence))
+    subject = fact.actor or fact.about
+    obj = next((cid for cid in mentioned_ids(world, fact.text) if cid != subject), None)
+    read = claim_from_text(fact.text, about=subject, obj=obj)
+    # an event keeps its own words and topic even when it is about nobody ("the mill burned down")
+    topic = {"predicate": read.predicate, "topic": fact.text}
     if fact.actor:
         remember(world, memory, fact.actor, fact, first_person(world, fact.actor, fact.text), source="participated",
-                 about=fact.about, importance=importance)
+                 about=fact.about, importance=importance, meta=dict(topic))
     for witness in fact.witnesses:
         if witness == fact.actor:
             continue
         remember(world, memory, witness, fact, first_person(world, witness, fact.text), source="witnessed",
-                 about=fact.actor or fact.about, importance=importance)
-        subject = fact.actor or fact.about
+                 about=fact.actor or fact.about, importance=importance, meta=dict(topic))
         if subject:
-            claim = claim_from_text(fact.text, about=subject)
-            claim = claim.model_copy(update={"quote": fact.text if claim.predicate == "remark" else None,
-                                             "generalised": False})
+            claim = read.model_copy(update={"quote": fact.text if read.predicate == "remark" else None,
+                                            "generalised": False})
+            if read.predicate == "remark" and fact.valence:
+                # nothing the inventory names: how it felt (the designer's valence) gives the direction
+                claim = claim.model_copy(update={"tone": round(0.5 * fact.valence, 4),
+                                                 "severity": round(max(claim.severity, -0.5 * fact.valence), 4)})
             beliefs.append(form_belief(world, memory, witness, claim, source="witnessed",
                                        fact=fact, origin_fact_id=fact.id, private=fact.private))
     return beliefs

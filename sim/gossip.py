@@ -12,7 +12,7 @@ import numpy as np
 
 from townsfolk.agents.appraisal import appraise_belief
 from townsfolk.memory.beliefs import Belief
-from townsfolk.memory.claims import ESCALATION, PREDICATES, Claim, claim_from_text, render_claim
+from townsfolk.memory.claims import PREDICATES, Claim, claim_from_text, render_claim
 from townsfolk.memory.perception import form_belief, remember
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.characters import Character
@@ -46,7 +46,7 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             rng: np.random.Generator) -> tuple[Claim, str]:
     """Apply a distortion; returns the new claim and the distortion actually applied."""
     if distortion == "intensify":
-        worse = ESCALATION.get(claim.predicate, claim.predicate)
+        worse = PREDICATES.escalate(claim.predicate)
         severity = min(1.0, max(claim.severity + 0.3, PREDICATES[worse].severity))
         if claim.said_by and claim.about == listener and claim.said_by != listener:
             # told to the one complained about, a remark becomes what the speaker thinks of them

