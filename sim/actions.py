@@ -6,6 +6,8 @@ beliefs (edges), and returns timeline entries pointing at every id it wrote.
 
 from __future__ import annotations
 
+from typing import Any
+
 from townsfolk.agents.appraisal import appraise_belief
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.agents.dialogue import Reply
@@ -156,13 +158,14 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
 
 def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str, text: str,
         relevance: Relevance | None = None, history: StageHistory | None = None,
-        affect_effects: dict | None = None, show_question: bool = True,
+        affect_effects: dict | None = None, show_question: bool = True, errands: Any = None,
         ) -> tuple[list[LogEntry], Reply, TurnAnalysis, list[LLMResponse]]:
     """Someone (a player, or an NPC) speaks to an NPC; the NPC answers through the dialogue pipeline."""
     zh = world.language == "zh"
     question = world.record("ask", actor=player, to=(npc,), text=text, private=player_private(world, player, text))
     reply, analysis, responses = dialogue_turn(world, memory, provider, npc=npc, speaker=player, text=text,
-                                               relevance=relevance, history=history, affect_effects=affect_effects)
+                                               relevance=relevance, history=history, affect_effects=affect_effects,
+                                               errands=errands)
     record = analysis.model_dump(mode="json")
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
              else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3,

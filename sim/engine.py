@@ -25,6 +25,7 @@ from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim import actions
 from townsfolk.sim.drive import IMPLIED_INTERACTIONS, Drive
+from townsfolk.sim.errand_run import ErrandRunner
 from townsfolk.sim.drive import gate_inputs as gate_inputs
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
@@ -98,6 +99,7 @@ class Simulation:
         self.minds = Minds(world, memory, place or "town", settled_days=settled_days)
         self.drive_on = drive
         self.drive = Drive(self)
+        self.errands = ErrandRunner(self)  # task dialogues; specs come from the scenario (load_specs)
         self._players_spoke = False
         if self.offline:
             self.maintenance = Maintenance()
@@ -171,8 +173,10 @@ class Simulation:
         history = self.stage_history(npc, speaker)
         turn_log, reply, analysis, responses = actions.ask(
             w, self.memory, self.provider, player=speaker, npc=npc, text=text, relevance=self.relevance,
-            history=history, affect_effects=minds.effects_of(npc), show_question=via == "ask")
+            history=history, affect_effects=minds.effects_of(npc), show_question=via == "ask",
+            errands=self.errands.hook(npc, speaker))
         log += turn_log
+        log += self.errands.after_turn()
         self.replies.append((w.tick, reply))
         self.last_turn = (reply, analysis)
         if "emotional_dependency" in analysis.safety.categories:
@@ -211,7 +215,7 @@ class Simulation:
         """Move the clock to `tick`, apply its beats, let minds act and settle, keep memory in shape."""
         self.world.clock.tick = tick
         self._players_spoke = False
-        log: list[LogEntry] = []
+        log: list[LogEntry] = self.errands.expire()
         for beat in beats:
             log += self.step(beat)
         if self.drive_on and tick > 0:

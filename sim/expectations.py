@@ -54,6 +54,8 @@ def check(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
         found = "; ".join(f"{i.id} '{i.text}'" + (f" valence {i.valence:+.2f}" if kind == "impression" else "")
                           for i in items) or f"no {kind}"
         return ExpectationResult(index=index, at=exp.at, ok=bool(ok_items), description=desc, found=found)
+    if exp.errand is not None:
+        return check_errand(sim, index, exp)
     assert exp.reply is not None
     npc = exp.reply.npc
     replies = [r for t, r in sim.replies if r.npc == npc and t <= exp.at]
@@ -63,3 +65,24 @@ def check(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
     text = replies[-1].text
     ok = all(w_ in text for w_ in exp.mentions) and not any(w_ in text for w_ in exp.excludes)
     return ExpectationResult(index=index, at=exp.at, ok=ok, description=desc, found=text)
+
+
+def check_errand(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
+    """The latest errand of that id between that NPC and player: its status and slot values."""
+    ref = exp.errand
+    assert ref is not None
+    want = " ".join(x for x in [f"status {exp.status}" if exp.status else "",
+                                f"slots {exp.slots}" if exp.slots else ""] if x)
+    desc = f"{ref.npc}'s errand {ref.id} with {ref.player}: {want}"
+    mine = [e for e in sim.errands.book.of(ref.npc, ref.player) if e.errand == ref.id]
+    if not mine:
+        return ExpectationResult(index=index, at=exp.at, ok=False, description=desc, found="no such errand")
+    e = mine[-1]
+    def same(have: object, want: object) -> bool:
+        if isinstance(want, list):
+            return [str(x) for x in (have or [])] == [str(x) for x in want]  # type: ignore[union-attr]
+        return have is not None and str(have) == str(want)
+    wrong = [k for k, v in (exp.slots or {}).items() if not same(e.values.get(k), v)]
+    ok = (exp.status is None or e.status == exp.status) and not wrong
+    found = f"{e.status}, slots {e.values}" + (f" (differs: {', '.join(wrong)})" if wrong else "")
+    return ExpectationResult(index=index, at=exp.at, ok=ok, description=desc, found=found)

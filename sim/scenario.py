@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_problems
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -156,6 +157,12 @@ class LayerExpect(Strict):
     about: str
 
 
+class ErrandRef(Strict):
+    npc: str
+    player: str
+    id: str
+
+
 class Expectation(Strict):
     at: Annotated[int, Field(ge=0)]
     belief: BeliefExpect | None = None
@@ -163,6 +170,9 @@ class Expectation(Strict):
     reply: ReplyExpect | None = None
     summary: LayerExpect | None = None
     impression: LayerExpect | None = None
+    errand: ErrandRef | None = None  # an errand's status and slots (agents/errands.py)
+    status: Literal["active", "paused", "done", "cancelled", "expired"] | None = None
+    slots: dict[str, str | int | list[str]] | None = None
     below: Signed | None = None  # a relation's strength or an impression's valence
     at_least: Signed | None = None
     mentions: list[str] = Field(default_factory=list)
@@ -170,7 +180,7 @@ class Expectation(Strict):
 
     @model_validator(mode="after")
     def _one_subject(self) -> Expectation:
-        kinds = ("belief", "relation", "reply", "summary", "impression")
+        kinds = ("belief", "relation", "reply", "summary", "impression", "errand")
         present = [k for k in kinds if getattr(self, k) is not None]
         if len(present) != 1:
             raise ValueError(f"an expectation needs exactly one of {', '.join(kinds)}; found {present or 'none'}")
@@ -178,6 +188,8 @@ class Expectation(Strict):
             raise ValueError("a relation expectation needs `below` or `at_least`")
         if self.relation is not None and any(v is not None and v < 0 for v in (self.below, self.at_least)):
             raise ValueError("a relation's strength lies in [0, 1]")
+        if self.errand is not None and self.status is None and self.slots is None:
+            raise ValueError("an errand expectation needs `status` or `slots`")
         if self.reply is not None and not (self.mentions or self.excludes):
             raise ValueError("a reply expectation needs `mentions` or `excludes`")
         return self
@@ -197,6 +209,7 @@ class Scenario(Strict):
     impressions: list[ImpressionSpec] = Field(default_factory=list)
     timeline: list[Beat] = Field(default_factory=list)
     expect: list[Expectation] = Field(default_factory=list)
+    errands: dict[str, ErrandSpec] = Field(default_factory=dict)  # task dialogues (agents/errand_spec.py)
 
     @field_validator("tick")
     @classmethod
@@ -342,13 +355,22 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
             if layer:
                 need(("expect", i, kind, "holder"), layer.holder, player=False)
                 need(("expect", i, kind, "about"), layer.about)
+    problems += [(("errands", *path), msg) for path, msg in errand_problems(s.errands, ids, players)]
+    for i, e in enumerate(s.expect):
+        if e.errand:
+            need(("expect", i, "errand", "npc"), e.errand.npc, player=False)
+            need(("expect", i, "errand", "player"), e.errand.player, player=True)
+            if e.errand.id not in s.errands:
+                problems.append((("expect", i, "errand", "id"), f"unknown errand {e.errand.id!r} "
+                                 f"(known: {', '.join(s.errands) or 'none'})"))
     return problems
 
 
 def _known_keys() -> list[str]:
     keys: set[str] = set()
     for model in (Scenario, CharacterSpec, RelationshipSpec, ImpressionSpec, HappenSpec, SaySpec, GossipSpec,
-                  AskSpec, MediateSpec, Beat, BeliefExpect, RelationRef, ReplyExpect, LayerExpect, Expectation):
+                  AskSpec, MediateSpec, Beat, BeliefExpect, RelationRef, ReplyExpect, LayerExpect, Expectation,
+                  ErrandRef, *ERRAND_MODELS):
         for name, field in model.model_fields.items():
             keys.add(field.alias or name)
     return sorted(keys)

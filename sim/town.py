@@ -111,6 +111,7 @@ class Town:
         self.listeners: list[Callable[[TimelineEntry], None]] = []  # told of every new timeline entry
         self._pending: list[LogEntry] = []  # timeline entries not yet committed
         self._beats = scenario.beats_by_tick()
+        sim.errands.load_specs(scenario.errands)
 
     # --- making and opening --------------------------------------------------------------------
     @classmethod
@@ -158,7 +159,8 @@ class Town:
     # --- the one place run state is saved and restored ----------------------------------------
     def _extra(self) -> dict[str, Any]:
         return {"usage": self.sim.usage.model_dump(), "results": [r.model_dump() for r in self.results],
-                "minds": self.sim.minds.state(), "scenario": self.scenario.model_dump(mode="json", by_alias=True)}
+                "minds": self.sim.minds.state(), "errands": self.sim.errands.book.state(),
+                "scenario": self.scenario.model_dump(mode="json", by_alias=True)}
 
     def _restore(self, extra: dict[str, Any]) -> None:
         """Minds, usage, expectation results and the replies given, from a run's saved `extra`
@@ -169,6 +171,7 @@ class Town:
         except ValueError as exc:
             raise RunStoreError(f"{self.store.db if self.store else 'run'}: {exc}") from None
         sim.earlier = Usage.model_validate(extra.get("usage", {}))
+        sim.errands.book.restore(extra.get("errands", []))
         sim.replies = [(f.tick, Reply(npc=f.actor or "", asker=f.to[0] if f.to else "", question="", text=f.text,
                                       subjects=[], grounding_ids=list(f.meta.get("grounding", []))))
                        for f in sim.world.facts if f.kind == "reply"]
