@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(VENV)/bin/townsfolk play scenarios/teahouse.yaml
+	$(VENV)/bin/townsfolk play scenarios/teahouse.yaml --overwrite
 	$(VENV)/bin/townsfolk why --db runs/teahouse.db 小梁 阿青
 
 test: $(STAMP)

@@ -1,12 +1,19 @@
 """The player's right to erasure: forget one memory, all one NPC holds, or all the world holds.
 
-Erasure follows derivation: beliefs descended from an erased item (across every holder it was
-retold to), the events of those retellings, summaries built on it and impressions built on those
-summaries all go; the edge changes they caused are reverted; facts holding the player's words are
-redacted. Nothing derived remains to shape behaviour.
+What is erased is the player's words and identity, not what the NPCs then did among themselves.
+Items about the player or holding their words (what they said, asked or confided, what was said
+to them, beliefs they told or that are about them, impressions and summaries of them) go, with
+the retellings of those words and summaries built on them. Events the player merely took part in
+(a mediation, a meeting) stay, with the player made anonymous: "someone" (zh 有人) helped. Edge
+changes stay where they are (a reconciliation the player brought about is not undone; a belief a
+mediation corrected does not come back); their causes and reasons lose the link and the words.
+Facts holding the player's words are redacted; a world-wide erasure also drops the player from
+the facts' participants.
 """
 
 from __future__ import annotations
+
+import re
 
 from pydantic import BaseModel, Field
 
@@ -18,6 +25,9 @@ from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
 REDACTED = "[erased]"
+SOMEONE = {"zh": "有人", "en": "someone"}
+# facts whose text is speech: with the player in them, the words are the player's (or said to them)
+WORD_KINDS = frozenset({"ask", "reply", "tell", "say", "gossip", "retell", "confide", "message", "chat"})
 
 
 class ErasureError(ValueError):
@@ -30,9 +40,12 @@ class ErasureReport(BaseModel):
     memory_id: str | None = None
     removed: dict[str, list[str]] = Field(default_factory=dict)
     redacted_facts: list[str] = Field(default_factory=list)
-    reverted_edge_changes: int = 0
+    reverted_edge_changes: int = 0  # always 0 now: erasure does not rewind the world (kept for callers)
+    kept_edge_changes: int = 0  # edge changes caused by erased items, kept with cause and words removed
+    anonymised: list[str] = Field(default_factory=list)  # items and facts kept, the player now "someone"
     reopened_events: list[str] = Field(default_factory=list)
     erased_texts: list[str] = Field(default_factory=list)
+    shredded_keys: list[str] = Field(default_factory=list)
 
     @property
     def removed_ids(self) -> set[str]:
@@ -43,16 +56,31 @@ class ErasureReport(BaseModel):
         return len(self.removed_ids)
 
 
+def _fact_of(world: World, item: object):  # noqa: ANN202
+    fid = getattr(item, "fact_id", None)
+    return world.facts.get(fid) if fid and fid in world.facts else None
+
+
 def involves(world: World, item: EventMemory | Belief | Summary | Impression, player: str) -> bool:
-    """Whether a memory item is about, with, or from the player."""
+    """Whether a memory item is about the player or holds their words: what `memories --about`
+    lists and erasure removes. An event the player merely took part in (they mediated, they were
+    met) is not; erasure keeps it with the player made anonymous."""
     if isinstance(item, EventMemory):
-        return player in item.participants or item.about == player
-    if isinstance(item, Belief):
-        if item.concerns(player) or item.told_by == player:
+        if item.about == player:
             return True
-        fact_id = item.via_fact_id
-        return bool(fact_id and fact_id in world.facts and world.facts.get(fact_id).actor == player)
+        if player not in item.participants:
+            return False
+        fact = _fact_of(world, item)
+        return fact is None or fact.kind in WORD_KINDS
+    if isinstance(item, Belief):
+        return item.concerns(player) or item.told_by == player
     return item.about == player
+
+
+def mentions(world: World, item: object, player: str) -> bool:
+    """Whether a kept item still names the player (as a participant or in its words)."""
+    name = world.characters[player].name
+    return player in (getattr(item, "participants", None) or []) or name in _texts_of(item)[0]  # type: ignore[arg-type]
 
 
 def _validate(world: World, memory: MemoryStore, player: str, npc: str | None, memory_id: str | None) -> None:
@@ -103,11 +131,26 @@ def _closure(world: World, memory: MemoryStore, seeds: set[str]) -> set[str]:
     return gone
 
 
+def anonymiser(world: World, player: str):  # noqa: ANN201
+    """Text with the player's name replaced by the world's word for "someone"."""
+    name = world.characters[player].name
+    someone = SOMEONE.get(world.language, SOMEONE["en"])
+    pattern = re.compile(re.escape(name) if world.language == "zh" else rf"(?<!\w)(?:the )?{re.escape(name)}(?!\w)",
+                         re.IGNORECASE if world.language != "zh" else 0)
+
+    def _swap(m: re.Match[str]) -> str:
+        start = m.start() == 0 or m.string[:m.start()].rstrip().endswith((".", "!", "?", '"', "“"))
+        return someone.capitalize() if start and world.language != "zh" else someone
+
+    return lambda text: pattern.sub(_swap, text) if text else text
+
+
 def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = None,
           memory_id: str | None = None) -> ErasureReport:
     """Erase as asked and everything derived from it; raises ErasureError before touching anything."""
     _validate(world, memory, player, npc, memory_id)
     holders = [npc] if npc else [h for h in memory.holders() if not world.characters[h].is_player]
+    world_wide = npc is None and memory_id is None
     if memory_id is not None:
         seeds = {memory_id}
     else:
@@ -141,21 +184,26 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
         if fact_id and fact_id in world.facts:
             fact = world.facts.get(fact_id)
             scope = {player, *(holders if npc else world.characters)}
-            if player in fact.participants and set(fact.participants) <= scope:
+            if fact.kind in WORD_KINDS and set(fact.participants) <= scope:
                 facts_to_redact.add(fact_id)
-    if memory_id is None and npc is None:
-        facts_to_redact |= {f.id for f in world.facts if player in f.participants}
-    # undo what erased items did to relationships, and blank the reasons that quoted them
+    if world_wide:
+        facts_to_redact |= {f.id for f in world.facts if player in f.participants and f.kind in WORD_KINDS}
+    texts = sorted({t for t in report.erased_texts if t and t != REDACTED})
+    # retellings among NPCs that quote the erased words are redacted too (the telling itself stays)
+    facts_to_redact |= {f.id for f in world.facts if f.text and any(t in f.text for t in texts)}
+    anon = anonymiser(world, player)
+    someone_cause = Cause(kind="erased", id=None)
+    # no rewind: what erased items did to relationships stays; the link and the words go
     for edge in world.graph.edges():
-        for change in list(edge.history):
-            if change.cause.id in gone:
-                change.reason = REDACTED
-                undo = -(change.after - change.before)
-                change.cause = Cause(kind="erased", id=None)
-                if abs(undo) > 1e-12:
-                    world.graph.adjust(edge.source, edge.target, edge.kind, undo, tick=world.tick,
-                                       time=world.now, cause=Cause(kind="erasure", id=None), reason=REDACTED)
-                report.reverted_edge_changes += 1
+        for change in edge.history:
+            caused = change.cause.id in gone or (change.cause.kind == "fact" and change.cause.id in facts_to_redact)
+            quoted = any(t in change.reason for t in texts)
+            named = anon(change.reason) != change.reason and (world_wide or caused)
+            if caused or quoted or named:
+                change.reason = REDACTED if quoted else anon(change.reason)
+                if caused:
+                    change.cause = someone_cause
+                    report.kept_edge_changes += 1
                 world.graph._dirty.add(edge.key)  # noqa: SLF001
     for fact_id in sorted(facts_to_redact):
         report.erased_texts.append(world.facts.get(fact_id).text)
@@ -165,15 +213,55 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
         kind = MemoryStore.kind_of(memory.get(i))
         memory.delete(kind, i)
         report.removed.setdefault(kind, []).append(i)
-    # what remains keeps no pointer to what is gone
+    # what remains keeps no pointer to what is gone, and is not undone: a corrected belief stays corrected
     for b in memory.beliefs.values():
         if b.superseded_by in gone:
-            # what corrected it is gone, and so is the repair it made: the belief stands again
-            b.status, b.superseded_by, b.superseded_reason, b.superseded_tick = "held", None, None, None
+            b.superseded_by = None
+            b.superseded_reason = REDACTED if any(t in (b.superseded_reason or "") for t in texts) \
+                else anon(b.superseded_reason or "") or None
             memory.touch(b)
     world.facts.drop_references(gone)
+    # identity: in what the holders keep, the player becomes "someone"
+    for h in holders:
+        for kind in ("event", "belief", "summary", "impression"):
+            for item in memory._of(h, kind):  # noqa: SLF001
+                if _anonymise_item(item, player, anon):
+                    memory.touch(item)
+                    report.anonymised.append(item.id)
+    if world_wide:
+        for fact in list(world.facts):
+            if player in fact.participants or player == fact.about:
+                update = {"actor": None if fact.actor == player else fact.actor,
+                          "to": tuple(x for x in fact.to if x != player),
+                          "witnesses": tuple(x for x in fact.witnesses if x != player),
+                          "about": None if fact.about == player else fact.about,
+                          "text": fact.text if fact.id in facts_to_redact else anon(fact.text)}
+                world.facts._facts[fact.id] = fact.model_copy(update=update)  # noqa: SLF001
+                report.anonymised.append(fact.id)
     report.erased_texts = sorted({t for t in report.erased_texts if t and t != REDACTED})
     return report
+
+
+def _anonymise_item(item: EventMemory | Belief | Summary | Impression, player: str, anon) -> bool:  # noqa: ANN001
+    changed = False
+    if isinstance(item, EventMemory):
+        if player in item.participants:
+            item.participants = [p for p in item.participants if p != player]
+            item.player_involved = False
+            changed = True
+        what = anon(item.what)
+        if what != item.what:
+            item.what, changed = what, True
+        topic = item.meta.get("topic")
+        if isinstance(topic, str) and anon(topic) != topic:
+            item.meta["topic"], changed = anon(topic), True
+    else:
+        text = anon(item.text)
+        if text != item.text:
+            item.text, changed = text, True
+        if isinstance(item, Belief) and item.superseded_reason and anon(item.superseded_reason) != item.superseded_reason:
+            item.superseded_reason, changed = anon(item.superseded_reason), True
+    return changed
 
 
 def _texts_of(item: EventMemory | Belief | Summary | Impression) -> list[str]:

@@ -60,9 +60,31 @@ def _expect_entry(r: ExpectationResult, tick: int, time: str) -> LogEntry:
 
 def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None = None,
          until: int | None = None, provider: LLMProvider | None = None, resume: bool = False,
-         scenario_path: str = "", on_entry: Callable[[LogEntry], None] | None = None) -> PlayResult:
+         scenario_path: str = "", on_entry: Callable[[LogEntry], None] | None = None,
+         overwrite: bool = False) -> PlayResult:
     """Play a scenario to its last tick (or `until`), saving each tick; returns the whole result.
-    Built on the `Town` facade: it makes or reopens the world and saves every tick."""
+    Built on the `Town` facade: it makes or reopens the world and saves every tick. The database's
+    writer lock is taken first (another writer: RunStoreError at once), and a fresh play onto a
+    database that already holds a run needs `overwrite`."""
+    guard = RunStore(db) if db is not None else None
+    if guard is not None:
+        guard.acquire_writer()
+    try:
+        if guard is not None and not resume and not overwrite and guard.holds_run():
+            run = guard.run_info()
+            state = "finished" if run.finished else f"stopped after tick {run.last_tick}"
+            raise RunStoreError(f"{db} already holds a run ({run.title}, {state}); pass --overwrite to replace "
+                                f"it, --resume to continue it, or choose another --db")
+        return _play(scenario, db=db, seed=seed, until=until, provider=provider, resume=resume,
+                     scenario_path=scenario_path, on_entry=on_entry)
+    finally:
+        if guard is not None:
+            guard.release_writer()
+
+
+def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until: int | None,
+          provider: LLMProvider | None, resume: bool, scenario_path: str,
+          on_entry: Callable[[LogEntry], None] | None) -> PlayResult:
     result = PlayResult()
     if resume and db is not None:
         run = RunStore(db).run_info()
