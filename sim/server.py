@@ -1,0 +1,221 @@
+"""The HTTP service: `townsfolk serve`. FastAPI over the Town facade, one database per world.
+
+Auth is a bearer key per game (tenant); a game sees only the worlds it created. Every bad request
+is a 4xx whose JSON names the field at fault. Routes live in `server_routes` (one router).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import logging
+import os
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.memory.embeddings import Embedder, make_embedder
+from townsfolk.sim.run_store import RunStoreError
+from townsfolk.sim.scenario import ScenarioError
+from townsfolk.sim.server_worlds import LockedEmbedder, Worlds
+from townsfolk.sim.town import TownError
+
+MAX_BODY = 1_000_000  # bytes in one request body (a scenario with hundreds of characters fits)
+LOCAL_TENANT = "local"  # the one game of a server run without keys (loopback only)
+log = logging.getLogger("townsfolk.server")
+
+
+class ApiError(Exception):
+    """A request refused with a status, the field at fault and the reason."""
+
+    def __init__(self, status: int, field: str, reason: str) -> None:
+        self.status, self.field, self.reason = status, field, reason
+        super().__init__(reason)
+
+
+def parse_keys(text: str) -> dict[str, str]:
+    """`game=key` pairs (comma- or line-separated) as {key: game}; ValueError names a bad pair."""
+    keys: dict[str, str] = {}
+    for raw in text.replace("\n", ",").split(","):
+        pair = raw.strip()
+        if not pair or pair.startswith("#"):
+            continue
+        game, sep, key = pair.partition("=")
+        game, key = game.strip(), key.strip()
+        if not sep or not game or not key:
+            raise ValueError(f"bad key entry {pair!r}: expected game=key")
+        if key in keys:
+            raise ValueError(f"key for {game!r} is also the key of {keys[key]!r}")
+        keys[key] = game
+    return keys
+
+
+def load_keys(keys_file: str | Path | None = None) -> dict[str, str]:
+    """Keys from `--keys FILE` and the TOWNSFOLK_API_KEYS variable, together."""
+    keys = parse_keys(os.environ.get("TOWNSFOLK_API_KEYS", ""))
+    if keys_file is not None:
+        keys.update(parse_keys(Path(keys_file).read_text(encoding="utf-8")))
+    return keys
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def tenant_of(request: Request) -> str:
+    """The game a request speaks for, from its bearer key (401 when missing or wrong)."""
+    keys: dict[str, str] = request.app.state.keys
+    if not keys:
+        return LOCAL_TENANT
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token:
+        for key, game in keys.items():
+            if hmac.compare_digest(key.encode(), token.strip().encode()):
+                return game
+    raise ApiError(401, "authorization", "a valid `Authorization: Bearer KEY` header is required")
+
+
+class BodyLimit:
+    """Refuses bodies over the limit with 413, counting bytes as they arrive (chunked ones too)."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await _refuse(send, 413, "body", f"the body is larger than {self.limit} bytes")
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> dict:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: dict) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracking_send)
+        except _TooLarge:
+            if not started:
+                await _refuse(send, 413, "body", f"the body is larger than {self.limit} bytes")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _refuse(send: Callable, status: int, field: str, reason: str) -> None:
+    import json
+
+    body = json.dumps({"error": {"field": field, "reason": reason}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error(status: int, field: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"field": field, "reason": reason}}, status_code=status, headers=headers)
+
+
+def _field(loc: tuple | list) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if p.isdigit() else (f".{p}" if out else p)
+    return out or "body"
+
+
+def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
+               provider: Callable[[], LLMProvider | None] | None = None,
+               embedder: Embedder | None = None, url_template: str | None = None) -> FastAPI:
+    """The service over the worlds under `data`: every world listed there is reopened at start."""
+    worlds = Worlds(data, provider=provider or (lambda: None),
+                    embedder=LockedEmbedder(embedder or make_embedder("auto")), url_template=url_template)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        worlds.reopen_all()
+        for problem in worlds.problems:
+            log.warning("could not reopen %s", problem)
+        yield
+
+    app = FastAPI(title="townsfolk", version="0.1.0", lifespan=lifespan,
+                  description="NPCs that remember, gossip and talk: one world per database, a key per game.")
+    app.state.worlds = worlds
+    app.state.keys = dict(keys or {})
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_r: Request, exc: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return _error(exc.status, exc.field, exc.reason, headers)
+
+    @app.exception_handler(TownError)
+    async def _town_error(_r: Request, exc: TownError) -> JSONResponse:
+        return _error(422, exc.field, exc.message)
+
+    @app.exception_handler(ScenarioError)
+    async def _scenario_error(_r: Request, exc: ScenarioError) -> JSONResponse:
+        where = f" (line {exc.line})" if exc.line else ""
+        return _error(422, "scenario" + (f".{exc.field}" if exc.field else ""), exc.message + where)
+
+    @app.exception_handler(RunStoreError)
+    async def _store_error(_r: Request, exc: RunStoreError) -> JSONResponse:
+        return _error(409, "id", str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_r: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": ("body",), "msg": "invalid request"}
+        return _error(422, _field(first.get("loc", ())), str(first.get("msg", "invalid")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_r: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, "path" if exc.status_code in (404, 405) else "request", str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_r: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return _error(500, "server", f"internal error ({exc.__class__.__name__}); the world was not changed")
+
+    from townsfolk.sim.server_routes import router
+
+    app.include_router(router)
+    app.add_middleware(BodyLimit)
+    return app
+
+
+def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[str, str] | None = None,
+          provider: Callable[[], LLMProvider | None] | None = None, embedder: Embedder | None = None,
+          url_template: str | None = None) -> None:
+    """Run the service until interrupted. Without keys it binds to loopback only."""
+    import uvicorn
+
+    if not keys and not is_loopback(host):
+        raise ValueError(f"refusing to bind to {host} without API keys: set TOWNSFOLK_API_KEYS or --keys FILE, "
+                         "or bind to 127.0.0.1")
+    app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

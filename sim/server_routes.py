@@ -1,0 +1,264 @@
+"""Every route of the HTTP service, on one router (a new route is one function here).
+
+Each world call goes through `Worlds.run`: the world's one writer, in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi.responses import StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from townsfolk.memory.player_view import PlayerMemoryView
+from townsfolk.sim.server import ApiError, tenant_of
+from townsfolk.sim.server_models import (
+    ID,
+    Advance,
+    CreateWorld,
+    ErrorBody,
+    GameEvent,
+    Health,
+    JoinPlayer,
+    Talk,
+    WorldInfo,
+)
+from townsfolk.sim.server_worlds import Hosted, Worlds
+from townsfolk.sim.town import Town, TownError, as_scenario
+from townsfolk.sim.town_models import (
+    AdvanceResult,
+    EventResult,
+    ForgetResult,
+    PlayerInfo,
+    TimelineEntry,
+    TurnResult,
+)
+from townsfolk.sim.why import Explanation
+
+bearer = HTTPBearer(auto_error=False, description="a game's API key (TOWNSFOLK_API_KEYS or --keys FILE)")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorBody, "description": "missing or wrong API key"},
+    404: {"model": ErrorBody, "description": "no such world (or not yours), NPC or player"},
+    413: {"model": ErrorBody, "description": "body too large"},
+    422: {"model": ErrorBody, "description": "a field is wrong; `error.field` names it"},
+}
+router = APIRouter(responses=ERRORS)
+WorldId = Annotated[str, Path(pattern=ID, description="the world's id")]
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def tenant(request: Request, _key: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str:
+    return tenant_of(request)
+
+
+Tenant = Annotated[str, Depends(tenant)]
+
+
+def worlds_of(request: Request) -> Worlds:
+    return request.app.state.worlds
+
+
+def hosted(request: Request, world: str, game: str) -> Hosted:
+    h = worlds_of(request).get(game, world)
+    if h is None:
+        raise ApiError(404, "id", f"no world {world!r}")
+    return h
+
+
+async def call(request: Request, h: Hosted, fn: Any, *args: Any, path_fields: tuple[str, ...] = (),
+               **kwargs: Any) -> Any:
+    """Run a Town call as the world's writer; an unknown NPC or player named in the path is 404."""
+    try:
+        return await worlds_of(request).run(h, fn, *args, **kwargs)
+    except LookupError:
+        raise ApiError(404, "id", f"world {h.id!r} was deleted") from None
+    except TownError as exc:
+        if exc.missing and exc.field in path_fields:
+            raise ApiError(404, exc.field, exc.message) from None
+        raise
+
+
+def info(h: Hosted) -> WorldInfo:
+    t = h.town
+    i = t.info()
+    return WorldInfo(id=h.id, title=i.title, language=i.language, tick=i.tick, time=i.time, npcs=t.npcs(),
+                     players=t.players(), timeline_length=i.timeline_length)
+
+
+def sse(event: str, data: str, event_id: int | None = None) -> bytes:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return (head + f"event: {event}\n" + "".join(f"data: {line}\n" for line in data.split("\n")) + "\n").encode()
+
+
+# --- service -------------------------------------------------------------------------------------
+@router.get("/healthz", response_model=Health, tags=["service"])
+async def healthz(request: Request) -> Health:
+    """Up, and how many worlds are hosted (no key needed)."""
+    return Health(status="ok", worlds=len(worlds_of(request).hosted))
+
+
+# --- worlds --------------------------------------------------------------------------------------
+@router.post("/v1/worlds", status_code=201, response_model=WorldInfo, tags=["worlds"],
+             responses={409: {"model": ErrorBody, "description": "a world with this id exists"}})
+async def create_world(request: Request, body: CreateWorld, game: Tenant) -> WorldInfo:
+    """A new world from a scenario (YAML text or JSON); its tick 0 is played and saved."""
+    worlds = worlds_of(request)
+    scenario = as_scenario(body.scenario)  # ScenarioError -> 422 naming the field and line
+    lock = request.app.state.__dict__.setdefault("create_lock", asyncio.Lock())
+    async with lock:
+        if worlds.get(game, body.id) is not None:
+            raise ApiError(409, "id", f"a world {body.id!r} exists already")
+        h = await asyncio.to_thread(worlds.create, game, body.id, scenario, body.seed)
+    return info(h)
+
+
+@router.get("/v1/worlds", response_model=list[WorldInfo], tags=["worlds"])
+async def list_worlds(request: Request, game: Tenant) -> list[WorldInfo]:
+    """Your game's worlds."""
+    return [info(h) for h in worlds_of(request).of(game)]
+
+
+@router.get("/v1/worlds/{world}", response_model=WorldInfo, tags=["worlds"])
+async def get_world(request: Request, world: WorldId, game: Tenant) -> WorldInfo:
+    """One world at a glance: clock, NPCs, players, timeline length."""
+    return info(hosted(request, world, game))
+
+
+@router.delete("/v1/worlds/{world}", status_code=204, tags=["worlds"])
+async def delete_world(request: Request, world: WorldId, game: Tenant) -> Response:
+    """Delete a world and its database."""
+    h = hosted(request, world, game)
+    async with h.lock:
+        worlds_of(request).remove(h)
+    return Response(status_code=204)
+
+
+# --- players and talk ----------------------------------------------------------------------------
+@router.post("/v1/worlds/{world}/players", status_code=201, response_model=PlayerInfo, tags=["players"])
+async def join(request: Request, world: WorldId, body: JoinPlayer, game: Tenant) -> PlayerInfo:
+    """A player joins the running world."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.join, body.id, name=body.name)
+
+
+@router.post("/v1/worlds/{world}/talk", response_model=TurnResult, tags=["players"],
+             responses={200: {"content": {"text/event-stream": {}},
+                              "description": "the TurnResult; with ?stream=true server-sent events: `token` "
+                                             "events, then one `result` event holding the TurnResult"}})
+async def talk(request: Request, world: WorldId, body: Talk, game: Tenant,
+               stream: bool = Query(False, description="answer as server-sent events")) -> Any:
+    """A player speaks to an NPC; the NPC answers (reply, its emotion, intent, route, memories used)."""
+    h = hosted(request, world, game)
+    if not stream:
+        return await call(request, h, h.town.say, body.player, body.npc, body.text)
+    # validate before the stream starts, so a bad request is still a plain 4xx
+    h.town.check_say(body.player, body.npc, body.text)
+
+    async def events() -> AsyncIterator[bytes]:
+        result: TurnResult = await call(request, h, h.town.say, body.player, body.npc, body.text)
+        # no provider streams tokens yet: the reply arrives in one piece, as one token event
+        if result.text:
+            yield sse("token", json.dumps({"text": result.text}, ensure_ascii=False))
+        yield sse("result", result.model_dump_json())
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+@router.post("/v1/worlds/{world}/events", status_code=201, response_model=EventResult, tags=["world"])
+async def game_event(request: Request, world: WorldId, body: GameEvent, game: Tenant) -> EventResult:
+    """Something happened in the game: the fact it became and what followed (beliefs, edges)."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.event, body.what, actor=body.actor, about=body.about,
+                      witnesses=body.witnesses, place=body.place, valence=body.valence)
+
+
+@router.post("/v1/worlds/{world}/advance", response_model=AdvanceResult, tags=["world"])
+async def advance(request: Request, world: WorldId, body: Advance, game: Tenant) -> AdvanceResult:
+    """Move the world's clock; every timeline entry produced, NPC messages to players among them."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.advance, body.ticks)
+
+
+@router.get("/v1/worlds/{world}/timeline", response_model=list[TimelineEntry], tags=["world"])
+async def timeline(request: Request, world: WorldId, game: Tenant,
+                   after: int = Query(0, ge=0, description="entries after this seq"),
+                   limit: int = Query(500, ge=1, le=5000)) -> list[TimelineEntry]:
+    """Timeline entries after a position, oldest first."""
+    h = hosted(request, world, game)
+    return h.town.timeline(after)[:limit]
+
+
+@router.get("/v1/worlds/{world}/stream", tags=["world"],
+            responses={200: {"content": {"text/event-stream": {}},
+                             "description": "every timeline entry as a server-sent event (id = seq)"}})
+async def stream(request: Request, world: WorldId, game: Tenant,
+                 last_event_id: str | None = Header(None, alias="Last-Event-ID"),
+                 after: int | None = Query(None, ge=0, description="resume after this seq (as Last-Event-ID)"),
+                 follow: bool = Query(True, description="keep the stream open for new entries")) -> StreamingResponse:
+    """Every timeline entry as server-sent events; resumable with `Last-Event-ID`."""
+    h = hosted(request, world, game)
+    start = after if after is not None else 0
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise ApiError(422, "Last-Event-ID", "the id of the last event received (a number)")
+        start = int(last_event_id.strip())
+    queue: asyncio.Queue = asyncio.Queue()
+    async with h.lock:  # no entry can slip between the backlog and the subscription
+        backlog = h.town.timeline(start)
+        if follow:
+            h.subscribers.add(queue)
+
+    async def events() -> AsyncIterator[bytes]:
+        try:
+            last = start
+            for entry in backlog:
+                last = entry.seq
+                yield sse(entry.kind, entry.model_dump_json(), entry.seq)
+            while follow:
+                try:
+                    entry = await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield b": keep-alive\n\n"
+                    continue
+                if entry is None:
+                    break
+                if entry.seq > last:
+                    last = entry.seq
+                    yield sse(entry.kind, entry.model_dump_json(), entry.seq)
+        finally:
+            h.subscribers.discard(queue)
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+# --- memory and why ------------------------------------------------------------------------------
+@router.get("/v1/worlds/{world}/npcs/{npc}/memories", response_model=PlayerMemoryView, tags=["memory"])
+async def memories(request: Request, world: WorldId, npc: Annotated[str, Path(max_length=64)], game: Tenant,
+                   about: str = Query(..., max_length=64, description="the player they are about"),
+                   events: bool = Query(False, description="also beliefs and event memories")) -> PlayerMemoryView:
+    """What an NPC remembers about a player, as that player may see it."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.memories, npc, about, events=events, path_fields=("npc",))
+
+
+@router.delete("/v1/worlds/{world}/players/{player}/memories", response_model=ForgetResult, tags=["memory"])
+async def forget(request: Request, world: WorldId, player: Annotated[str, Path(max_length=64)], game: Tenant,
+                 npc: str | None = Query(None, max_length=64, description="only what this NPC holds")) -> ForgetResult:
+    """Erase what NPCs remember about a player and everything derived from it (database rewritten)."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.forget, player, npc=npc, path_fields=("player",))
+
+
+@router.get("/v1/worlds/{world}/why", response_model=Explanation, tags=["memory"])
+async def why(request: Request, world: WorldId, game: Tenant,
+              holder: str = Query(..., max_length=64), target: str = Query(..., max_length=64),
+              player: str | None = Query(None, max_length=64,
+                                         description="whose eyes: private items show only to a player who took part")
+              ) -> Explanation:
+    """Why `holder` regards `target` as it does: edges over time, causes, beliefs and tellers."""
+    h = hosted(request, world, game)
+    return await call(request, h, Town.why, h.town, holder, target, viewer=player)

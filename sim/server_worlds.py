@@ -1,0 +1,147 @@
+"""The worlds a server holds: one Town and one database per world, one writer at a time per world.
+
+Each game (tenant) sees only the worlds it created. A catalogue file under the data folder lists
+every world and where its database is, so a restarted server reopens each where it was.
+Town calls are synchronous; they run in worker threads under the world's asyncio lock, so one
+world's turn never blocks another world, and two turns in one world are served in arrival order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.memory.embeddings import Embedder
+from townsfolk.sim.town import Town
+from townsfolk.sim.town_models import TimelineEntry
+
+
+class LockedEmbedder:
+    """One embedder shared by every world (a model is loaded once), used by one thread at a time."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
+        self._lock = threading.Lock()
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            return self.inner.embed_passages(texts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        with self._lock:
+            return self.inner.embed_query(text)
+
+
+@dataclass
+class Hosted:
+    """A world being served: its town, its writer lock, and who is listening to its timeline."""
+
+    tenant: str
+    id: str
+    url: str
+    town: Town
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[asyncio.Queue] = field(default_factory=set)
+    closed: bool = False
+
+
+class Worlds:
+    """Every hosted world, keyed by (tenant, world id)."""
+
+    def __init__(self, data: str | Path, *, provider: Callable[[], LLMProvider | None],
+                 embedder: Embedder, url_template: str | None = None) -> None:
+        self.data = Path(data)
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.catalogue = self.data / "worlds.json"
+        self.provider = provider
+        self.embedder = embedder
+        self.url_template = url_template  # e.g. postgresql://host/townsfolk_{tenant}_{world}
+        self.hosted: dict[tuple[str, str], Hosted] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.problems: list[str] = []  # worlds that could not be reopened, for /healthz and the log
+
+    # --- the catalogue -------------------------------------------------------------------------
+    def _write_catalogue(self) -> None:
+        rows = [{"tenant": h.tenant, "id": h.id, "url": h.url} for h in self.hosted.values()]
+        tmp = self.catalogue.with_suffix(".tmp")
+        tmp.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        os.replace(tmp, self.catalogue)
+
+    def reopen_all(self) -> None:
+        """Open every world the catalogue lists, where it was last saved."""
+        self.loop = asyncio.get_running_loop()
+        if not self.catalogue.is_file():
+            return
+        for row in json.loads(self.catalogue.read_text(encoding="utf-8")):
+            try:
+                town = Town.open(row["url"], provider=self.provider(), embedder=self.embedder)
+            except Exception as exc:  # one broken world must not keep the others offline
+                self.problems.append(f"{row['tenant']}/{row['id']}: {exc}")
+                continue
+            self._host(row["tenant"], row["id"], row["url"], town)
+
+    def url_for(self, tenant: str, world: str) -> str:
+        if self.url_template:
+            return self.url_template.format(tenant=tenant, world=world)
+        folder = self.data / tenant
+        folder.mkdir(parents=True, exist_ok=True)
+        return str(folder / f"{world}.db")
+
+    # --- hosting -------------------------------------------------------------------------------
+    def _host(self, tenant: str, world: str, url: str, town: Town) -> Hosted:
+        hosted = Hosted(tenant=tenant, id=world, url=url, town=town)
+        town.listeners.append(lambda entry: self._publish(hosted, entry))
+        self.hosted[(tenant, world)] = hosted
+        return hosted
+
+    def _publish(self, hosted: Hosted, entry: TimelineEntry) -> None:
+        """Called in the worker thread for every new timeline entry: hand it to each listener."""
+        if self.loop is None:
+            return
+        for queue in list(hosted.subscribers):
+            self.loop.call_soon_threadsafe(queue.put_nowait, entry)
+
+    def get(self, tenant: str, world: str) -> Hosted | None:
+        hosted = self.hosted.get((tenant, world))
+        return None if hosted is None or hosted.closed else hosted
+
+    def of(self, tenant: str) -> list[Hosted]:
+        return [h for (t, _), h in sorted(self.hosted.items()) if t == tenant and not h.closed]
+
+    def create(self, tenant: str, world: str, scenario: Any, seed: int | None) -> Hosted:
+        """Build and save a new world (blocking: call it from a worker thread)."""
+        url = self.url_for(tenant, world)
+        town = Town.from_scenario(scenario, db=url, seed=seed, provider=self.provider(), embedder=self.embedder)
+        hosted = self._host(tenant, world, url, town)
+        self._write_catalogue()
+        return hosted
+
+    def remove(self, hosted: Hosted) -> None:
+        """Forget a world and delete its database file (SQLite)."""
+        hosted.closed = True
+        self.hosted.pop((hosted.tenant, hosted.id), None)
+        self._write_catalogue()
+        for queue in list(hosted.subscribers):
+            queue.put_nowait(None)
+        store = hosted.town.store
+        if store is not None:
+            store.engine.dispose()
+        if "://" not in hosted.url:
+            for suffix in ("", "-wal", "-shm"):
+                Path(hosted.url + suffix).unlink(missing_ok=True)
+
+    async def run(self, hosted: Hosted, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a Town call as this world's only writer, in a worker thread."""
+        async with hosted.lock:
+            if hosted.closed:
+                raise LookupError(hosted.id)
+            return await asyncio.to_thread(fn, *args, **kwargs)
