@@ -107,20 +107,31 @@ def day_units(
     return (1.0 - np.power(same_day_decay, n)) / (1.0 - same_day_decay)
 
 
+def units_from_familiarity(familiarity: ArrayLike, half_units: float = FAMILIARITY_HALF_UNITS) -> float | np.ndarray:
+    """The days together a familiarity stands for: the inverse of the saturation curve.
+
+    A tie a scenario starts with implies a history; counting continues from these units.
+    """
+    f = np.clip(np.asarray(familiarity, dtype=float), 0.0, 1.0 - 1e-9)
+    return _out(-half_units * np.log2(1.0 - f))
+
+
 def familiarity_from_days(
     interactions_per_day: ArrayLike,
     same_day_decay: float = SAME_DAY_DECAY,
     half_units: float = FAMILIARITY_HALF_UNITS,
+    base_units: ArrayLike = 0.0,
 ) -> float | np.ndarray:
     """Familiarity in [0, 1) from interaction counts per calendar day (last axis = days).
 
     A 1-D input gives one float; a 2-D (pairs, days) input gives one value per pair. Units summed
     over days saturate as ``1 - 0.5 ** (units / half_units)``: the first weeks of contact matter
-    most, and familiarity never quite reaches 1.
+    most, and familiarity never quite reaches 1. ``base_units`` is the history counted before
+    (e.g. :func:`units_from_familiarity` of a seeded tie), so counting continues, never resets.
     """
     if half_units <= 0:
         raise ValueError("half_units must be > 0")
-    units = day_units(interactions_per_day, same_day_decay).sum(axis=-1)
+    units = day_units(interactions_per_day, same_day_decay).sum(axis=-1) + np.asarray(base_units, dtype=float)
     return _out(1.0 - np.exp2(-units / half_units))
 
 

@@ -1,7 +1,7 @@
 """Bonds: the four axes of a directed pair, kept as sourced edges on the relationship graph.
 
 familiarity (from interactions counted per day: a second chat on one day adds less, another day
-counts fully), trust (disclosures, kept or broken promises), affinity (how interactions felt) and
+counts fully; a tie the scenario starts with stands for days already counted, so counting continues), trust (disclosures, kept or broken promises), affinity (how interactions felt) and
 tension (recent conflict, fading so nobody holds a grudge forever) are edge kinds like `partner`,
 so each change carries its cause and `why` can explain a bond as it explains any tie.
 """
@@ -16,6 +16,7 @@ from townsfolk.agents.bond_axes import (
     add_tension,
     fade_tension,
     familiarity_from_days,
+    units_from_familiarity,
     update_affinity,
     update_trust,
 )
@@ -49,6 +50,14 @@ def _days(edge: Edge | None, now: datetime) -> list[int]:
     return [counts[d] for d in sorted(counts)]
 
 
+def seeded_units(edge: Edge | None) -> float:
+    """The days together a seeded familiarity stands for (0 for a pair that started as strangers)."""
+    if edge is None or not edge.history or edge.history[0].cause.kind != "seed":
+        return 0.0
+    seeded = max(c.after for c in edge.history if c.cause.kind == "seed")
+    return float(units_from_familiarity(seeded))
+
+
 def _set(world: World, holder: str, other: str, kind: str, value: float, cause: Cause, reason: str) -> EdgeChange:
     edge = world.graph.get(holder, other, kind)
     if edge is None:
@@ -67,7 +76,9 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
         if world.character(holder).is_player:
             continue
         current = axes(world, holder, other)
-        fam = float(familiarity_from_days(_days(world.graph.get(holder, other, "familiarity"), world.now)))
+        fam_edge = world.graph.get(holder, other, "familiarity")
+        # a seeded tie is where counting continues: its implied history plus every day met since
+        fam = float(familiarity_from_days(_days(fam_edge, world.now), base_units=seeded_units(fam_edge)))
         changes.append(_set(world, holder, other, "familiarity", fam, cause, f"{INTERACTION}: {note}".strip()))
         if valence:
             changes.append(_set(world, holder, other, "affinity",
@@ -79,6 +90,12 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
             changes.append(_set(world, holder, other, "tension", float(add_tension(current.tension, conflict)),
                                 cause, note or "conflict"))
     return changes
+
+
+def tie_prior(world: World, holder: str, other: str) -> float:
+    """Where a first impression of someone starts: how much the holder already likes them
+    (affinity 0.5 is neutral), so an old friend's first impression is warm, a stranger's neutral."""
+    return max(-1.0, min(1.0, 2.0 * (axes(world, holder, other).affinity - 0.5)))
 
 
 def fade_tensions(world: World, *, min_step: float = 0.01) -> int:

@@ -38,6 +38,7 @@ class SummaryDraft(BaseModel):
     days: float
     predicate: str | None = None
     count: int = 0
+    tellers: list[str] = Field(default_factory=list)  # names of who told the holder, first told first
 
 
 class ImpressionDraft(BaseModel):
@@ -63,8 +64,21 @@ def _span(days: float, zh: bool) -> str:
     return f"这{n}天里" if zh else f"Over {n} days"
 
 
+def _told(d: SummaryDraft, zh: bool) -> str:
+    """Where the holder heard it, kept in the summary so it can still say so."""
+    if not d.tellers:
+        return ""
+    names = ("、" if zh else " and ").join(d.tellers[:3])
+    return f"（{names}跟我说的）" if zh else f" ({names} told me)"
+
+
 def offline_summary(d: SummaryDraft) -> str:
-    """Deterministic summary: a repeated kind of event is counted, otherwise the weightiest is kept."""
+    """Deterministic summary: a repeated kind of event is counted, otherwise the weightiest is kept;
+    who told the holder stays in the words."""
+    return _offline_summary(d) + _told(d, d.language == "zh")
+
+
+def _offline_summary(d: SummaryDraft) -> str:
     zh = d.language == "zh"
     span = _span(d.days, zh)
     if d.predicate and d.count >= 2 and d.predicate != "remark":
@@ -100,7 +114,7 @@ def offline_impression(d: ImpressionDraft) -> str:
 
 def _dominant(events: list[EventMemory]) -> tuple[str | None, int]:
     """The kind of thing the person kept doing, counted only from what was seen done, not said."""
-    counts = Counter(read_predicate(e.what) for e in events
+    counts = Counter(e.meta.get("predicate") or read_predicate(e.what) for e in events
                      if e.source in ("witnessed", "participated") and not e.meta.get("dialogue"))
     counts.pop("remark", None)
     if not counts:
@@ -128,21 +142,28 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
 
 def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], language: str, tick: int,
                 now: datetime, new_id: Callable[[str], str], summary_writer: SummaryWriter = offline_summary,
-                impression_writer: ImpressionWriter = offline_impression) -> Consolidated:
-    """Fold what has gathered about each person into summaries, and move impressions a step."""
+                impression_writer: ImpressionWriter = offline_impression,
+                prior: Callable[[str, str], float] | None = None) -> Consolidated:
+    """Fold what has gathered about each person into summaries, and move impressions a step.
+
+    `prior(holder, about)` is where a first impression starts (a long-standing friend's is warm
+    before any summary: the tie says so); without it, first impressions start at 0."""
     out = Consolidated()
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum(e.importance for e in events)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
             continue
         predicate, count = _dominant(events)
-        draft = SummaryDraft(holder=holder, about=about, about_name=names.get(about, about), language=language,
+        tellers = list(dict.fromkeys(str(e.meta["teller"]) for e in events
+                                     if e.source == "heard" and e.meta.get("teller")))
+        draft = SummaryDraft(tellers=[names.get(t, t) for t in tellers], holder=holder, about=about, about_name=names.get(about, about), language=language,
                              texts=[e.what for e in events], valences=[e.valence for e in events],
                              days=(events[-1].time - events[0].time).total_seconds() / 86400,
                              predicate=predicate, count=count)
         text = summary_writer(draft)
         valence = sum(e.valence * e.importance for e in events) / max(weight, 1e-9)
         summary = Summary(id=new_id("s"), holder=holder, about=about, text=text, covers=[e.id for e in events],
+                          told_by=tellers,
                           importance=min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
                           valence=max(-1.0, min(1.0, valence)), tick=tick, time=now,
                           private=False)
@@ -154,7 +175,8 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
         out.summaries.append(summary)
         out.impressions.append(update_impression(memory, summary, names=names, language=language, tick=tick,
                                                  now=now, new_id=new_id, writer=impression_writer,
-                                                 predicate=predicate))
+                                                 predicate=predicate,
+                                                 prior=prior(holder, about) if prior is not None else 0.0))
     return out
 
 
@@ -171,11 +193,12 @@ def impression_step(old_valence: float, summary_valence: float, importance: floa
 
 def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str, str], language: str, tick: int,
                       now: datetime, new_id: Callable[[str], str], writer: ImpressionWriter = offline_impression,
-                      predicate: str | None = None) -> Impression:
-    """Move the holder's impression of the summary's subject one bounded step."""
+                      predicate: str | None = None, prior: float = 0.0) -> Impression:
+    """Move the holder's impression of the summary's subject one bounded step (a first impression
+    moves from `prior`, what the tie between them already says)."""
     assert summary.about is not None
     old = memory.impression(summary.holder, summary.about)
-    old_valence = old.valence if old else 0.0
+    old_valence = old.valence if old else max(-1.0, min(1.0, prior))
     new_valence = impression_step(old_valence, summary.valence, summary.importance)
     draft = ImpressionDraft(holder=summary.holder, about=summary.about, about_name=names.get(summary.about, ""),
                             language=language, old_text=old.text if old else None, old_valence=old_valence,

@@ -30,6 +30,7 @@ class Summary(BaseModel):
     about: str | None = None
     text: str
     covers: list[str] = Field(default_factory=list)
+    told_by: list[str] = Field(default_factory=list)  # who told the holder what it folds (who-told-whom survives)
     importance: float = Field(default=0.5, ge=0.0, le=1.0)
     valence: float = Field(default=0.0, ge=-1.0, le=1.0)
     tick: int

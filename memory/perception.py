@@ -66,7 +66,7 @@ def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *,
 
 
 def _names(world: World) -> dict[str, str]:
-    return {cid: c.name for cid, c in world.characters.items()}
+    return world.names()
 
 
 def mentioned_ids(world: World, text: str) -> list[str]:
@@ -137,7 +137,7 @@ def perceive_speech(world: World, memory: MemoryStore, fact: Fact, claim: Claim 
         heard = (f"{names.get(speaker, speaker)}跟我说：“{fact.text}”" if zh
                  else f'{names.get(speaker, speaker)} told me: "{fact.text}"')
         remember(world, memory, listener, fact, heard, source="heard", about=fact.about,
-                 importance=0.3, valence=claim.valence * 0.5 if claim else 0.0)
+                 importance=0.3, valence=claim.valence * 0.5 if claim else 0.0, meta={"teller": speaker})
         if claim is None:
             continue
         hops = (basis.hops + 1) if basis else 1

@@ -31,6 +31,7 @@ ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
     "生病": ("生病的牛",),
     "来看": ("来看看",),
     "送了": ("送了货", "送了信"),
+    "帮": ("帮派", "帮会", "帮凶", "丐帮"),
 }
 EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"
                          r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")

@@ -99,7 +99,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_en=("She helped me carry the sacks.", "He minded the shop while I was away."),
        ex_zh=("她帮我搬了米袋。", "我不在的时候他帮我看店。"),
        cues_en=("help", "helped", "helps", "helping", "minded the", "looked after", "lent a hand", "mended"),
-       cues_zh=("帮忙", "帮了", "帮我", "帮他", "帮她", "照顾", "看店", "搭把手")),
+       cues_zh=("帮", "帮忙", "帮了", "照顾", "看店", "搭把手")),
     _p("kind", "is kind", "人很好", 0.6, 0.0, "trait",
        ex_en=("She is the kindest woman in the village.", "He is always warm and decent to everyone."),
        ex_zh=("她是村里最好心的人。", "他待人一向很热心。"),

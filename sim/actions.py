@@ -56,6 +56,11 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
     fact = world.record("happen", actor=actor, about=about or actor, text=what,
                         witnesses=tuple(witnesses), valence=valence, place=place)
     log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], what, fact=fact.id)]
+    if actor:  # doing something in front of someone (mending their roof) is an interaction with them
+        for witness in witnesses:
+            if witness != actor:
+                record_interaction(world, witness, actor, cause=Cause(kind="fact", id=fact.id),
+                                   valence=max(-1.0, min(1.0, valence)), note="在场" if world.language == "zh" else "was there")
     for belief in perceive_happening(world, memory, fact):
         changes = appraise_belief(world, memory, belief)
         log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{belief.text}"

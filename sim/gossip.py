@@ -93,7 +93,7 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
     else:
         chosen = choose_distortion(world.character(teller), basis.claim, world.rng)
         claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=world.rng)
-    names = {cid: c.name for cid, c in world.characters.items()}
+    names = world.names()
     spoken = pinned_text or render_claim(claim, names, world.language, listener=listener, speaker=teller)
     fact = world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,
                         valence=claim.valence, meta={"basis": basis.id, "distortion": applied})
@@ -104,7 +104,7 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
     remember(world, memory, listener, fact,
              f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
              source="heard", about=claim.about, importance=0.4 + 0.3 * claim.severity,
-             valence=claim.valence * 0.6)
+             valence=claim.valence * 0.6, meta={"teller": teller})
     belief = form_belief(world, memory, listener, claim, source="told", fact=fact,
                          origin_fact_id=basis.origin_fact_id, told_by=teller, hops=basis.hops + 1,
                          parent=basis, distortion=applied)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from townsfolk.agents.bonds import tie_prior
 from townsfolk.memory.consolidation import (
     ImpressionWriter,
     SummaryWriter,
@@ -48,13 +49,14 @@ class Maintenance:
     def after_tick(self, world: World, memory: MemoryStore) -> list[LogEntry]:
         log: list[LogEntry] = []
         zh = world.language == "zh"
-        names = {cid: c.name for cid, c in world.characters.items()}
+        names = world.names()
         for holder in sorted(memory.touched_holders):
             if world.characters[holder].is_player:
                 continue
             done = consolidate(memory, holder, names=names, language=world.language, tick=world.tick,
                                now=world.now, new_id=world.new_id, summary_writer=self.summary_writer,
-                               impression_writer=self.impression_writer)
+                               impression_writer=self.impression_writer,
+                               prior=lambda h, a: tie_prior(world, h, a))
             for s, imp in zip(done.summaries, done.impressions, strict=True):
                 log.append(_entry(world, "summary", [holder], f"{names[holder]}{'：' if zh else ': '}{s.text}",
                                   summary=s.id, covers=len(s.covers)))
@@ -80,14 +82,25 @@ class Maintenance:
 
 
 def wake_pairs(world: World, facts: list[Fact]) -> list[LogEntry]:
-    """Contact between characters whose bond lay dormant wakes it."""
-    log = []
+    """Contact between characters whose bond lay dormant wakes it. The graph indexes its dormant
+    edges, so a fact with thousands of witnesses costs the dormant pairs among them, not every pair."""
+    log: list[LogEntry] = []
+    dormant = world.graph.dormant_pairs() if world.graph.dormant_edges else set()
     for fact in facts:
+        if not dormant:
+            break
         people = list(fact.participants)
-        for i, a in enumerate(people):
-            for b in people[i + 1:]:
-                if any(e.dormant_since for e in world.graph.edges_between(a, b, both_ways=True)):
-                    world.graph.set_dormant(a, b, None)
-                    log.append(_entry(world, "wake", [a, b], f"{world.name(a)} — {world.name(b)}: "
-                                      + ("重新联系上了" if world.language == "zh" else "back in touch"), fact=fact.id))
+        order = {p: i for i, p in reversed(list(enumerate(people)))}  # first place each one appears
+        if len(order) * (len(order) - 1) // 2 <= len(dormant):
+            found = [(i, j) for i, a in enumerate(people) for j in range(i + 1, len(people))
+                     if frozenset((a, people[j])) in dormant]
+        else:  # in the order a pass over all pairs would meet them
+            found = sorted((min(order[p] for p in pair), max(order[p] for p in pair)) for pair in dormant
+                           if len(pair) == 2 and all(p in order for p in pair))
+        for i, j in found:
+            a, b = people[i], people[j]
+            if frozenset((a, b)) in dormant and world.graph.set_dormant(a, b, None):
+                dormant.discard(frozenset((a, b)))
+                log.append(_entry(world, "wake", [a, b], f"{world.name(a)} — {world.name(b)}: "
+                                  + ("重新联系上了" if world.language == "zh" else "back in touch"), fact=fact.id))
     return log

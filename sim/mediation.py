@@ -8,6 +8,7 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 from __future__ import annotations
 
 from townsfolk.agents.appraisal import WARM_KINDS
+from townsfolk.agents.bonds import record_interaction
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.impressions import Summary
@@ -50,6 +51,9 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                     who=[player, a, b], text=(f"{names[player]} 给 {names[a]} 和 {names[b]} 说和" if zh
                                               else f"{names[player]} brings {names[a]} and {names[b]} together"),
                     ids={"fact": fact.id})]
+    for side in (a, b):  # bringing two people together is time spent with each of them
+        record_interaction(world, side, player, cause=Cause(kind="fact", id=fact.id), valence=0.3,
+                           note="说和" if zh else "mediated")
     cleared_by: dict[str, list[str]] = {}
     for holder, other in ((a, b), (b, a)):
         account = first_hand_account(world, other, holder)
