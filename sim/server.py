@@ -6,6 +6,7 @@ is a 4xx whose JSON names the field at fault. Routes live in `server_routes` (on
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import logging
@@ -150,6 +151,16 @@ def _field(loc: tuple | list) -> str:
     return out or "body"
 
 
+def warm_up() -> None:
+    """Load what the first turn would otherwise wait for (the predicate reader embeds its examples
+    once per process: seconds with the bundled model), so /healthz answers only when ready."""
+    from townsfolk.memory.predicate_reader import meaning_reader
+
+    reader = meaning_reader()
+    if reader is not None:
+        reader.read("warm up")
+
+
 def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
                provider: Callable[[], LLMProvider | None] | None = None,
                embedder: Embedder | None = None, url_template: str | None = None) -> FastAPI:
@@ -159,6 +170,7 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        await asyncio.to_thread(warm_up)
         worlds.reopen_all()
         for problem in worlds.problems:
             log.warning("could not reopen %s", problem)

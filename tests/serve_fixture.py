@@ -38,7 +38,7 @@ class LiveServer:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # the first start in a process warms the models
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
