@@ -13,6 +13,8 @@ from datetime import datetime
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from townsfolk.world.edge_columns import TAG_PREFIX, EdgeColumns
+
 KNOWN_KINDS = (
     "partner", "neighbour", "friend", "family", "rival", "creditor", "debtor",
     "customer", "colleague", "acquaintance", "mentor", "romance",
@@ -68,10 +70,15 @@ class RelationshipGraph:
     def __init__(self) -> None:
         self.g: nx.MultiDiGraph = nx.MultiDiGraph()
         self._dirty: set[tuple[str, str, str]] = set()
+        self.version = 0  # bumped when a node or an edge is added, so array views know to rebuild
+        self.dormant_edges: dict[tuple[str, str, str], None] = {}  # keys of edges with dormant_since set
+        self.columns = EdgeColumns()  # every edge's strength and counts as arrays, for passes over all edges
 
     # --- nodes and edges -------------------------------------------------------------------
     def add_character(self, character_id: str) -> None:
         self.g.add_node(character_id)
+        self.columns.node(character_id)
+        self.version += 1
 
     def _require(self, character_id: str) -> None:
         if character_id not in self.g:
@@ -104,6 +111,8 @@ class RelationshipGraph:
             edge.history.append(EdgeChange(tick=tick, time=time, before=strength, after=strength,
                                            cause=cause, reason=reason or "relationship begins"))
             self.g.add_edge(source, target, key=kind, edge=edge)
+            self._add_columns(edge)
+            self.version += 1
         else:
             edge = existing
             self._record(edge, strength, tick, time, cause, reason)
@@ -137,10 +146,21 @@ class RelationshipGraph:
         if after > edge.strength:
             edge.last_reinforced = time
         edge.strength = after
+        self.columns.changed(edge.key, after, reason)
+
+    def _add_columns(self, edge: Edge) -> None:
+        first = edge.history[0] if edge.history else None
+        self.columns.add(edge.source, edge.target, edge.kind, edge.strength,
+                         seed_start=first.after if first is not None and first.cause.kind == "seed" else 0.0,
+                         tagged=sum(1 for c in edge.history if c.reason.startswith(TAG_PREFIX)))
 
     def restore(self, edge: Edge) -> None:
         """Put a saved edge back as it was (used when loading a world)."""
         self.g.add_edge(edge.source, edge.target, key=edge.kind, edge=edge)
+        self._add_columns(edge)
+        if edge.dormant_since is not None:
+            self.dormant_edges[edge.key] = None
+        self.version += 1
 
     def set_dormant(self, a: str, b: str, when: datetime | None) -> list[Edge]:
         """Mark (or wake, with None) every edge between two characters, both ways."""
@@ -148,9 +168,17 @@ class RelationshipGraph:
         for edge in self.edges_between(a, b, both_ways=True):
             if edge.dormant_since != when:
                 edge.dormant_since = when
+                if when is None:
+                    self.dormant_edges.pop(edge.key, None)
+                else:
+                    self.dormant_edges[edge.key] = None
                 self._dirty.add(edge.key)
                 touched.append(edge)
         return touched
+
+    def dormant_pairs(self) -> set[frozenset[str]]:
+        """Pairs with at least one dormant edge between them (either way): an index, not a scan."""
+        return {frozenset((a, b)) for a, b, _k in self.dormant_edges}
 
     def get(self, source: str, target: str, kind: str) -> Edge | None:
         data = self.g.get_edge_data(source, target, key=kind)

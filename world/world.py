@@ -13,6 +13,32 @@ from townsfolk.world.facts import Fact, FactStore
 from townsfolk.world.relationships import RelationshipGraph
 
 
+class Cast(dict):
+    """The characters by id; counts its changes so views over it (the names) know when to rebuild."""
+
+    version = 0
+
+    def __setitem__(self, key: str, value: Character) -> None:
+        super().__setitem__(key, value)
+        self.version += 1
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self.version += 1
+
+    def pop(self, *args: Any) -> Any:
+        self.version += 1
+        return super().pop(*args)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self.version += 1
+
+    def clear(self) -> None:
+        super().clear()
+        self.version += 1
+
+
 class World:
     """Everything objective about a run. Deterministic: ids are counters, randomness is `rng`."""
 
@@ -22,7 +48,8 @@ class World:
         self.language = language
         self.title = title
         self.rng: np.random.Generator = np.random.default_rng(seed)
-        self.characters: dict[str, Character] = {}
+        self.characters: dict[str, Character] = Cast()
+        self._names: tuple[int, dict[str, str]] = (-1, {})
         self.graph = RelationshipGraph()
         self.facts = FactStore()
         self.counters: dict[str, int] = {}
@@ -46,6 +73,14 @@ class World:
             return self.characters[character_id]
         except KeyError:
             raise KeyError(f"unknown character {character_id!r}") from None
+
+    def names(self) -> dict[str, str]:
+        """Every character's name by id, built once per change of the cast (a telling used to build
+        it afresh, a pass over all characters each time). Shared: read it, do not change it."""
+        version = self.characters.version  # type: ignore[attr-defined]
+        if self._names[0] != version:
+            self._names = (version, {cid: c.name for cid, c in self.characters.items()})
+        return self._names[1]
 
     def name(self, character_id: str | None) -> str:
         if character_id is None:
