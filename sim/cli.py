@@ -50,6 +50,7 @@ def play_cmd(
     until: int | None = typer.Option(None, help="stop after this tick (the run stays resumable)"),
     json_out: bool = typer.Option(False, "--json", help="one JSON object per line instead of the timeline"),
     resume: bool = typer.Option(False, help="continue an unfinished run from its last saved tick"),
+    overwrite: bool = typer.Option(False, help="replace the run the database already holds"),
     llm: str = typer.Option("offline", help="offline | openai | llama | replay"),
     llm_url: str | None = typer.Option(None, help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1"),
     model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
@@ -61,6 +62,11 @@ def play_cmd(
                                  "server: json_object | schema (llama.cpp servers) | json_schema (OpenAI, vLLM)"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
+    from townsfolk.sim.cli_checks import db_problem, play_option_problem
+
+    problem = play_option_problem(seed=seed, until=until, llm_timeout=llm_timeout, llm_retries=llm_retries)
+    if problem or (db and (problem := db_problem(db))):
+        _fail(problem)
     try:
         scenario = load_scenario(file)
     except ScenarioError as exc:
@@ -86,7 +92,7 @@ def play_cmd(
 
     try:
         result = play(scenario, db=target, seed=seed, until=until, resume=resume, scenario_path=str(file),
-                      on_entry=show, provider=provider)
+                      on_entry=show, provider=provider, overwrite=overwrite)
     except RunStoreError as exc:
         _fail(str(exc))
     summary = result.summary()
@@ -109,6 +115,10 @@ def play_cmd(
 
 
 def _load(db: str) -> tuple:
+    from townsfolk.sim.cli_checks import db_problem
+
+    if problem := db_problem(db):
+        _fail(problem)
     try:
         return RunStore(db, must_exist=True).load()
     except RunStoreError as exc:
@@ -152,6 +162,10 @@ def decisions_cmd(
 ) -> None:
     """Every decision the gate made for an NPC: trigger, level-1 and level-2 verdicts, whom it addressed
     or skipped, memories injected, affect, remaining budget."""
+    from townsfolk.sim.cli_checks import outcome_problem
+
+    if problem := outcome_problem(outcome):
+        _fail(problem)
     world, _memory, _ = _load(db)
     who = _resolve(world, npc)
     rows = RunStore(db, must_exist=True).decisions(who)
@@ -231,12 +245,37 @@ def forget_cmd(
     try:
         report = forget_in_run(db, player=_resolve(world, player), npc=_resolve(world, npc) if npc else None,
                                memory_id=memory_id)
-    except ErasureError as exc:
+    except (ErasureError, RunStoreError) as exc:
         _fail(str(exc))
     kinds = ", ".join(f"{len(v)} {k}{'s' if len(v) != 1 else ''}" for k, v in sorted(report.removed.items()))
+    shred = f"; destroyed {len(report.shredded_keys)} key(s) of the player" if report.shredded_keys else ""
     Console(highlight=False).print(
-        f"erased {kinds}; redacted {len(report.redacted_facts)} facts; reverted "
-        f"{report.reverted_edge_changes} edge changes; database rewritten and compacted")
+        f"erased {kinds}; redacted {len(report.redacted_facts)} facts; kept {report.kept_edge_changes} edge "
+        f"changes with their cause now anonymous; {len(report.anonymised)} kept items name the player no "
+        f"more{shred}; database rewritten atomically")
+
+
+@app.command("errands")
+def errands_cmd(
+    npc: str | None = typer.Argument(None, help="only this NPC's errands (id or name)"),
+    db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
+    player: str | None = typer.Option(None, "--player", help="only this player's errands"),
+    json_out: bool = typer.Option(False, "--json", help="one JSON errand per line"),
+) -> None:
+    """Errands of a saved run: slots, history (with when and why) and state."""
+    from townsfolk.sim.errand_view import render, saved_errands
+
+    world, _memory, _ = _load(db)
+    rows = saved_errands(db, npc=_resolve(world, npc) if npc else None,
+                         player=_resolve(world, player) if player else None)
+    if json_out:
+        for e in rows:
+            sys.stdout.write(e.model_dump_json() + "\n")
+        return
+    console = Console(highlight=False)
+    console.rule(f"errands ({len(rows)})")
+    for text in render(world, rows):
+        console.print(text, markup=False)
 
 
 @app.command("serve")

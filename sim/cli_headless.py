@@ -1,0 +1,151 @@
+"""The headless commands of `townsfolk`: simulate a generated town, report on a run, sweep a grid.
+
+Registered on the one typer app from `sim/cli.py` (imported at its end), kept in their own file
+so the scenario commands and these can change apart.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.text import Text
+
+from townsfolk.sim.cli import _fail, app
+from townsfolk.sim.scenario import ScenarioError
+
+
+class _Rate(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} ticks/s" if speed else "— ticks/s", style="cyan")
+
+
+def _provider(llm: str, llm_url: list[str] | None, model: str | None, llm_timeout: float, llm_retries: int,
+              llm_concurrency: int):  # noqa: ANN202
+    from townsfolk.agents.llm.errors import ProviderUnavailable
+    from townsfolk.agents.llm.round_robin import make_fanout_provider
+
+    try:
+        return make_fanout_provider(llm, urls=llm_url or [], model=model, timeout=llm_timeout,
+                                    max_retries=llm_retries, concurrency=llm_concurrency)
+    except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
+        _fail(str(exc))
+    raise AssertionError
+
+
+@app.command("simulate")
+def simulate_cmd(
+    spec_file: Path = typer.Argument(..., help="world spec YAML (see scenarios/WORLDS.md)"),
+    npcs: int | None = typer.Option(None, "--npcs", min=2, help="population (overrides the spec's)"),
+    days: float | None = typer.Option(None, "--days", min=0.01, help="simulated days (overrides the spec's)"),
+    seed: int | None = typer.Option(None, "--seed", help="override the spec's seed"),
+    db: str | None = typer.Option(None, help="SQLite path or SQLAlchemy URL (default runs/<name>.db)"),
+    json_out: bool = typer.Option(False, "--json", help="no progress bar; print the closing summary as JSON"),
+    llm: str = typer.Option("offline", help="offline | openai"),
+    llm_url: list[str] | None = typer.Option(None, "--llm-url", help="an OpenAI-compatible server; give it more "
+                                             "than once to spread the run's calls round-robin over several"),
+    model: str | None = typer.Option(None, help="model name (openai)"),
+    llm_timeout: float = typer.Option(30.0, help="seconds one model call may take"),
+    llm_retries: int = typer.Option(2, help="retries of a failed model call"),
+    llm_concurrency: int = typer.Option(8, help="model calls in flight at once, per server"),
+) -> None:
+    """Generate a town from a world spec and run its daily life headless; the run is saved."""
+    from townsfolk.sim.simulate import simulate
+    from townsfolk.sim.world_spec import load_world_spec
+
+    try:
+        spec = load_world_spec(spec_file)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    provider = _provider(llm, llm_url, model, llm_timeout, llm_retries, llm_concurrency)
+    stem = spec_file.name.removesuffix(".yaml").removesuffix(".world")
+    target = db or str(Path("runs") / f"{stem}.db")
+    if "://" not in target:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+    console = Console(stderr=True, highlight=False)
+    ticks = int(round((days if days is not None else spec.days) * spec.ticks_per_day))
+    if json_out:
+        result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider, spec_path=str(spec_file))
+        sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
+        return
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("tick {task.completed:.0f}/{task.total:.0f}"),
+                  _Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                  TextColumn("· {task.fields[npcs]} NPCs · {task.fields[tellings]} tellings · "
+                             "{task.fields[calls]} model calls"), console=console) as bar:
+        task = bar.add_task(spec.world, total=ticks, npcs=npcs or spec.population, tellings=0, calls=0)
+
+        def on_tick(p):  # type: ignore[no-untyped-def]
+            bar.update(task, completed=p.tick, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs)
+
+        result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
+                          spec_path=str(spec_file), on_tick=on_tick)
+    s = result
+    rate = s.ticks / s.run_s if s.run_s else 0.0
+    Console(highlight=False).print(
+        f"{s.title}: {s.npcs} NPCs · {s.ties} ties · {s.days:g} days ({s.ticks} ticks, {rate:.1f} ticks/s) · "
+        f"{s.events} events · {s.tellings} tellings · {s.stifled} stifled · {s.beliefs} beliefs held by "
+        f"{s.reached} NPCs · {s.model_calls} model calls · built in {s.build_s:.1f} s, ran {s.run_s:.1f} s · "
+        f"saved to {target}")
+
+
+@app.command("report")
+def report_cmd(
+    db: str = typer.Option(..., help="a saved headless run (SQLite path or SQLAlchemy URL)"),
+    out: Path = typer.Option(Path("report.html"), "--out", help="the HTML file to write"),
+) -> None:
+    """One self-contained HTML page on a run: rumour reach, credibility and distortion by hop, the
+    largest cascade, ties and mood over time, top spreaders, most-changed ties."""
+    from townsfolk.sim.report import build_report
+    from townsfolk.sim.run_store import RunStoreError
+
+    try:
+        html = build_report(db)
+    except RunStoreError as exc:
+        _fail(str(exc))
+    out.write_text(html, encoding="utf-8")
+    Console(highlight=False).print(f"wrote {out} ({len(html) // 1024} KB)")
+
+
+@app.command("sweep")
+def sweep_cmd(
+    spec_file: Path = typer.Argument(..., help="world spec YAML"),
+    param: list[str] = typer.Option(..., "--param", help="KEY=V1,V2,... (KEY a dotted spec key or an alias: "
+                                    "p, meetings, seed_fraction, rule); give several for a grid"),
+    seeds: int = typer.Option(5, "--seeds", min=1, help="runs per grid point (seeds 0..N-1 added to the spec's)"),
+    npcs: int | None = typer.Option(None, "--npcs", min=2),
+    days: float | None = typer.Option(None, "--days", min=0.01),
+    out: Path = typer.Option(Path("runs/sweep"), "--out", help="folder for results.csv (+ .parquet) and the plot"),
+    workers: int = typer.Option(0, "--workers", help="local processes (0: one per CPU)"),
+    ray: bool = typer.Option(False, "--ray", help="run the grid on Ray (ray.init() here unless --ray-address)"),
+    ray_address: str | None = typer.Option(None, "--ray-address", help="a Ray cluster to run on (implies --ray)"),
+    json_out: bool = typer.Option(False, "--json", help="print the result rows as JSON lines"),
+) -> None:
+    """Run a parameter grid × seeds (local processes, or Ray) and gather one table and a comparison plot."""
+    from townsfolk.sim.sweep import SweepError, parse_params, run_sweep, write_results
+    from townsfolk.sim.world_spec import load_world_spec
+
+    try:
+        spec = load_world_spec(spec_file)
+        grid = parse_params(param, spec)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    except SweepError as exc:
+        _fail(str(exc))
+    console = Console(stderr=True, highlight=False)
+    try:
+        rows = run_sweep(spec, grid, seeds=seeds, npcs=npcs, days=days, workers=workers or None,
+                         ray=(ray_address or "local") if (ray or ray_address) else None,
+                         on_done=None if json_out else lambda done, total: console.print(f"runs done {done}/{total}"))
+    except SweepError as exc:
+        _fail(str(exc))
+    files = write_results(rows, out, list(grid))
+    if json_out:
+        for r in rows:
+            sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+    else:
+        Console(highlight=False).print(f"{len(rows)} runs · " + " · ".join(str(f) for f in files))

@@ -1,0 +1,321 @@
+"""A daily life for a generated town: where everyone is each hour, who meets whom, who speaks.
+
+Each tick the daily life turns the hour into beats for the one tick engine (`Simulation.run_tick`,
+the same code a scenario plays through): things that happen (the spec's event generators), people
+who meet, and people who pass something on. Positions are one array (a place index per person);
+encounters are drawn per place group in one vectorised step; the gate's level 1 runs as one numpy
+pass over every would-be speaker, and those who pass go to level 2 together (one `complete_many`).
+
+Maki-Thompson in the engine: under `rule: maki_thompson`, a teller who finds the listener already
+knows a rumour (same origin fact) loses interest in it and never tells it again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from townsfolk.agents.bonds import axes
+from townsfolk.agents.cold_start import unlock_level
+from townsfolk.agents.gate import Candidate, Trigger, bond_pull, level1_batch, level2_many
+from townsfolk.memory.beliefs import Belief
+from townsfolk.sim.drive import AWAKE_FROM, AWAKE_UNTIL, MIN_INTERVAL_S
+from townsfolk.sim.scenario import Beat, GossipSpec, HappenSpec
+from townsfolk.sim.worldgen import Town
+
+SMALL_TALK_SALIENCE = 0.3
+NOWHERE = -1
+SEED_VALENCE = -0.6
+
+
+class DailyLife:
+    """Turns each tick of a generated town into beats; keeps the rumour state (who stopped telling)."""
+
+    def __init__(self, town: Town, sim: object) -> None:
+        self.town = town
+        self.sim = sim
+        self.spec = town.spec
+        n = len(town.npcs)
+        self.n = n
+        self.people = town.npcs + town.players
+        self.row = {cid: i for i, cid in enumerate(self.people)}
+        self.evening_place = np.array(town.home, copy=True)
+        self.day_place = np.full(n, NOWHERE, dtype=np.int64)
+        self.player_place = np.full(len(town.players), NOWHERE, dtype=np.int64)
+        self.stifled: dict[str, set[str]] = {}  # teller -> origin facts it has lost interest in (Maki-Thompson)
+        self.told: set[tuple[str, str, str]] = set()  # (teller, listener, origin): nobody tells one person twice
+        self.stifle_log: list[tuple[int, str, str]] = []  # (tick, teller, origin) as each lost interest
+        self.counts = {"encounters": 0, "tellings": 0, "stifled": 0, "small_talk": 0, "events": 0, "held": 0}
+        self._planned_day = -1
+        self.seeded = False
+        kinds = town.place_kind
+        self._by_kind = {k: np.flatnonzero(kinds == k) for k in set(kinds.tolist())}
+        self._capacity = np.array([p.capacity for p in town.places], dtype=np.int64)
+        # mood is shared where people are: each place is an affect group (one row per place)
+        affect = sim.minds.affect  # type: ignore[attr-defined]
+        for p in town.places:
+            affect.add_group(p.id)
+        self._group_row = np.array([affect.group_index[p.id] for p in town.places], dtype=np.int64)
+
+    # --- where everyone is ---------------------------------------------------------------------
+    def _plan_day(self, rng: np.random.Generator) -> None:
+        """Once a day: where each NPC goes this evening, where the jobless go by day, players' rounds."""
+        t, ev = self.town, self.spec.evening
+        kinds = [k for k in ev.weights if k == "home" or len(self._by_kind.get(k, []))]
+        w = np.array([ev.weights[k] for k in kinds], dtype=float)
+        choice = rng.choice(len(kinds), size=self.n, p=w / w.sum())
+        evening = np.array(t.home, copy=True)
+        for k_idx, kind in enumerate(kinds):
+            if kind == "home":
+                continue
+            rows = np.flatnonzero(choice == k_idx)
+            options = self._by_kind[kind]
+            evening[rows] = options[rng.integers(len(options), size=len(rows))]
+        self.evening_place = self._cap(evening, t.home, rng)
+        market = self._by_kind.get("market", np.array([], dtype=np.int64))
+        day = np.where(t.work >= 0, t.work, t.home)
+        if len(market):
+            idle = np.flatnonzero((t.work < 0) & (rng.random(self.n) < 0.4))
+            day[idle] = market[rng.integers(len(market), size=len(idle))]
+        self.day_place = self._cap(day, t.home, rng)
+
+    def _cap(self, where: np.ndarray, fallback: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """A place over its capacity sends the excess (chosen at random) to their fallback (home)."""
+        order = rng.permutation(len(where))
+        placed = where[order]
+        # rank of each person among those headed to the same place, in random order
+        sort = np.argsort(placed, kind="stable")
+        ranks = np.empty(len(placed), dtype=np.int64)
+        _, first, counts = np.unique(placed[sort], return_index=True, return_counts=True)
+        ranks[sort] = np.arange(len(placed)) - np.repeat(first, counts)
+        over = ranks >= self._capacity[placed]
+        out = where.copy()
+        out[order[over]] = fallback[order[over]]
+        return out
+
+    def positions(self, hour: int) -> np.ndarray:
+        """Place index for every person (NPCs, then players) at this hour; -1 for nowhere."""
+        t, ev = self.town, self.spec.evening
+        at_work = (hour >= t.work_from) & (hour < t.work_until)
+        pos = np.where(at_work, self.day_place, t.home)
+        evening = (hour >= ev.start) & (hour < ev.bedtime) & ~at_work
+        pos = np.where(evening, self.evening_place, pos)
+        return np.concatenate([pos, self.player_place if AWAKE_FROM <= hour < AWAKE_UNTIL
+                               else np.full(len(t.players), NOWHERE)])
+
+    def _plan_players(self, rng: np.random.Generator) -> None:
+        for i, p in enumerate(self.spec.players):
+            options = np.concatenate([self._by_kind.get(k, np.array([], dtype=np.int64)) for k in p.visits])
+            self.player_place[i] = options[rng.integers(len(options))] if len(options) else NOWHERE
+
+    # --- one tick ------------------------------------------------------------------------------
+    def plan(self, tick: int) -> list[Beat]:
+        """The beats of this tick: events, the first rumour, tellings and meetings. Uses the world's rng."""
+        world = self.sim.world  # type: ignore[attr-defined]
+        world.clock.tick = tick
+        rng = world.rng
+        if tick == 0:
+            return []
+        now = world.now
+        day = (now - world.clock.start).days
+        if day != self._planned_day:
+            self._plan_day(rng)
+            self._planned_day = day
+        if AWAKE_FROM <= now.hour < AWAKE_UNTIL:
+            self._plan_players(rng)
+        pos = self.positions(now.hour)
+        self._settle_groups(pos)
+        beats: list[Beat] = []
+        if not self.seeded:
+            beats += self._seed_rumour(tick, rng)
+        beats += self._events(tick, pos, rng)
+        if AWAKE_FROM <= now.hour < AWAKE_UNTIL:
+            beats += self._encounters(tick, pos, rng)
+        return beats
+
+    def _settle_groups(self, pos: np.ndarray) -> None:
+        """Everyone's affect reads the mood of the place they are in (one array write, no loop)."""
+        affect = self.sim.minds.affect  # type: ignore[attr-defined]
+        rows = affect.rows(self.town.npcs) if len(affect.ids) != self.n else np.arange(self.n)
+        here = pos[:self.n]
+        affect.group_of[rows] = np.where(here >= 0, self._group_row[np.clip(here, 0, None)], -1)
+        affect.pair_row[rows] = -1
+
+    def _present(self, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """People grouped by place: sorted rows, group starts, group sizes, each row's group."""
+        order = np.argsort(pos, kind="stable")
+        order = order[pos[order] != NOWHERE]
+        places, first, sizes = np.unique(pos[order], return_index=True, return_counts=True)
+        del places
+        group_of = np.repeat(np.arange(len(first)), sizes)
+        return order, first, sizes, group_of
+
+    def _seed_rumour(self, tick: int, rng: np.random.Generator) -> list[Beat]:
+        """The rumour the run follows: one seeded event, witnessed first-hand by seed_fraction of the town."""
+        self.seeded = True
+        r = self.spec.rumour
+        k = int(round(r.seed_fraction * self.n))
+        if k <= 0:
+            return []
+        events = {e.id: e for e in self.spec.events}
+        chosen = [events[e] for e in r.seed_events] or [e for e in self.spec.events if e.valence < 0 and e.actor == "npc"][:1]
+        beats = []
+        for ev in chosen:
+            actor = int(rng.integers(self.n))
+            others = np.flatnonzero(np.arange(self.n) != actor)
+            witnesses = rng.choice(others, size=min(k, len(others)), replace=False)
+            other = int(witnesses[0])
+            options = np.concatenate([self._by_kind.get(k, np.array([], dtype=np.int64)) for k in ev.at] or
+                                     [np.array([], dtype=np.int64)])
+            where = int(options[rng.integers(len(options))]) if len(options) else int(self.town.home[actor])
+            place = self.town.places[where].name
+            world = self.sim.world  # type: ignore[attr-defined]
+            text = ev.text[self.spec.language].format(actor=world.name(self.people[actor]),
+                                                      other=world.name(self.people[other]), place=place)
+            beats.append(Beat(at=tick, happen=HappenSpec(what=text, actor=self.people[actor],
+                                                         witnesses=[self.people[int(w)] for w in np.sort(witnesses)],
+                                                         valence=ev.valence if ev.valence else SEED_VALENCE,
+                                                         place=place)))
+        return beats
+
+    def _events(self, tick: int, pos: np.ndarray, rng: np.random.Generator) -> list[Beat]:
+        """The spec's event generators: Poisson counts per tick, at places where people are."""
+        if not self.spec.events:
+            return []
+        per_tick = self.spec.ticks_per_day
+        order, first, sizes, _ = self._present(pos)
+        beats: list[Beat] = []
+        world = self.sim.world  # type: ignore[attr-defined]
+        for ev in self.spec.events:
+            count = int(rng.poisson(ev.rate_per_day / per_tick))
+            for _ in range(count):
+                groups = np.flatnonzero(sizes >= (2 if ev.other else 1))
+                if ev.at:
+                    ok = np.isin(self.town.place_kind[pos[order[first[groups]]]], ev.at)
+                    groups = groups[ok]
+                if ev.actor == "player":
+                    player_rows = {self.row[p] for p in self.town.players}
+                    groups = np.array([g for g in groups if player_rows & set(order[first[g]:first[g] + sizes[g]].tolist())],
+                                      dtype=np.int64)
+                if len(groups) == 0:
+                    continue
+                g = int(groups[rng.integers(len(groups))])
+                members = order[first[g]:first[g] + sizes[g]]
+                if ev.actor == "player":
+                    actor = int(next(m for m in members if m >= self.n))
+                    npcs_here = members[members < self.n]
+                else:
+                    npcs_here = members[members < self.n]
+                    if len(npcs_here) == 0:
+                        continue
+                    actor = int(npcs_here[rng.integers(len(npcs_here))])
+                rest = npcs_here[npcs_here != actor]
+                if ev.other and len(rest) == 0:
+                    continue
+                seen = rng.permutation(rest)[:max(ev.witnesses, 1 if ev.other else 0)]
+                other = int(seen[0]) if ev.other else None
+                place = self.town.places[int(pos[actor])].name
+                text = ev.text[self.spec.language].format(
+                    actor=world.name(self.people[actor]), other=world.name(self.people[other]) if other is not None else "",
+                    place=place)
+                beats.append(Beat(at=tick, happen=HappenSpec(
+                    what=text, actor=self.people[actor], witnesses=[self.people[int(w)] for w in seen],
+                    valence=ev.valence, place=place)))
+                self.counts["events"] += 1
+        return beats
+
+    def _tellable(self, teller: str, listener: str) -> Belief | None:
+        """What the teller would pass on to this listener (as `gossip.pick_belief` picks it), minus
+        what a Maki-Thompson teller has lost interest in."""
+        memory = self.sim.memory  # type: ignore[attr-defined]
+        dull = self.stifled.get(teller, set())
+        pool = [b for b in memory.beliefs_of(teller)
+                if not b.private and b.told_by != listener and listener not in (b.claim.about, b.claim.said_by)
+                and b.origin_fact_id not in dull and (teller, listener, str(b.origin_fact_id)) not in self.told]
+        if not pool:
+            return None
+        return max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
+
+    def _knows(self, listener: str, origin: str | None) -> bool:
+        memory = self.sim.memory  # type: ignore[attr-defined]
+        return origin is not None and any(b.origin_fact_id == origin for b in memory.beliefs_of(listener, held_only=False))
+
+    def _encounters(self, tick: int, pos: np.ndarray, rng: np.random.Generator) -> list[Beat]:
+        """Who starts talking to whom at each place, and whether the gate lets them speak."""
+        sim, world = self.sim, self.sim.world  # type: ignore[attr-defined]
+        minds = sim.minds  # type: ignore[attr-defined]
+        npc_pos = pos[:self.n]
+        order, first, sizes, group_of = self._present(npc_pos)
+        if len(order) == 0:
+            return []
+        g_size = sizes[group_of]
+        hours = world.clock.tick_length.total_seconds() / 3600
+        starts = (g_size >= 2) & (rng.random(len(order)) < min(1.0, self.spec.rumour.meetings_per_hour * hours))
+        initiators = order[starts]
+        k = np.flatnonzero(starts)
+        g = group_of[k]
+        offset = 1 + (rng.random(len(k)) * (sizes[g] - 1)).astype(np.int64)  # someone else in the same place
+        partners = order[first[g] + (k - first[g] + offset) % sizes[g]]
+        if len(initiators) == 0:
+            return []
+        self.counts["encounters"] += len(initiators)
+        # what each would-be speaker has to say, and their pull toward the one they met
+        tellers = [self.people[i] for i in initiators]
+        listeners = [self.people[j] for j in partners]
+        basis = [self._tellable(a, b) for a, b in zip(tellers, listeners, strict=True)]
+        salience = np.array([max(SMALL_TALK_SALIENCE, min(1.0, b.claim.severity * b.credibility + 0.3)) if b else
+                             SMALL_TALK_SALIENCE for b in basis])
+        bonds = [axes(world, a, b) for a, b in zip(tellers, listeners, strict=True)]
+        pull = np.array([float(bond_pull(b)) for b in bonds])
+        rows = np.array([minds.affect.index[a] for a in tellers])
+        offset_aff = minds.affect.effects()["gate_threshold_offset"][rows]
+        now = world.now
+        budget = np.array([minds.budget.remaining(self.town.places[int(p)].id, None, now) for p in npc_pos[initiators]])
+        days = (now - world.clock.start).total_seconds() / 86400 + minds.settled_days
+        unlock = np.asarray(unlock_level(np.full(len(k), days), np.full(len(k), 20.0)), dtype=float)
+        since = minds.seconds_since_spoke(now)[rows]
+        passed = level1_batch("nearby_event", salience, offset_aff, budget, unlock, np.zeros(len(k), dtype=bool),
+                              since, np.full(len(k), MIN_INTERVAL_S), pull)
+        self.counts["held"] += int(len(k) - passed.sum())
+        minds.counts["meeting:hold"] = minds.counts.get("meeting:hold", 0) + int(len(k) - passed.sum())
+        jobs = []
+        chosen = np.flatnonzero(passed)
+        for r in chosen:
+            trigger = Trigger(kind="nearby_event", npc=tellers[r], at=now, place=self.town.places[int(npc_pos[initiators[r]])].id,
+                              from_whom=listeners[r], salience=float(salience[r]))
+            jobs.append((trigger, [Candidate(id=listeners[r], name=world.name(listeners[r]), bond=bonds[r])],
+                         world.name(tellers[r])))
+        gate_model = sim.drive.gate_model  # type: ignore[attr-defined]
+        verdicts = level2_many(gate_model, jobs, language=world.language) if jobs else []
+        if gate_model is None:
+            sim.standin_calls += len(jobs)  # type: ignore[attr-defined]
+        beats: list[Beat] = []
+        p_tell = self.spec.rumour.tell_probability
+        mt = self.spec.rumour.rule == "maki_thompson"
+        told_now: set[tuple[str, str]] = set()
+        for r, verdict in zip(chosen, verdicts, strict=True):
+            teller, listener, b = tellers[r], listeners[r], basis[r]
+            if not verdict.speak:
+                minds.counts["meeting:silent"] = minds.counts.get("meeting:silent", 0) + 1
+                continue
+            minds.counts["meeting:speak"] = minds.counts.get("meeting:speak", 0) + 1
+            minds.last_spoke[teller] = now
+            minds.budget.spend(self.town.places[int(npc_pos[initiators[r]])].id, None, now, force=True)
+            if b is not None and rng.random() < p_tell and (teller, listener) not in told_now:
+                if mt and self._knows(listener, b.origin_fact_id):
+                    self.stifled.setdefault(teller, set()).add(str(b.origin_fact_id))
+                    self.stifle_log.append((tick, teller, str(b.origin_fact_id)))
+                    self.counts["stifled"] += 1
+                    continue
+                told_now.add((teller, listener))
+                self.told.add((teller, listener, str(b.origin_fact_id)))
+                beats.append(Beat(at=tick, gossip=GossipSpec(teller=teller, to=listener, about=b.claim.about)))
+                self.counts["tellings"] += 1
+            elif (teller, listener) not in told_now:
+                told_now.add((teller, listener))
+                beats.append(Beat(at=tick, meet=[teller, listener]))
+                self.counts["small_talk"] += 1
+        return beats
+
+    # --- saving --------------------------------------------------------------------------------
+    def state(self) -> dict:
+        return {"counts": dict(self.counts), "stifled": {k: sorted(v) for k, v in sorted(self.stifled.items())}}

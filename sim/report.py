@@ -1,0 +1,347 @@
+"""`townsfolk report`: one self-contained HTML page on a saved run, pictures first.
+
+Everything is read back from the store of record (beliefs with their origin, hops, credibility
+and distortion; retellings; edge histories; the headless runner's mood series), drawn with
+matplotlib (Agg) and embedded as base64 PNGs, so the page is one file to mail or open offline.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections import Counter, defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
+from townsfolk.memory.beliefs import Belief  # noqa: E402
+from townsfolk.memory.store import MemoryStore  # noqa: E402
+from townsfolk.sim.run_store import RunStore  # noqa: E402
+from townsfolk.world.world import World  # noqa: E402
+
+PALETTE = ["#3b6ea5", "#d1603d", "#5a9e6f", "#9b59b6", "#c9a227", "#4aa3a2", "#8c564b", "#e377c2"]
+DISTORTION_COLOURS = {"faithful": "#9db4c9", "intensify": "#d1603d", "generalise": "#c9a227",
+                      "misattribute": "#9b59b6", "drop_hedge": "#5a9e6f"}
+MAX_TREE_NODES = 120
+
+
+def _png(fig: plt.Figure) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _style(ax: plt.Axes, title: str, xlabel: str = "", ylabel: str = "") -> None:
+    ax.set_title(title, loc="left", fontsize=12, fontweight="bold")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(alpha=0.25)
+
+
+def _fonts(language: str) -> None:
+    """Chinese names need a CJK font when one is installed; otherwise names stay ids in the plots."""
+    from matplotlib import font_manager
+
+    plt.rcParams["axes.unicode_minus"] = False
+    if language == "zh":
+        for name in ("Noto Sans CJK SC", "Noto Sans SC", "WenQuanYi Zen Hei", "SimHei", "Source Han Sans SC"):
+            if any(f.name == name for f in font_manager.fontManager.ttflist):
+                plt.rcParams["font.sans-serif"] = [name, "DejaVu Sans"]
+                return
+
+
+def _has_cjk_font() -> bool:
+    return plt.rcParams["font.sans-serif"][0] != "DejaVu Sans"
+
+
+def _label(world: World, cid: str | None) -> str:
+    if cid is None:
+        return ""
+    if world.language == "zh" and not _has_cjk_font():
+        return cid
+    return world.name(cid)
+
+
+def _days(world: World, tick: int) -> float:
+    return tick * world.clock.tick_length.total_seconds() / 86400
+
+
+# --- the pictures -----------------------------------------------------------------------------
+def reach_plot(world: World, by_origin: dict[str, list[Belief]], top: list[str]) -> str:
+    fig, ax = plt.subplots(figsize=(9, 4.2))
+    last = max(world.tick, 1)
+    for i, origin in enumerate(top):
+        first: dict[str, int] = {}
+        for b in by_origin[origin]:
+            first[b.holder] = min(first.get(b.holder, b.tick), b.tick)
+        ticks = np.sort(np.array(list(first.values())))
+        xs = np.arange(0, last + 1)
+        ys = np.searchsorted(ticks, xs, side="right")
+        fact = world.facts.get(origin) if origin in world.facts else None
+        text = (fact.text if fact else origin)
+        text = text if len(text) <= 48 else text[:47] + "…"
+        if world.language == "zh" and not _has_cjk_font():
+            text = origin
+        ax.step([_days(world, x) for x in xs], ys, where="post", color=PALETTE[i % len(PALETTE)], lw=2,
+                label=f"{origin}: {text}")
+    _style(ax, "How far each rumour reached", "day", "people who have heard it")
+    ax.legend(fontsize=8, frameon=False, loc="upper left")
+    return _png(fig)
+
+
+def hops_plot(beliefs: list[Belief]) -> str:
+    told = [b for b in beliefs if b.source == "told" or b.hops > 0]
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
+    hops = sorted({b.hops for b in beliefs})
+    data = [[b.credibility for b in beliefs if b.hops == h] for h in hops]
+    if hops:
+        parts = a1.boxplot(data, positions=hops, widths=0.6, patch_artist=True, showfliers=False)
+        for box in parts["boxes"]:
+            box.set(facecolor="#9db4c9", edgecolor="#3b6ea5")
+        means = [float(np.mean(d)) for d in data]
+        a1.plot(hops, means, "o-", color="#d1603d", label="mean")
+        a1.legend(frameon=False, fontsize=8)
+    _style(a1, "Credibility falls with every hop", "hops from the witness", "credibility")
+    a1.set_ylim(0, 1.02)
+    a1.set_xticks(hops)
+    kinds = list(DISTORTION_COLOURS)
+    hop_set = sorted({b.hops for b in told})
+    bottom = np.zeros(len(hop_set))
+    for kind in kinds:
+        share = np.array([
+            sum(1 for b in told if b.hops == h and b.distortion == kind) / max(1, sum(1 for b in told if b.hops == h))
+            for h in hop_set])
+        if share.any():
+            a2.bar(hop_set, share, bottom=bottom, color=DISTORTION_COLOURS[kind], label=kind, width=0.7)
+            bottom += share
+    _style(a2, "How retellings changed the story", "hops from the witness", "share of beliefs at that hop")
+    a2.set_xticks(hop_set)
+    a2.set_ylim(0, 1.0)
+    a2.legend(fontsize=8, frameon=False, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    fig.tight_layout()
+    return _png(fig)
+
+
+def cascade_plot(world: World, cascade: list[Belief]) -> tuple[str, int]:
+    """The largest cascade as a tree: one node per person (the first version they heard), the
+    witnesses at the top, each retelling one level down, under whoever told them."""
+    first: dict[str, Belief] = {}
+    for b in sorted(cascade, key=lambda b: (b.tick, b.hops, b.id)):
+        first.setdefault(b.holder, b)
+    by_id = {b.id: b for b in cascade}
+    ordered = sorted(first.values(), key=lambda b: (b.hops, b.tick, b.id))[:MAX_TREE_NODES]
+    keep = {b.holder for b in ordered}
+
+    def parent_of(b: Belief) -> str | None:
+        p = by_id.get(b.parent_id or "")
+        return p.holder if p is not None and p.holder in keep and p.holder != b.holder else None
+
+    levels: dict[int, list[Belief]] = defaultdict(list)
+    for b in ordered:
+        levels[b.hops].append(b)
+    pos: dict[str, tuple[float, float]] = {}
+    width = max(len(v) for v in levels.values()) if levels else 1
+    for h, row in sorted(levels.items()):
+        # children sit under their parents: order a level by the parent's x
+        row.sort(key=lambda b: (pos.get(parent_of(b) or "", (0.0, 0.0))[0], b.tick, b.id))
+        for i, b in enumerate(row):
+            pos[b.holder] = ((i + 0.5) / len(row) * width, -h)
+    fig, ax = plt.subplots(figsize=(11, max(3.0, 1.1 * (len(levels) + 1))))
+    for b in ordered:
+        parent = parent_of(b)
+        if parent is not None:
+            (x0, y0), (x1, y1) = pos[parent], pos[b.holder]
+            ax.plot([x0, x1], [y0, y1], color="#b0b0b0", lw=1, zorder=1)
+    for b in ordered:
+        x, y = pos[b.holder]
+        ax.scatter([x], [y], s=60 + 140 * b.credibility, color=DISTORTION_COLOURS.get(b.distortion, "#888"),
+                   edgecolor="#333", lw=0.5, zorder=2)
+        if len(ordered) <= 40:
+            ax.annotate(_label(world, b.holder), (x, y), xytext=(0, -13), textcoords="offset points",
+                        ha="center", fontsize=7)
+    handles = [plt.Line2D([], [], marker="o", ls="", color=c, label=k) for k, c in DISTORTION_COLOURS.items()]
+    ax.legend(handles=handles, frameon=False, fontsize=8, ncol=5, loc="lower center", bbox_to_anchor=(0.5, 1.0))
+    ax.set_yticks([-h for h in sorted(levels)], [f"hop {h}" for h in sorted(levels)])
+    ax.set_xticks([])
+    ax.spines[["top", "right", "bottom"]].set_visible(False)
+    return _png(fig), len(first)
+
+
+def _strength_at(edge, ticks: np.ndarray) -> np.ndarray:  # noqa: ANN001
+    changes = sorted((c.tick, c.after) for c in edge.history)
+    at = np.array([t for t, _ in changes])
+    val = np.array([v for _, v in changes])
+    idx = np.searchsorted(at, ticks, side="right") - 1
+    return np.where(idx >= 0, val[np.clip(idx, 0, None)], val[0] if len(val) else 0.0)
+
+
+def ties_plot(world: World) -> str:
+    per_day = max(1, round(86400 / world.clock.tick_length.total_seconds()))
+    ticks = np.arange(0, world.tick + 1, per_day) if world.tick >= per_day else np.array([0, world.tick])
+    days = [_days(world, int(t)) for t in ticks]
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    for ax, (title, kinds) in zip(axes, (("Ties (family, friends, colleagues …)", None),
+                                         ("Affinity: how people feel about each other", ("affinity",))), strict=True):
+        edges = [e for e in world.graph.edges()
+                 if (e.kind in kinds if kinds else e.kind not in BOND_KINDS) and not world.character(e.source).is_player]
+        if not edges:
+            continue
+        m = np.stack([_strength_at(e, ticks) for e in edges])
+        q = np.percentile(m, [10, 25, 50, 75, 90], axis=0)
+        ax.fill_between(days, q[0], q[4], color="#9db4c9", alpha=0.4, label="10–90%")
+        ax.fill_between(days, q[1], q[3], color="#3b6ea5", alpha=0.45, label="25–75%")
+        ax.plot(days, q[2], color="#1d3d63", lw=2, label="median")
+        ax.plot(days, m.mean(axis=0), color="#d1603d", lw=1.5, ls="--", label="mean")
+        _style(ax, title, "day", "strength")
+        ax.legend(frameon=False, fontsize=8, loc="lower left")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def mood_plot(world: World, series: dict) -> str:
+    fig, ax = plt.subplots(figsize=(9, 3.6))
+    ticks = series.get("tick", [])
+    mood = np.array(series.get("mood", []), dtype=float)
+    if len(ticks) and mood.size:
+        days = [_days(world, t) for t in ticks]
+        ax.fill_between(days, mood[:, 1], mood[:, 3], color="#f2c6b4", alpha=0.6, label="10–90% of NPCs")
+        ax.plot(days, mood[:, 2], color="#d1603d", lw=1.5, label="median")
+        ax.plot(days, mood[:, 0], color="#1d3d63", lw=2, label="mean")
+        ax.axhline(0, color="#888", lw=0.8)
+        ax.legend(frameon=False, fontsize=8, loc="lower left")
+    _style(ax, "Mood in town (valence, −1 low … +1 cheerful)", "day", "valence")
+    return _png(fig)
+
+
+def spreaders_plot(world: World, counts: Counter) -> str:
+    top = counts.most_common(12)[::-1]
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.2))
+    ax.barh([_label(world, k) for k, _ in top], [v for _, v in top], color="#3b6ea5")
+    _style(ax, "Top spreaders (retellings)", "times they passed something on")
+    ax.grid(axis="y", alpha=0)
+    return _png(fig)
+
+
+# --- the page ---------------------------------------------------------------------------------
+def _table(headers: list[str], rows: list[list[object]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+CSS = """
+body{font-family:-apple-system,Segoe UI,Helvetica,Arial,"Noto Sans CJK SC",sans-serif;margin:0;background:#f6f5f1;color:#222}
+header{background:#1d3d63;color:#fff;padding:22px 36px}header h1{margin:0 0 4px;font-size:26px}
+header p{margin:0;opacity:.85}main{max-width:1180px;margin:0 auto;padding:18px 28px 60px}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:14px 0 6px}.card{background:#fff;border-radius:10px;
+padding:12px 18px;box-shadow:0 1px 3px rgba(0,0,0,.08);min-width:120px}.card b{display:block;font-size:24px;color:#1d3d63}
+.card span{font-size:12px;color:#666;text-transform:uppercase;letter-spacing:.04em}
+section{background:#fff;border-radius:10px;padding:14px 20px;margin:16px 0;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+section h2{margin:4px 0 6px;font-size:18px}section p.note{margin:0 0 8px;color:#555;font-size:14px}
+img{max-width:100%;height:auto}.two{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+table{border-collapse:collapse;font-size:13px;width:100%}th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #eee}
+th{background:#f0efe9}
+"""
+
+
+def build_report(db: str) -> str:
+    """The whole page for the run in `db`, as one HTML string."""
+    store = RunStore(db, must_exist=True)
+    run = store.run_info()
+    world, memory, log = store.load()
+    _fonts(world.language)
+    headless = (run.extra or {}).get("headless", {})
+    series = headless.get("series", {})
+    return render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
+                  life=headless.get("life", {}), title=run.title)
+
+
+def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage: dict, life: dict,
+           title: str) -> str:
+    beliefs = list(memory.beliefs.values())
+    npcs = [c for c in world.characters.values() if not c.is_player]
+    by_origin: dict[str, list[Belief]] = defaultdict(list)
+    for b in beliefs:
+        if b.origin_fact_id:
+            by_origin[b.origin_fact_id].append(b)
+    reach = {o: len({b.holder for b in bs}) for o, bs in by_origin.items()}
+    top = sorted(reach, key=lambda o: (-reach[o], o))[:6]
+    retells = [f for f in world.facts if f.kind == "retell"]
+    spreaders = Counter(f.actor for f in retells if f.actor)
+    changed = []
+    for e in world.graph.edges():
+        moves = [c for c in e.history if c.cause.kind != "seed"]
+        if moves and e.kind not in ("familiarity",):
+            start = e.history[0].after if e.history else e.strength
+            changed.append((abs(e.strength - start), len(moves), e, start))
+    changed.sort(key=lambda x: (-x[0], -x[1], x[2].key))
+    largest = max(by_origin, key=lambda o: (len(by_origin[o]), o)) if by_origin else None
+    tree_png, cascade_size = cascade_plot(world, by_origin[largest]) if largest else ("", 0)
+    max_hops = max((b.hops for b in beliefs), default=0)
+    mood = np.array(series.get("mood", []), dtype=float)
+    cards = [("NPCs", len(npcs)), ("days", f"{_days(world, world.tick):g}"), ("tellings", len(retells)),
+             ("rumours followed", len(by_origin)), ("widest reach", max(reach.values(), default=0)),
+             ("deepest chain", f"{max_hops} hops"), ("model calls", usage.get("model_calls", 0))]
+    fact = world.facts.get(largest) if largest and largest in world.facts else None
+    summary_rows = [
+        ["NPCs / players", f"{len(npcs)} / {len(world.characters) - len(npcs)}"],
+        ["ticks (tick length)", f"{world.tick} ({world.clock.tick_length})"],
+        ["ties (all edges incl. bond axes)", len(world.graph.edges())],
+        ["facts recorded", len(world.facts)],
+        ["events / tellings / small talk", f"{life.get('counts', {}).get('events', '—')} / {len(retells)} / "
+                                           f"{life.get('counts', {}).get('small_talk', '—')}"],
+        ["encounters / held by the gate / stifled (Maki-Thompson)",
+         f"{life.get('counts', {}).get('encounters', '—')} / {life.get('counts', {}).get('held', '—')} / "
+         f"{life.get('counts', {}).get('stifled', '—')}"],
+        ["beliefs held (by how many NPCs)", f"{len(beliefs)} ({len({b.holder for b in beliefs})})"],
+        ["mean credibility of second-hand beliefs",
+         f"{np.mean([b.credibility for b in beliefs if b.hops > 0]):.2f}" if any(b.hops for b in beliefs) else "—"],
+        ["distorted retellings", f"{sum(1 for f in retells if f.meta.get('distortion') != 'faithful')} of {len(retells)}"],
+        ["mood at the end (mean valence)", f"{mood[-1, 0]:+.3f}" if mood.size else "—"],
+        ["model calls · tokens in / out", f"{usage.get('model_calls', 0)} · {usage.get('tokens_in', 0)} / "
+                                          f"{usage.get('tokens_out', 0)}"],
+    ]
+    tie_rows = [[world.name(e.source), world.name(e.target), e.kind, f"{start:.2f}", f"{e.strength:.2f}",
+                 f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
+    spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
+    parts = [f"<header><h1>{html.escape(title)}</h1><p>{len(npcs)} NPCs · {_days(world, world.tick):g} simulated "
+             f"days · a townsfolk headless run</p></header><main>"]
+    parts.append('<div class="cards">' + "".join(f'<div class="card"><b>{html.escape(str(v))}</b>'
+                                                 f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
+    if top:
+        parts.append(f'<section><h2>Rumour reach over time</h2><p class="note">Each line is one thing that really '
+                     f'happened (an origin fact) and how many people had heard some version of it by each day.</p>'
+                     f'<img src="data:image/png;base64,{reach_plot(world, by_origin, top)}"></section>')
+    if beliefs:
+        parts.append('<section><h2>Credibility and distortion by hop</h2><p class="note">Witnesses (hop 0) are '
+                     'believed most; every retelling costs credibility, and exaggerators change the story on the way.'
+                     f'</p><img src="data:image/png;base64,{hops_plot(beliefs)}"></section>')
+    if tree_png:
+        shown = min(cascade_size, MAX_TREE_NODES)
+        parts.append(f'<section><h2>The largest cascade</h2><p class="note">{html.escape(fact.text if fact else "")}'
+                     f' — heard by {cascade_size} people ({shown} shown); dot size is credibility, colour the distortion.</p>'
+                     f'<img src="data:image/png;base64,{tree_png}"></section>')
+    parts.append(f'<section><h2>Relationships over time</h2><p class="note">The spread of tie strengths at the end '
+                 f'of each day.</p><img src="data:image/png;base64,{ties_plot(world)}"></section>')
+    parts.append(f'<section><h2>Mood</h2><img src="data:image/png;base64,{mood_plot(world, series)}"></section>')
+    parts.append('<div class="two">')
+    if spreaders:
+        parts.append(f'<section><h2>Top spreaders</h2><img src="data:image/png;base64,'
+                     f'{spreaders_plot(world, spreaders)}">{_table(["who", "role", "retellings"], spreader_rows)}'
+                     f'</section>')
+    parts.append(f'<section><h2>Summary</h2>{_table(["", ""], summary_rows)}</section></div>')
+    if tie_rows:
+        parts.append('<section><h2>Most-changed ties</h2><p class="note">Ask why: <code>townsfolk why --db RUN '
+                     f'FROM TO</code></p>{_table(["from", "to", "kind", "start", "now", "change", "changes"], tie_rows)}'
+                     '</section>')
+    parts.append("</main>")
+    return (f"<!doctype html><html lang=\"{world.language}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)} — townsfolk report</title><style>{CSS}</style></head><body>"
+            + "".join(parts) + "</body></html>")

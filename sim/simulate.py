@@ -1,0 +1,137 @@
+"""The headless runner: generate a town from a world spec and let it live for D days.
+
+Each tick, the daily life plans the hour's beats and the one tick engine (`Simulation.run_tick`,
+the scenario player's own) carries them out; every tick is committed to the store of record, so
+`why`, `inspect` and `memories` work on the run. A few numbers per tick (mood, tellings) are kept
+in the run's record for the report.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.sim.daily_life import DailyLife
+from townsfolk.sim.engine import Simulation
+from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.world_spec import WorldSpec
+from townsfolk.sim.worldgen import Town, generate
+
+
+class TickProgress(BaseModel):
+    """What the progress bar shows after each tick."""
+
+    tick: int
+    ticks: int
+    npcs: int
+    tellings: int
+    model_calls: int
+    elapsed_s: float
+
+
+class SimulateResult(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    sim: Any = Field(default=None, exclude=True)
+    town: Any = Field(default=None, exclude=True)
+    life: Any = Field(default=None, exclude=True)
+    title: str = ""
+    seed: int = 0
+    npcs: int = 0
+    days: float = 0
+    ticks: int = 0
+    ties: int = 0
+    tellings: int = 0
+    events: int = 0
+    stifled: int = 0
+    beliefs: int = 0
+    reached: int = 0  # NPCs holding any belief
+    model_calls: int = 0
+    build_s: float = 0.0
+    run_s: float = 0.0
+    db: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """The closing record (`simulate --json`); wall times are in it, so it is not byte-stable."""
+        return {"kind": "summary", **self.model_dump(exclude={"sim", "town", "life"})}
+
+
+def _mood_row(sim: Simulation) -> list[float]:
+    """Mood across the town this tick: mean and the 10th/50th/90th percentile of valence."""
+    v = sim.minds.affect.fast[:, 0]
+    if len(v) == 0:
+        return [0.0, 0.0, 0.0, 0.0]
+    q = np.percentile(v, [10, 50, 90])
+    return [round(float(v.mean()), 4), *(round(float(x), 4) for x in q)]
+
+
+def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = None, seed: int | None = None,
+             db: str | Path | None = None, provider: LLMProvider | None = None, spec_path: str = "",
+             overrides: dict[str, Any] | None = None,
+             on_tick: Callable[[TickProgress], None] | None = None) -> SimulateResult:
+    """Generate the town and run it; with `db`, every tick is saved."""
+    t0 = time.perf_counter()
+    if overrides:
+        spec = apply_overrides(spec, overrides)
+    town: Town = generate(spec, seed=seed, npcs=npcs)
+    world = town.world
+    sim = Simulation(world, town.memory, provider, place="town", drive=False, settled_days=spec.settled_days)
+    life = DailyLife(town, sim)
+    days = spec.days if days is None else days
+    last = int(round(days * spec.ticks_per_day))
+    store = RunStore(db) if db is not None else None
+    if store is not None:
+        store.create(world, scenario_path=spec_path, scenario_sha=town.digest)
+    build_s = time.perf_counter() - t0
+    series: dict[str, list] = {"tick": [], "mood": [], "tellings": [], "encounters": []}
+    layout = {"places": [[p.id, p.kind, p.name] for p in town.places],
+              "home": town.home.tolist(), "work": town.work.tolist(), "ties": town.ties}
+    t1 = time.perf_counter()
+    for tick in range(0, last + 1):
+        beats = life.plan(tick)
+        entries = sim.run_tick(tick, beats)
+        series["tick"].append(tick)
+        series["mood"].append(_mood_row(sim))
+        series["tellings"].append(life.counts["tellings"])
+        series["encounters"].append(life.counts["encounters"])
+        if store is not None:
+            store.commit_tick(world, sim.memory, entries, finished=tick == last,
+                              extra={"usage": sim.usage.model_dump(), "minds": sim.minds.state(),
+                                     "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
+                                                  "layout": layout if tick == last else {},
+                                                  "life": life.state(), "series": series}},
+                              decisions=sim.minds.take_decisions())
+        else:
+            sim.minds.take_decisions()
+        if on_tick is not None:
+            on_tick(TickProgress(tick=tick, ticks=last, npcs=len(town.npcs), tellings=life.counts["tellings"],
+                                 model_calls=sim.usage.model_calls, elapsed_s=time.perf_counter() - t1))
+    beliefs = list(sim.memory.beliefs.values())
+    return SimulateResult(
+        sim=sim, town=town, life=life, title=spec.world, seed=world.seed, npcs=len(town.npcs), days=days, ticks=last,
+        ties=sum(town.ties.values()), tellings=life.counts["tellings"], events=life.counts["events"],
+        stifled=life.counts["stifled"], beliefs=len(beliefs), reached=len({b.holder for b in beliefs}),
+        model_calls=sim.usage.model_calls, build_s=round(build_s, 3), run_s=round(time.perf_counter() - t1, 3),
+        db=str(db) if db is not None else None)
+
+
+def apply_overrides(spec: WorldSpec, overrides: dict[str, Any]) -> WorldSpec:
+    """A copy of the spec with dotted keys set (`rumour.tell_probability=0.1`), validated again."""
+    data = spec.model_dump(mode="json")
+    for key, value in overrides.items():
+        node = data
+        parts = key.split(".")
+        for p in parts[:-1]:
+            if not isinstance(node, dict) or p not in node:
+                raise ValueError(f"unknown spec key {key!r}")
+            node = node[p]
+        if not isinstance(node, dict) or parts[-1] not in node:
+            raise ValueError(f"unknown spec key {key!r}")
+        node[parts[-1]] = value
+    return WorldSpec.model_validate(data)

@@ -1,0 +1,320 @@
+"""The world spec: a YAML recipe for a whole generated town, validated with pydantic.
+
+A scenario lists every character by hand; a world spec says how to draw them (how many, which
+roles, which traits, which places, which ties, which things happen how often), so a town of
+thousands is one short file. Mistakes are reported like scenario mistakes: file, line, field.
+"""
+
+from __future__ import annotations
+
+import difflib
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from townsfolk.sim.scenario import ScenarioError, _clean_loc, _field_name, _line_for, _line_index
+from townsfolk.world.clock import parse_duration
+
+Unit = Annotated[float, Field(ge=0.0, le=1.0)]
+Signed = Annotated[float, Field(ge=-1.0, le=1.0)]
+Hour = Annotated[int, Field(ge=0, le=24)]
+PLACE_KINDS = ("home", "work", "market", "tavern", "temple", "square", "other")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class TraitDist(Strict):
+    """A trait drawn per NPC from a normal distribution, clipped to [0, 1]."""
+
+    mean: Unit = 0.5
+    sd: Annotated[float, Field(ge=0.0, le=1.0)] = 0.15
+
+
+class Range(Strict):
+    low: Unit
+    high: Unit
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.high < self.low:
+            raise ValueError(f"`high` ({self.high}) is below `low` ({self.low})")
+        return self
+
+
+class PlaceSpec(Strict):
+    """A kind of place; `count` copies of it (tavern 1, tavern 2 ...), each holding `capacity` people."""
+
+    id: str
+    kind: Literal["work", "market", "tavern", "temple", "square", "other"]
+    name: dict[str, str] = Field(default_factory=dict)  # by language; "{n}" numbers the copies
+    count: Annotated[int, Field(ge=1)] = 1
+    capacity: Annotated[int, Field(ge=1)] = 50
+
+
+class RoleSpec(Strict):
+    """What share of the town does this work, where, when, and what kind of people they tend to be."""
+
+    id: str
+    name: dict[str, str] = Field(default_factory=dict)  # the role's word in each language
+    share: Annotated[float, Field(gt=0.0)]
+    works_at: str | None = None  # a place id of kind work/market/tavern/...; none: stays home by day
+    hours: tuple[Hour, Hour] = (8, 17)  # work from, until (hour of day)
+    traits: dict[str, TraitDist] = Field(default_factory=dict)  # overrides the town's traits
+
+    @model_validator(mode="after")
+    def _hours(self) -> RoleSpec:
+        if self.hours[1] <= self.hours[0]:
+            raise ValueError(f"`hours` must run forward (from < until), got {list(self.hours)}")
+        return self
+
+
+class HouseholdSpec(Strict):
+    size_mean: Annotated[float, Field(ge=1.0, le=12.0)] = 3.0
+    size_max: Annotated[int, Field(ge=1, le=20)] = 7
+    kind: str = "family"
+    strength: Range = Range(low=0.6, high=0.9)
+
+
+class WorkTiesSpec(Strict):
+    kind: str = "colleague"
+    per_npc: Annotated[int, Field(ge=0, le=50)] = 4  # colleagues each NPC is tied to at its workplace
+    strength: Range = Range(low=0.3, high=0.6)
+
+
+class FriendshipSpec(Strict):
+    """Friendships across the town from one of networkx's random-graph generators."""
+
+    model: Literal["powerlaw_cluster", "watts_strogatz", "barabasi_albert", "erdos_renyi"] = "powerlaw_cluster"
+    m: Annotated[int, Field(ge=1, le=50)] = 2  # edges per new node (powerlaw_cluster, barabasi_albert), k/2 (watts_strogatz)
+    p: Unit = 0.1  # triangle probability / rewiring probability / edge probability (erdos_renyi: mean degree / n)
+    kind: str = "friend"
+    strength: Range = Range(low=0.4, high=0.8)
+    rivals: Unit = 0.05  # share of these ties that are rivalries instead
+
+
+class SocialSpec(Strict):
+    households: HouseholdSpec = HouseholdSpec()
+    workplaces: WorkTiesSpec = WorkTiesSpec()
+    friendships: FriendshipSpec = FriendshipSpec()
+
+
+class EveningSpec(Strict):
+    """Where people go after work, before bed: weights by place kind (home is always possible)."""
+
+    start: Hour = 18
+    bedtime: Hour = 22
+    weights: dict[str, Annotated[float, Field(ge=0.0)]] = Field(
+        default_factory=lambda: {"home": 0.5, "market": 0.2, "tavern": 0.3})
+
+    @field_validator("weights")
+    @classmethod
+    def _kinds(cls, v: dict[str, float]) -> dict[str, float]:
+        for k in v:
+            if k not in PLACE_KINDS:
+                raise ValueError(f"unknown place kind {k!r} (known: {', '.join(PLACE_KINDS)})")
+        if sum(v.values()) <= 0:
+            raise ValueError("evening weights must not all be zero")
+        return v
+
+
+class EventSpec(Strict):
+    """Something that happens on its own at a rate: a theft, a gift, a quarrel, a wedding...
+
+    `text` is a template per language with {actor}, {other} and {place}; the world's claim lexicon
+    reads it, so `predicate` (optional) states what it should read as and is checked at load.
+    """
+
+    id: str
+    rate_per_day: Annotated[float, Field(ge=0.0)]
+    text: dict[str, str]
+    valence: Signed = 0.0
+    predicate: str | None = None
+    at: list[str] = Field(default_factory=list)  # place kinds it can happen at (empty: anywhere people are)
+    actor: Literal["npc", "player"] = "npc"
+    other: bool = False  # the text names a second person ({other}), drawn from those present
+    witnesses: Annotated[int, Field(ge=0, le=50)] = 3  # at most this many of those present see it
+
+
+class RumourSpec(Strict):
+    """How talk spreads when people meet."""
+
+    rule: Literal["townsfolk", "maki_thompson"] = "townsfolk"
+    tell_probability: Unit = 0.3  # a speaker with something to tell passes it on with this chance
+    meetings_per_hour: Annotated[float, Field(ge=0.0, le=10.0)] = 0.5  # encounters an NPC starts per waking hour
+    seed_fraction: Unit = 0.01  # share of NPCs who witness one seeded origin fact at the first tick
+    seed_events: list[str] = Field(default_factory=list)  # event ids whose first occurrence seeds the rumour
+
+
+class PlayerSpec(Strict):
+    id: str
+    name: str
+    visits: list[str] = Field(default_factory=lambda: ["market"])  # place kinds they walk through by day
+
+
+class WorldSpec(Strict):
+    world: str  # title
+    language: Literal["zh", "en"] = "en"
+    seed: int = 0
+    start: datetime = datetime(2026, 4, 6, 0, 0)
+    tick: str = "1h"
+    days: Annotated[float, Field(gt=0)] = 7
+    population: Annotated[int, Field(ge=2, le=1_000_000)]
+    settled_days: Annotated[float, Field(ge=0)] = 365.0  # how long the town has lived together (cold start)
+    traits: dict[str, TraitDist] = Field(default_factory=dict)
+    names: dict[str, list[str]] = Field(default_factory=dict)  # given / family pools, override the built-in ones
+    places: list[PlaceSpec] = Field(default_factory=list)
+    roles: list[RoleSpec]
+    social: SocialSpec = SocialSpec()
+    evening: EveningSpec = EveningSpec()
+    events: list[EventSpec] = Field(default_factory=list)
+    rumour: RumourSpec = RumourSpec()
+    players: list[PlayerSpec] = Field(default_factory=list)
+
+    @field_validator("tick")
+    @classmethod
+    def _tick_is_duration(cls, v: str) -> str:
+        parse_duration(v)
+        return v
+
+    @field_validator("roles")
+    @classmethod
+    def _some_roles(cls, v: list[RoleSpec]) -> list[RoleSpec]:
+        if not v:
+            raise ValueError("a world needs at least one role")
+        return v
+
+    @field_validator("names")
+    @classmethod
+    def _name_pools(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for k, pool in v.items():
+            if k not in ("given", "family"):
+                raise ValueError(f"unknown name pool {k!r} (known: given, family)")
+            if not pool:
+                raise ValueError(f"name pool {k!r} is empty")
+        return v
+
+    @property
+    def ticks_per_day(self) -> int:
+        return max(1, round(86400 / parse_duration(self.tick).total_seconds()))
+
+
+def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
+    """Cross-references a schema alone cannot check."""
+    from townsfolk.memory.predicate_reader import read_by_cues
+    from townsfolk.memory.predicates import INVENTORY
+
+    problems: list[tuple[tuple, str]] = []
+    place_ids = [p.id for p in s.places]
+    kinds = {p.kind for p in s.places} | {"home"}
+    for i, p in enumerate(s.places):
+        if place_ids.count(p.id) > 1:
+            problems.append((("places", i, "id"), f"place id {p.id!r} is used twice"))
+    role_ids = [r.id for r in s.roles]
+    for i, r in enumerate(s.roles):
+        if role_ids.count(r.id) > 1:
+            problems.append((("roles", i, "id"), f"role id {r.id!r} is used twice"))
+        if r.works_at is not None and r.works_at not in place_ids:
+            problems.append((("roles", i, "works_at"),
+                             f"unknown place {r.works_at!r} (known: {', '.join(place_ids) or 'none'})"))
+    for k in s.evening.weights:
+        if k not in kinds:
+            problems.append((("evening", "weights", k), f"no place of kind {k!r} in `places`"))
+    players = [p.id for p in s.players]
+    event_ids = [e.id for e in s.events]
+    for i, e in enumerate(s.events):
+        if event_ids.count(e.id) > 1:
+            problems.append((("events", i, "id"), f"event id {e.id!r} is used twice"))
+        if s.language not in e.text:
+            problems.append((("events", i, "text"), f"no text in the world's language {s.language!r}"))
+        for j, k in enumerate(e.at):
+            if k not in kinds:
+                problems.append((("events", i, "at", j), f"no place of kind {k!r} in `places`"))
+        if e.actor == "player" and not players:
+            problems.append((("events", i, "actor"), "an event acted by a player needs `players:`"))
+        broken = False
+        for lang, template in e.text.items():
+            try:
+                template.format(actor="A", other="B", place="P")
+            except (KeyError, IndexError, ValueError) as exc:
+                broken = True
+                problems.append((("events", i, "text", lang), f"bad template ({exc}); use {{actor}}, {{other}}, {{place}}"))
+        if e.predicate is not None and not broken:
+            if e.predicate not in INVENTORY:
+                problems.append((("events", i, "predicate"),
+                                 f"unknown predicate {e.predicate!r} (known: {', '.join(INVENTORY.keys())})"))
+            elif s.language in e.text:
+                # checked by cue words alone: deterministic, and no embedding per event at run time
+                sample = e.text[s.language].format(actor="A", other="B", place="P")
+                reading = read_by_cues(sample)
+                if reading is None or reading.key != e.predicate:
+                    read = repr(reading.key) if reading is not None else "nothing (no cue word)"
+                    cues = INVENTORY[e.predicate].cues_zh if s.language == "zh" else INVENTORY[e.predicate].cues_en
+                    problems.append((("events", i, "text", s.language),
+                                     f"the text reads as {read}, not {e.predicate!r}: use one of its cue words "
+                                     f"({', '.join(cues) or 'none'})"))
+    for j, ev in enumerate(s.rumour.seed_events):
+        if ev not in event_ids:
+            problems.append((("rumour", "seed_events", j), f"unknown event {ev!r} (known: {', '.join(event_ids)})"))
+    for i, p in enumerate(s.players):
+        for j, k in enumerate(p.visits):
+            if k not in kinds:
+                problems.append((("players", i, "visits", j), f"no place of kind {k!r} in `places`"))
+    return problems
+
+
+def _known_keys() -> list[str]:
+    keys: set[str] = set()
+    for model in (WorldSpec, TraitDist, Range, PlaceSpec, RoleSpec, HouseholdSpec, WorkTiesSpec, FriendshipSpec,
+                  SocialSpec, EveningSpec, EventSpec, RumourSpec, PlayerSpec):
+        keys.update(f.alias or n for n, f in model.model_fields.items())
+    return sorted(keys)
+
+
+def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
+    """Validate world-spec text; raise ScenarioError naming file, line and field on the first problem."""
+    try:
+        node = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ScenarioError(file, mark.line + 1 if mark else None, "", f"YAML error: {problem}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(file, 1, "", "a world spec must be a YAML mapping (world:, population:, roles: ...)")
+    lines = _line_index(node)
+    try:
+        spec = WorldSpec.model_validate(data)
+    except ValidationError as exc:
+        err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
+        path = _clean_loc(tuple(err["loc"]))
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = f"unknown key {path[-1]!r}"
+            close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
+            if close:
+                msg += f" (did you mean {close[0]!r}?)"
+        elif err["type"] == "missing":
+            msg = f"missing required key {path[-1]!r}"
+        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg.removeprefix("Value error, ")) from None
+    problems = _semantic_problems(spec)
+    if problems:
+        path, msg = problems[0]
+        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg)
+    return spec
+
+
+def load_world_spec(path: str | Path) -> WorldSpec:
+    """Read and validate a world spec file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(str(path), None, "", "no such world spec file") from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
+        raise ScenarioError(str(path), None, "", f"cannot read: {exc.__class__.__name__}") from None
+    return parse_world_spec(text, str(path))
