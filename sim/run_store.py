@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import time
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,16 +21,28 @@ from typing import Any
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
-from sqlmodel import Session, SQLModel, create_engine, delete, select
+from sqlmodel import Session, SQLModel, create_engine, select
 
 from townsfolk.memory.beliefs import Belief
-from townsfolk.memory.embeddings import decode_vector, encode_vector
+from townsfolk.memory.embeddings import decode_vector
+from townsfolk.memory.erasure import involves
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
+from townsfolk.sim.bulk_writer import write_tick
+from townsfolk.sim.crypto_shred import (
+    KeyRing,
+    fsync_dir,
+    keys_path,
+    open_bytes,
+    open_json,
+    owners_in,
+    seal_json,
+)
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.tables import DecisionRow, LogRow
+from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
@@ -63,11 +80,20 @@ def open_engine(db: str | Path, *, must_exist: bool = False) -> Engine:
     if url.startswith("sqlite"):
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
+            # transactions are SQLAlchemy's, not the driver's guess: BEGIN is sent on begin (below), so
+            # DDL is inside the transaction too and a reader's load is one snapshot
+            conn.isolation_level = None
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA secure_delete=ON")  # erased rows are zeroed, not left in free pages
+            cur.execute("PRAGMA busy_timeout=5000")
             cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+                conn.exec_driver_sql("BEGIN")
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
@@ -82,12 +108,30 @@ def _dump(model: Any) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 
+def _sqlite_files(db_file: Path) -> list[Path]:
+    """A SQLite database and the files SQLite keeps beside it."""
+    return [db_file, *(db_file.with_name(db_file.name + s) for s in ("-wal", "-shm", "-journal"))]
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class RunStore:
-    """Saves and loads one run."""
+    """Saves and loads one run. The first write takes the database's writer lock (see write_lock);
+    rows naming a player are sealed with that player's key (see crypto_shred) in `_seal_*`/`_open`."""
 
     def __init__(self, db: str | Path, *, must_exist: bool = False) -> None:
         self.db = str(db)
         self.engine = open_engine(db, must_exist=must_exist)
+        self.sqlite_file = _sqlite_path(database_url(db))
+        self.keys = KeyRing(keys_path(self.db, self.sqlite_file))
+        self.writer = WriterLock(self.db, self.sqlite_file, self.engine)
+        weakref.finalize(self, self.writer.release)
         self._history_saved: dict[str, int] = {}
         self._memory_seq: dict[str, int] = {}
         self._next_memory_seq = 0
@@ -96,9 +140,84 @@ class RunStore:
         self.problems: list[str] = []  # what loading had to repair, for the caller to report
         self._decision_seq = 0
 
+    # --- the writer lock ---------------------------------------------------------------------
+    def acquire_writer(self) -> None:
+        """Become this database's one writer, or RunStoreError at once naming who is."""
+        if self.writer.held:
+            return
+        try:
+            self.writer.acquire()
+        except WriterBusy as exc:
+            raise RunStoreError(str(exc)) from None
+        self._finish_shredding()
+
+    def release_writer(self) -> None:
+        self.writer.release()
+
+    def _finish_shredding(self) -> None:
+        """Destroy keys an erasure retired but was killed before destroying (the run says which)."""
+        try:
+            with Session(self.engine) as s:
+                run = s.get(RunRow, 1)
+        except (DatabaseError, OperationalError):
+            return
+        if run is not None:
+            self.keys.destroy(run.extra.get("shredded_keys", []))
+
+    def holds_run(self) -> bool:
+        try:
+            self.run_info()
+        except RunStoreError:
+            return False
+        return True
+
+    # --- sealing at the row boundary (the only place rows are encrypted or decrypted) ------------
+    @staticmethod
+    def _players(world: World) -> set[str]:
+        return {c.id for c in world.characters.values() if c.is_player}
+
+    def _seal(self, body: dict[str, Any], players: set[str], extra_owners: set[str] | None = None) -> dict[str, Any]:
+        owners = owners_in(body, players)
+        if extra_owners:
+            owners |= extra_owners
+        return seal_json(self.keys, owners, body) if owners else body
+
+    def _memory_owners(self, world: World, item: Any, body: dict[str, Any], players: set[str]) -> set[str]:
+        return owners_in(body, players) | {p for p in players if involves(world, item, p)}
+
+    def _cause_owners(self, world: World, memory: MemoryStore, cause_kind: str, cause_id: str | None,
+                      players: set[str]) -> set[str]:
+        if not cause_id:
+            return set()
+        if cause_kind == "fact" and cause_id in world.facts:
+            return owners_in(_dump(world.facts.get(cause_id)), players)
+        item = memory.get_or_none(cause_id)
+        return set() if item is None else {p for p in players if involves(world, item, p)}
+
+    def _open(self, data: dict[str, Any]) -> dict[str, Any]:
+        return open_json(self.keys, data)
+
     # --- writing ---------------------------------------------------------------------------
+    @contextmanager
+    def _one_transaction(self) -> Iterator[None]:
+        """Everything this store writes inside goes to the database in one transaction, DDL included
+        (SQLite and PostgreSQL both roll DDL back): readers see the old run or the new, never half."""
+        engine = self.engine
+        with engine.connect() as conn, conn.begin():
+            self.engine = conn  # type: ignore[assignment]  # Session(conn) joins this transaction
+            try:
+                yield
+            finally:
+                self.engine = engine
+
     def create(self, world: World, *, scenario_path: str = "", scenario_sha: str = "") -> None:
-        """Start a fresh run in this database (any earlier run in it is replaced)."""
+        """Start a fresh run in this database (any earlier run in it is replaced, in one transaction;
+        `play` refuses to get here on an existing run without --overwrite)."""
+        self.acquire_writer()
+        with self._one_transaction():
+            self._create_rows(world, scenario_path=scenario_path, scenario_sha=scenario_sha)
+
+    def _create_rows(self, world: World, *, scenario_path: str, scenario_sha: str) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
         with Session(self.engine) as s:
@@ -111,6 +230,7 @@ class RunStore:
 
     def add_character(self, character: Character, *, seq: int) -> None:
         """Someone who joined a running world (a player); saved at once, as `create` saves the cast."""
+        self.acquire_writer()
         with Session(self.engine) as s:
             s.add(CharacterRow(id=character.id, seq=seq, name=character.name, is_player=character.is_player,
                                data=_dump(character)))
@@ -119,78 +239,83 @@ class RunStore:
     def commit_tick(self, world: World, memory: MemoryStore, log: list[LogEntry], *,
                     finished: bool = False, extra: dict[str, Any] | None = None,
                     decisions: list[Any] | None = None) -> None:
-        """Write everything that changed since the last commit, and the tick, in one transaction."""
-        with Session(self.engine) as s:
-            for d in decisions or []:
-                self._decision_seq += 1
-                s.add(DecisionRow(seq=self._decision_seq, tick=world.tick, npc=d.npc, outcome=d.outcome,
-                                  data=d.model_dump(mode="json")))
-            for fact in world.facts.take_unsaved():
-                self._fact_seq += 1
-                s.add(FactRow(id=fact.id, seq=self._fact_seq, tick=fact.tick, kind=fact.kind, data=_dump(fact)))
-            for edge in world.graph.take_dirty():
-                edge_id = "|".join(edge.key)
-                body = _dump(edge)
-                body.pop("history")
-                s.merge(EdgeRow(id=edge_id, source=edge.source, target=edge.target, kind=edge.kind,
-                                strength=edge.strength, data=body))
-                saved = self._history_saved.get(edge_id, 0)
-                for seq, change in enumerate(edge.history[saved:], start=saved):
-                    s.add(EdgeChangeRow(edge_id=edge_id, seq=seq, tick=change.tick, cause_kind=change.cause.kind,
-                                        cause_id=change.cause.id, data=_dump(change)))
-                self._history_saved[edge_id] = len(edge.history)
-            written, deleted = memory.take_changes()
-            for kind, item in written:
-                seq = self._memory_seq.get(item.id)  # type: ignore[attr-defined]
-                if seq is None:
-                    self._next_memory_seq += 1
-                    seq = self._memory_seq[item.id] = self._next_memory_seq  # type: ignore[attr-defined]
-                about = getattr(item, "about", None)
-                if kind == "belief":
-                    about = item.claim.about  # type: ignore[attr-defined]
-                vec = memory.vectors.get(item.id)  # type: ignore[attr-defined]
-                s.merge(MemoryRow(id=item.id, kind=kind, seq=seq, holder=item.holder, about=about,  # type: ignore[attr-defined]
-                                  tick=item.tick, private=getattr(item, "private", False), data=_dump(item),  # type: ignore[attr-defined]
-                                  embedding=encode_vector(vec) if vec is not None else None))
-            for _kind, item_id in deleted:
-                s.exec(delete(MemoryRow).where(MemoryRow.id == item_id))  # type: ignore[arg-type]
-                self._memory_seq.pop(item_id, None)
-            for entry in log:
-                self._log_seq += 1
-                s.add(LogRow(seq=self._log_seq, tick=entry.tick, kind=entry.kind, data=_dump(entry)))
-            run = s.get(RunRow, 1)
-            if run is None:
-                raise RunStoreError(f"{self.db} holds no run")
-            run.last_tick = world.tick
-            run.finished = finished
-            run.rng_state = world.rng_state()
-            run.counters = dict(world.counters)
-            if extra is not None:
-                run.extra = extra
-            s.add(run)
-            s.commit()
+        """Write everything that changed since the last commit, and the tick, in one transaction:
+        bulk statements of only what changed (sim/bulk_writer.py), rows sealed by `_seal` and friends."""
+        write_tick(self, world, memory, log, finished=finished, extra=extra, decisions=decisions)
 
     def rewrite(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow,
                 decisions: list[tuple[int, dict[str, Any]]] | None = None) -> None:
-        """Write the whole run afresh and compact the file, so nothing removed survives on disk."""
+        """Replace the run with this one, atomically, so nothing removed survives anywhere the store
+        keeps bytes. A SQLite file is rebuilt beside itself and swapped in with os.replace (a kill at
+        any moment leaves the old file or the new, whole); a server database is rewritten in one
+        transaction."""
         kept = self.decisions() if decisions is None else decisions
+        self.acquire_writer()
+        if self.sqlite_file is None:
+            with self._one_transaction():
+                self._write_afresh(world, memory, log, run, kept)
+            return
+        self._replace_file(world, memory, log, run, kept)
+
+    def _write_afresh(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow,
+                      kept: list[tuple[int, dict[str, Any]]]) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
         self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
         self._log_seq = self._fact_seq = 0
+        players = self._players(world)
         with Session(self.engine) as s:
             s.add(RunRow(**run.model_dump(exclude={"id"})))
             for seq, c in enumerate(world.characters.values()):
                 s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
             for seq, (tick, d) in enumerate(kept, start=1):
-                s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=d))
+                s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=self._seal(d, players)))
             self._decision_seq = len(kept)
             s.commit()
         world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
         memory.mark_all_unsaved()
         self.commit_tick(world, memory, log, finished=run.finished, extra=run.extra)
-        self.compact()
+
+    def _replace_file(self, world: World, memory: MemoryStore, log: list[LogEntry], run: RunRow,
+                      kept: list[tuple[int, dict[str, Any]]]) -> None:
+        assert self.sqlite_file is not None
+        target = self.sqlite_file
+        fresh_path = target.with_name(target.name + ".rewrite")
+        for leftover in _sqlite_files(fresh_path):  # a rebuild a kill interrupted: start it again
+            leftover.unlink(missing_ok=True)
+        fresh = RunStore(fresh_path)
+        fresh.keys = self.keys  # the same players' keys seal the new file
+        fresh.writer = self.writer  # under this store's lock; the new file has no lock of its own
+        fresh._write_afresh(world, memory, log, run, kept)  # noqa: SLF001
+        fresh.checkpoint()
+        _fsync_file(fresh_path)
+        # fold the old file's WAL into it and close it, so no -wal or -shm of it can outlive the swap
+        self.checkpoint()
+        for side in _sqlite_files(target)[1:]:
+            side.unlink(missing_ok=True)
+        for side in _sqlite_files(fresh_path)[1:]:
+            side.unlink(missing_ok=True)
+        os.replace(fresh_path, target)
+        fsync_dir(target.parent)
+        self._history_saved, self._memory_seq = fresh._history_saved, fresh._memory_seq  # noqa: SLF001
+        self._next_memory_seq, self._log_seq = fresh._next_memory_seq, fresh._log_seq  # noqa: SLF001
+        self._fact_seq, self._decision_seq = fresh._fact_seq, fresh._decision_seq  # noqa: SLF001
+
+    def checkpoint(self) -> None:
+        """Fold the WAL into the file, truncate it and close every connection (SQLite); RunStoreError
+        when a reader keeps the WAL busy, before anything is swapped."""
+        if not str(self.engine.url).startswith("sqlite"):
+            return
+        for _attempt in range(50):
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if not busy:
+                break
+            time.sleep(0.1)
+        else:
+            raise RunStoreError(f"{self.db}: readers keep the write-ahead log busy; try again")
+        self.engine.dispose()
 
     def compact(self) -> None:
         """Fold the WAL into the file and VACUUM it (SQLite); freed pages are gone afterwards."""
@@ -209,53 +334,66 @@ class RunStore:
             q = select(DecisionRow).order_by(DecisionRow.seq)  # type: ignore[arg-type]
             if npc is not None:
                 q = q.where(DecisionRow.npc == npc)
-            return [(r.tick, r.data) for r in s.exec(q)]
+            return [(r.tick, self._open(r.data)) for r in s.exec(q)]
+
+    def _being_made(self) -> str:
+        if self.sqlite_file is not None and is_being_written(self.sqlite_file):
+            return " yet: it is being created by another process right now; try again in a moment"
+        return ""
 
     def run_info(self) -> RunRow:
         try:
             with Session(self.engine) as s:
                 run = s.get(RunRow, 1)
         except (DatabaseError, OperationalError) as exc:
+            made = self._being_made()
+            if made:
+                raise RunStoreError(f"{self.db} holds no run{made}") from None
             raise RunStoreError(f"{self.db} is not a townsfolk run ({getattr(exc, 'orig', exc)})") from None
         if run is None:
-            raise RunStoreError(f"{self.db} holds no run")
+            raise RunStoreError(f"{self.db} holds no run{self._being_made()}")
         return run
 
     def load(self) -> tuple[World, MemoryStore, list[LogEntry]]:
-        """Rebuild the world, memory and timeline exactly as last committed."""
-        run = self.run_info()
-        clock = SimClock(start=datetime.fromisoformat(run.start), tick_length=timedelta(seconds=run.tick_seconds),
-                         tick=max(run.last_tick, 0))
-        world = World(clock=clock, seed=run.seed, language=run.language, title=run.title)
+        """Rebuild the world, memory and timeline exactly as last committed (one read snapshot)."""
+        self.run_info()  # a clear error for a missing or foreign database
         memory = MemoryStore()
         with Session(self.engine) as s:
+            run = s.get(RunRow, 1)  # the first read of this snapshot: all below is of the same commit
+            if run is None:
+                raise RunStoreError(f"{self.db} holds no run{self._being_made()}")
+            clock = SimClock(start=datetime.fromisoformat(run.start),
+                             tick_length=timedelta(seconds=run.tick_seconds), tick=max(run.last_tick, 0))
+            world = World(clock=clock, seed=run.seed, language=run.language, title=run.title)
             for row in s.exec(select(CharacterRow).order_by(CharacterRow.seq)):
                 c = Character.model_validate(row.data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
             history: dict[str, list[EdgeChange]] = {}
             for row in s.exec(select(EdgeChangeRow).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq)):
-                history.setdefault(row.edge_id, []).append(EdgeChange.model_validate(row.data))
+                history.setdefault(row.edge_id, []).append(EdgeChange.model_validate(self._open(row.data)))
             for row in s.exec(select(EdgeRow).order_by(EdgeRow.id)):
-                edge = Edge.model_validate({**row.data, "history": [h.model_dump() for h in history.get(row.id, [])]})
+                edge = Edge.model_validate({**self._open(row.data),
+                                            "history": [h.model_dump() for h in history.get(row.id, [])]})
                 world.graph.restore(edge)
                 self._history_saved[row.id] = len(edge.history)
-            facts = [Fact.model_validate(r.data) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
+            facts = [Fact.model_validate(self._open(r.data)) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
             world.facts.load(facts)
             self._fact_seq = len(facts)
             for row in s.exec(select(MemoryRow).order_by(MemoryRow.seq)):
-                item = MEMORY_MODELS[row.kind].model_validate(row.data)
+                item = MEMORY_MODELS[row.kind].model_validate(self._open(row.data))
                 memory.load(row.kind, item)
                 if row.embedding is not None:
                     try:
-                        memory.vectors[row.id] = decode_vector(row.embedding, len(row.embedding) // 4)
+                        raw = open_bytes(self.keys, row.embedding)
+                        memory.vectors[row.id] = decode_vector(raw, len(raw) // 4)
                     except ValueError as exc:  # CorruptEmbedding, or too short to hold one value
                         # the vector is dropped and recomputed when next needed; nothing else is touched
                         self.problems.append(f"memory item {row.id}: corrupt embedding ({exc}); it will be recomputed")
                         log_problem.warning("%s: %s", self.db, self.problems[-1])
                 self._memory_seq[row.id] = row.seq
                 self._next_memory_seq = max(self._next_memory_seq, row.seq)
-            log = [LogEntry.model_validate(r.data) for r in s.exec(select(LogRow).order_by(LogRow.seq))]
+            log = [LogEntry.model_validate(self._open(r.data)) for r in s.exec(select(LogRow).order_by(LogRow.seq))]
             self._log_seq = len(log)
             self._decision_seq = len(s.exec(select(DecisionRow.seq)).all())
         world.counters = dict(run.counters)
