@@ -67,9 +67,12 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
             return body
 
     decision_rows = []
+    clock = world.clock
     for d in decisions or []:
         store._decision_seq += 1  # noqa: SLF001
-        decision_rows.append({"seq": store._decision_seq, "tick": world.tick, "npc": d.npc,  # noqa: SLF001
+        # the tick the decision was taken at (a batched commit carries several ticks' decisions)
+        tick = int((d.at - clock.start) // clock.tick_length) if getattr(d, "at", None) else world.tick
+        decision_rows.append({"seq": store._decision_seq, "tick": tick, "npc": d.npc,  # noqa: SLF001
                               "outcome": d.outcome, "data": seal(d.model_dump(mode="json"))})
     fact_rows = []
     for fact in world.facts.take_unsaved():

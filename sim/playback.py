@@ -61,11 +61,14 @@ def _expect_entry(r: ExpectationResult, tick: int, time: str) -> LogEntry:
 def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None = None,
          until: int | None = None, provider: LLMProvider | None = None, resume: bool = False,
          scenario_path: str = "", on_entry: Callable[[LogEntry], None] | None = None,
-         overwrite: bool = False) -> PlayResult:
+         overwrite: bool = False, commit_every: int = 1) -> PlayResult:
     """Play a scenario to its last tick (or `until`), saving each tick; returns the whole result.
     Built on the `Town` facade: it makes or reopens the world and saves every tick. The database's
     writer lock is taken first (another writer: RunStoreError at once), and a fresh play onto a
-    database that already holds a run needs `overwrite`."""
+    database that already holds a run needs `overwrite`. `commit_every` N commits every N ticks
+    (and the last): a crash loses at most the ticks since, and resume replays them exactly."""
+    if commit_every < 1:
+        raise ValueError(f"commit_every must be >= 1, got {commit_every}")
     guard = RunStore(db) if db is not None else None
     if guard is not None:
         guard.acquire_writer()
@@ -76,7 +79,7 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
             raise RunStoreError(f"{db} already holds a run ({run.title}, {state}); pass --overwrite to replace "
                                 f"it, --resume to continue it, or choose another --db")
         return _play(scenario, db=db, seed=seed, until=until, provider=provider, resume=resume,
-                     scenario_path=scenario_path, on_entry=on_entry)
+                     scenario_path=scenario_path, on_entry=on_entry, commit_every=commit_every)
     finally:
         if guard is not None:
             guard.release_writer()
@@ -84,7 +87,7 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
 
 def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until: int | None,
           provider: LLMProvider | None, resume: bool, scenario_path: str,
-          on_entry: Callable[[LogEntry], None] | None) -> PlayResult:
+          on_entry: Callable[[LogEntry], None] | None, commit_every: int = 1) -> PlayResult:
     result = PlayResult()
     if resume and db is not None:
         run = RunStore(db).run_info()
@@ -99,7 +102,8 @@ def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until:
                                   scenario_path=scenario_path, builder=build_world)
     last = scenario.last_tick if until is None else min(until, scenario.last_tick)
     result.npcs = len(town.npcs())
-    for tick in range(town.played + 1, last + 1):
+    first = town.played + 1
+    for tick in range(first, last + 1):
         entries = town.play_tick(tick)
         now = town.world.now.isoformat(timespec="minutes")
         for i, exp in enumerate(scenario.expect):
@@ -111,7 +115,8 @@ def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until:
             if on_entry:
                 on_entry(e)
         town.note(entries)
-        town.save(finished=tick == scenario.last_tick)
+        if (tick - first + 1) % commit_every == 0 or tick == last:
+            town.save(finished=tick == scenario.last_tick)
     result.log = town.log
     result.results = town.results
     result.finished = town.finished
