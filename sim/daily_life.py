@@ -47,6 +47,9 @@ class DailyLife:
         self.counts = {"encounters": 0, "tellings": 0, "stifled": 0, "small_talk": 0, "events": 0, "held": 0}
         self._planned_day = -1
         self.seeded = False
+        self.seed_tick: int | None = None
+        self.seed_count = 0
+        self.seed_origins: list[str] = []  # the facts the seeded rumour started from (filled by the runner)
         kinds = town.place_kind
         self._by_kind = {k: np.flatnonzero(kinds == k) for k in set(kinds.tolist())}
         self._capacity = np.array([p.capacity for p in town.places], dtype=np.int64)
@@ -152,6 +155,7 @@ class DailyLife:
     def _seed_rumour(self, tick: int, rng: np.random.Generator) -> list[Beat]:
         """The rumour the run follows: one seeded event, witnessed first-hand by seed_fraction of the town."""
         self.seeded = True
+        self.seed_tick = tick
         r = self.spec.rumour
         k = int(round(r.seed_fraction * self.n))
         if k <= 0:
@@ -175,7 +179,13 @@ class DailyLife:
                                                          witnesses=[self.people[int(w)] for w in np.sort(witnesses)],
                                                          valence=ev.valence if ev.valence else SEED_VALENCE,
                                                          place=place)))
+        self.seed_count = len(beats)
         return beats
+
+    def note_seed_facts(self, tick: int, facts: list) -> None:
+        """After the seeding tick ran: its first happenings are the rumour's origin facts."""
+        if tick == self.seed_tick and not self.seed_origins:
+            self.seed_origins = [f.id for f in facts if f.kind == "happen"][:self.seed_count]
 
     def _events(self, tick: int, pos: np.ndarray, rng: np.random.Generator) -> list[Beat]:
         """The spec's event generators: Poisson counts per tick, at places where people are."""
@@ -318,4 +328,5 @@ class DailyLife:
 
     # --- saving --------------------------------------------------------------------------------
     def state(self) -> dict:
-        return {"counts": dict(self.counts), "stifled": {k: sorted(v) for k, v in sorted(self.stifled.items())}}
+        return {"counts": dict(self.counts), "seed_origins": self.seed_origins,
+                "stifled": {k: sorted(v) for k, v in sorted(self.stifled.items())}}

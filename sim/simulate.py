@@ -95,7 +95,10 @@ def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = N
     t1 = time.perf_counter()
     for tick in range(0, last + 1):
         beats = life.plan(tick)
+        before = len(world.facts)
         entries = sim.run_tick(tick, beats)
+        if tick == life.seed_tick:
+            life.note_seed_facts(tick, list(world.facts)[before:])
         series["tick"].append(tick)
         series["mood"].append(_mood_row(sim))
         series["tellings"].append(life.counts["tellings"])

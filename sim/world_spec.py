@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import ScenarioError, _clean_loc, _field_name, _line_for, _line_index
+from townsfolk.sim.scenario import ScenarioError
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -201,6 +201,42 @@ class WorldSpec(Strict):
     @property
     def ticks_per_day(self) -> int:
         return max(1, round(86400 / parse_duration(self.tick).total_seconds()))
+
+
+# --- where in the file: the spec's own small copy, so scenario internals can change freely -------
+def _line_index(node: yaml.Node | None, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
+    """Every path in the YAML document -> the 1-based line it starts on (keys: the key's line)."""
+    out = {} if out is None else out
+    if node is None:
+        return out
+    out.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            _line_index(value_node, path + (key_node.value,), out)
+            out[path + (key_node.value,)] = key_node.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _line_index(item, path + (i,), out)
+    return out
+
+
+def _field_name(path: tuple) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _line_for(lines: dict[tuple, int], path: tuple) -> int | None:
+    for n in range(len(path), -1, -1):
+        if path[:n] in lines:
+            return lines[path[:n]]
+    return None
+
+
+def _clean_loc(loc: tuple) -> tuple:
+    """pydantic adds union member names ('str', 'list[str]') to locations: drop them."""
+    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in ("str", "list", "int", "float"))))
 
 
 def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:

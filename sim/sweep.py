@@ -1,0 +1,200 @@
+"""`townsfolk sweep`: a parameter grid × seeds over a world spec, like Mesa's `batch_run`.
+
+Each run is an independent headless simulation (no database) that returns one row of numbers;
+rows are gathered into one table (CSV, and Parquet when pyarrow is installed) and a comparison
+plot. Runs go to local processes by default, or to Ray (`ray.init()` here, or a cluster address).
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from townsfolk.sim.world_spec import WorldSpec
+
+ALIASES = {"p": "rumour.tell_probability", "tell_probability": "rumour.tell_probability",
+           "meetings": "rumour.meetings_per_hour", "seed_fraction": "rumour.seed_fraction", "rule": "rumour.rule"}
+METRICS = ("rumour_reach", "never_heard", "tellings", "stifled", "beliefs", "mean_credibility", "max_hops",
+           "mood_end", "model_calls", "run_s")
+
+
+class SweepError(Exception):
+    """A grid the sweep cannot run (bad key or value), or a backend that would not start."""
+
+
+def parse_params(items: list[str], spec: WorldSpec) -> dict[str, list[Any]]:
+    """`p=0.05,0.1` ... -> {"rumour.tell_probability": [0.05, 0.1]}; every point is validated now."""
+    from townsfolk.sim.simulate import apply_overrides
+
+    grid: dict[str, list[Any]] = {}
+    for item in items:
+        key, sep, values = item.partition("=")
+        if not sep or not key.strip() or not values.strip():
+            raise SweepError(f"--param {item!r}: expected KEY=V1,V2,...")
+        key = ALIASES.get(key.strip(), key.strip())
+        grid[key] = [yaml.safe_load(v.strip()) for v in values.split(",") if v.strip()]
+    for point in points(grid):
+        try:
+            apply_overrides(spec, point)
+        except ValueError as exc:
+            first = str(exc).splitlines()
+            raise SweepError(f"--param {point}: {' '.join(first[:3])}") from None
+    return grid
+
+
+def points(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    keys = list(grid)
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))]
+
+
+def run_one(spec_data: dict[str, Any], point: dict[str, Any], seed: int, npcs: int | None,
+            days: float | None) -> dict[str, Any]:
+    """One run of the grid: the spec with `point` applied, at `seed`; returns its row."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from townsfolk.sim.simulate import simulate
+
+    spec = WorldSpec.model_validate(spec_data)
+    result = simulate(spec, npcs=npcs, days=days, seed=seed, overrides=point)
+    memory, origins = result.sim.memory, set(result.life.seed_origins)
+    beliefs = list(memory.beliefs.values())
+    heard = {b.holder for b in beliefs if b.origin_fact_id in origins}
+    told = [b.credibility for b in beliefs if b.hops > 0]
+    mood = result.sim.minds.affect.fast[:, 0]
+    return {**point, "seed": seed, "npcs": result.npcs, "days": result.days,
+            "rumour_reach": round(len(heard) / max(1, result.npcs), 4),
+            "never_heard": round(1 - len(heard) / max(1, result.npcs), 4),
+            "tellings": result.tellings, "stifled": result.stifled, "beliefs": result.beliefs,
+            "mean_credibility": round(float(np.mean(told)), 4) if told else None,
+            "max_hops": max((b.hops for b in beliefs), default=0),
+            "mood_end": round(float(mood.mean()), 4) if len(mood) else 0.0,
+            "model_calls": result.model_calls, "run_s": result.run_s}
+
+
+def run_sweep(spec: WorldSpec, grid: dict[str, list[Any]], *, seeds: int, npcs: int | None = None,
+              days: float | None = None, workers: int | None = None, ray: str | None = None,
+              on_done: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Every grid point × seeds; rows come back sorted by point then seed, whatever finished first."""
+    data = spec.model_dump(mode="json")
+    jobs = [(point, spec.seed + s) for point in points(grid) for s in range(seeds)]
+    rows: list[dict[str, Any]] = []
+    if ray is not None:
+        rows = _on_ray(data, jobs, npcs, days, address=None if ray == "local" else ray, on_done=on_done)
+    elif (workers or os.cpu_count() or 1) == 1 or len(jobs) == 1:
+        for i, (point, seed) in enumerate(jobs):
+            rows.append(run_one(data, point, seed, npcs, days))
+            if on_done:
+                on_done(i + 1, len(jobs))
+    else:
+        # fork: children start with the parent's imports (and warmed model caches) instead of re-importing
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=ctx) as pool:
+            futures = [pool.submit(run_one, data, point, seed, npcs, days) for point, seed in jobs]
+            for i, f in enumerate(as_completed(futures)):
+                rows.append(f.result())
+                if on_done:
+                    on_done(i + 1, len(jobs))
+    order = {repr(p): i for i, p in enumerate(points(grid))}
+    return sorted(rows, key=lambda r: (order[repr({k: r[k] for k in grid})], r["seed"]))
+
+
+def _on_ray(data: dict[str, Any], jobs: list[tuple[dict[str, Any], int]], npcs: int | None, days: float | None, *,
+            address: str | None, on_done: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise SweepError("--ray needs Ray: pip install 'townsfolk[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address is None:
+                ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False,
+                         num_cpus=os.cpu_count() or 1)
+            else:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+        except Exception as exc:  # noqa: BLE001 (Ray raises many kinds; all mean "no cluster")
+            raise SweepError(f"Ray would not start ({type(exc).__name__}: {exc})") from None
+    try:
+        remote = ray.remote(run_one)
+        pending = [remote.remote(data, point, seed, npcs, days) for point, seed in jobs]
+        rows: list[dict[str, Any]] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            rows += ray.get(done)
+            if on_done:
+                on_done(len(rows), len(jobs))
+        return rows
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def write_results(rows: list[dict[str, Any]], out: Path, keys: list[str]) -> list[Path]:
+    """results.csv (+ results.parquet with pyarrow) and sweep.png in `out`; returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    files = [out / "results.csv"]
+    with files[0].open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        pass
+    else:
+        pq.write_table(pa.Table.from_pylist(rows), out / "results.parquet")
+        files.append(out / "results.parquet")
+    files.append(plot(rows, keys, out / "sweep.png"))
+    return files
+
+
+def plot(rows: list[dict[str, Any]], keys: list[str], path: Path) -> Path:
+    """Reach, tellings and credibility against the first swept key (mean ± sd over seeds), one line
+    per combination of the other keys."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x_key, rest = keys[0], keys[1:]
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(tuple(r[k] for k in rest), []).append(r)
+    for (label, members), colour in zip(sorted(groups.items(), key=lambda kv: repr(kv[0])),
+                                        itertools.cycle(["#3b6ea5", "#d1603d", "#5a9e6f", "#9b59b6", "#c9a227"]),
+                                        strict=False):
+        xs = sorted({m[x_key] for m in members}, key=lambda v: (isinstance(v, str), v))
+        for ax, metric, title in zip(axes, ("rumour_reach", "tellings", "mean_credibility"),
+                                     ("share who heard the seeded rumour", "tellings", "credibility (2nd-hand)"),
+                                     strict=True):
+            vals = [[m[metric] for m in members if m[x_key] == x and m[metric] is not None] for x in xs]
+            mean = [float(np.mean(v)) if v else np.nan for v in vals]
+            sd = [float(np.std(v)) if v else 0.0 for v in vals]
+            pos = range(len(xs)) if any(isinstance(x, str) for x in xs) else xs
+            ax.errorbar(list(pos), mean, yerr=sd, marker="o", capsize=3, color=colour,
+                        label=", ".join(f"{k}={v}" for k, v in zip(rest, label, strict=True)) or None)
+            ax.set_title(title, loc="left", fontsize=11, fontweight="bold")
+            ax.set_xlabel(x_key)
+            if any(isinstance(x, str) for x in xs):
+                ax.set_xticks(list(pos), [str(x) for x in xs])
+            ax.spines[["top", "right"]].set_visible(False)
+            ax.grid(alpha=0.25)
+    if rest:
+        axes[0].legend(frameon=False, fontsize=8)
+    n_seeds = len({r["seed"] for r in rows})
+    fig.suptitle(f"sweep over {x_key} · {n_seeds} seeds per point · mean ± sd", x=0.01, ha="left", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return path
