@@ -7,18 +7,49 @@ it without reading a traceback.
 from __future__ import annotations
 
 import difflib
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_problems
+from townsfolk.memory.predicates import PredicateSpec
+from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 Signed = Annotated[float, Field(ge=-1.0, le=1.0)]
+
+# Limits a scenario must stay within, so no file can make a run crash or take hours (scenarios/README.md)
+MAX_TICKS = 20_000  # ticks in one run: a year of 30-minute ticks; an empty tick costs ~2 ms
+MAX_CHARACTERS = 1_000
+MAX_ENTRIES = 20_000  # entries in timeline, relationships, impressions or expect
+MAX_SEED = 2**63 - 1  # the run store keeps the seed as a signed 64-bit integer
+EARLIEST, LATEST = datetime(100, 1, 1), datetime(9900, 12, 31)  # margin for dates computed around a tick
+MAX_TICK_LENGTH = timedelta(days=366)
+
+
+def _tick_in_range(v: int) -> int:
+    if v > MAX_TICKS:
+        raise ValueError(f"tick {v} is past the last tick a run may have ({MAX_TICKS})")
+    return v
+
+
+Tick = Annotated[int, Field(ge=0), AfterValidator(_tick_in_range)]
+
+
+def _entries() -> Any:
+    return Field(default_factory=list, max_length=MAX_ENTRIES)
 
 
 class Strict(BaseModel):
@@ -60,7 +91,7 @@ class HappenSpec(Strict):
 
 class SaySpec(Strict):
     speaker: str
-    to: str | list[str]
+    to: str | Annotated[list[str], Field(min_length=1)]
     about: str | None = None
     text: str
     private: bool = False
@@ -94,9 +125,9 @@ BEAT_KINDS = ("happen", "say", "tell", "gossip", "meet", "ask", "mediate")
 class Beat(Strict):
     """One timeline entry: exactly one of the beat kinds, at a tick."""
 
-    at: Annotated[int, Field(ge=0)]
+    at: Tick
     every: Annotated[int, Field(ge=1)] | None = None  # repeat every N ticks ...
-    until: Annotated[int, Field(ge=0)] | None = None  # ... up to and including this tick
+    until: Tick | None = None  # ... up to and including this tick
     happen: HappenSpec | None = None
     say: SaySpec | None = None
     tell: SaySpec | None = None
@@ -164,7 +195,7 @@ class ErrandRef(Strict):
 
 
 class Expectation(Strict):
-    at: Annotated[int, Field(ge=0)]
+    at: Tick
     belief: BeliefExpect | None = None
     relation: RelationRef | None = None
     reply: ReplyExpect | None = None
@@ -198,23 +229,34 @@ class Expectation(Strict):
 class Scenario(Strict):
     scenario: str
     language: Literal["zh", "en"] = "zh"
-    seed: int = 0
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0
     start: datetime = datetime(2026, 1, 1, 8, 0)
     tick: str = "1h"
     place: str | None = None
     drive: bool = False  # NPCs may speak up and reach out on their own each tick (the gate decides)
-    settled_days: Annotated[float, Field(ge=0)] = 0.0  # how long NPCs have lived here (cold start)
-    characters: dict[str, CharacterSpec]
-    relationships: list[RelationshipSpec] = Field(default_factory=list)
-    impressions: list[ImpressionSpec] = Field(default_factory=list)
-    timeline: list[Beat] = Field(default_factory=list)
-    expect: list[Expectation] = Field(default_factory=list)
+    settled_days: Annotated[float, Field(ge=0, le=36500)] = 0.0  # how long NPCs have lived here (cold start)
+    characters: Annotated[dict[str, CharacterSpec], Field(max_length=MAX_CHARACTERS)]
+    relationships: list[RelationshipSpec] = _entries()
+    impressions: list[ImpressionSpec] = _entries()
+    timeline: list[Beat] = _entries()
+    expect: list[Expectation] = _entries()
     errands: dict[str, ErrandSpec] = Field(default_factory=dict)  # task dialogues (agents/errand_spec.py)
+    predicates: list[PredicateSpec] = _entries()  # the world's own things to say about people (memory/predicates.py)
 
     @field_validator("tick")
     @classmethod
     def _tick_is_duration(cls, v: str) -> str:
-        parse_duration(v)
+        if parse_duration(v) > MAX_TICK_LENGTH:
+            raise ValueError(f"a tick of {v} is longer than the limit of {MAX_TICK_LENGTH.days} days")
+        return v
+
+    @field_validator("start")
+    @classmethod
+    def _start_in_range(cls, v: datetime) -> datetime:
+        if v.tzinfo is not None:
+            raise ValueError("give `start` without a time zone (the world has one local clock)")
+        if not EARLIEST <= v <= LATEST:
+            raise ValueError(f"start {v.date()} is outside the supported dates {EARLIEST.date()} .. {LATEST.date()}")
         return v
 
     @field_validator("characters")
@@ -284,6 +326,78 @@ def _clean_loc(loc: tuple) -> tuple:
     alias = {"from_": "from"}
     # pydantic adds union member names (e.g. 'str', 'list[str]') to the location; drop them
     return tuple(alias.get(p, p) for p in loc if not (isinstance(p, str) and ("[" in p or p in ("str", "list"))))
+
+
+def _data_path(data: Any, loc: tuple, *, keep_last: bool) -> tuple:
+    """The error's location as keys and indices of the document: pydantic also puts union member names
+    ('str', 'list[str]', 'function-after[...]') in it, which a designer never wrote."""
+    alias = {"from_": "from"}
+    out: list = []
+    cur = data
+    for n, part in enumerate(loc):
+        part = alias.get(part, part)
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            cur = cur[part]
+        elif not (keep_last and n == len(loc) - 1):
+            continue
+        out.append(part)
+    return tuple(out)
+
+
+def _descend(annotation: Any, part: Any) -> list[Any]:
+    """The annotations a value at `part` inside a value of `annotation` may have."""
+    import typing
+
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return _descend(args[0], part)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return [a for arg in args for a in _descend(arg, part)]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        for name, f in annotation.model_fields.items():
+            if part in (name, f.alias):
+                return [f.annotation]
+        return []
+    if origin is list and isinstance(part, int):
+        return list(args[:1])
+    if origin is dict:
+        return list(args[1:2])
+    return []
+
+
+def _keys_allowed_at(path: tuple) -> list[str]:
+    """The keys a mapping at `path` may have, from the models (empty if unknown)."""
+    import typing
+
+    annotations: list[Any] = [Scenario]
+    for part in path:
+        annotations = [a for ann in annotations for a in _descend(ann, part)]
+    keys: list[str] = []
+    for ann in annotations:
+        while typing.get_origin(ann) is typing.Annotated:
+            ann = typing.get_args(ann)[0]
+        members = typing.get_args(ann) if typing.get_origin(ann) is not None else (ann,)
+        for m in members:
+            if isinstance(m, type) and issubclass(m, BaseModel):
+                keys += [f.alias or n for n, f in m.model_fields.items() if (f.alias or n) not in keys]
+    return keys
+
+
+def _unknown_key_message(path: tuple) -> str:
+    """'unknown key', with the nearest key allowed at that place (a key valid elsewhere is no suggestion)."""
+    key = str(path[-1])
+    allowed = _keys_allowed_at(path[:-1])
+    msg = f"unknown key {key!r}"
+    close = [k for k in difflib.get_close_matches(key, allowed or _known_keys(), n=2) if k != key]
+    if key in _known_keys():
+        msg = f"key {key!r} does not belong here"
+    elif close:
+        return msg + f" (did you mean {close[0]!r}?)"
+    if allowed:
+        msg += f" (allowed here: {', '.join(allowed)})"
+    return msg
 
 
 def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
@@ -366,11 +480,78 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
     return problems
 
 
+def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
+    """What would crash or mislead the engine though each value is fine alone: talking to oneself, a pair of
+    one, a run ending past the calendar, a relation kind no edge can have (a typo caught now, not at run time)."""
+    from townsfolk.agents.bonds import BOND_KINDS
+
+    problems: list[tuple[tuple, str]] = []
+    last = s.last_tick
+    try:
+        end = s.start + parse_duration(s.tick) * last
+    except OverflowError:
+        end = datetime.max
+    if end > LATEST:
+        problems.append((("start",), f"tick {last} would fall past {LATEST.date()}, the last supported date; "
+                                     "start earlier or use a shorter tick"))
+    for i, beat in enumerate(s.timeline):
+        base, b = ("timeline", i, beat.kind), beat.body
+        if beat.kind in ("say", "tell"):
+            if b.speaker in b.listeners:
+                problems.append((base + ("to",), f"{b.speaker!r} cannot say something to themselves"))
+            if len(set(b.listeners)) < len(b.listeners):
+                problems.append((base + ("to",), "a listener is named twice"))
+        elif beat.kind == "gossip" and b.teller == b.to:
+            problems.append((base + ("to",), f"{b.teller!r} cannot retell gossip to themselves"))
+        elif beat.kind == "meet" and len(set(b)) < len(b):
+            problems.append((base, "someone is named twice in a meeting"))
+        elif beat.kind == "mediate" and b.between[0] == b.between[1]:
+            problems.append((base + ("between", 1), f"mediation needs two different NPCs, got {b.between[0]!r} twice"))
+    for i, imp in enumerate(s.impressions):
+        if imp.holder == imp.about:
+            problems.append((("impressions", i, "about"), "an impression is of someone else"))
+    problems += _predicate_problems(s)
+    kinds = {r.kind for r in s.relationships} | set(BOND_KINDS)
+    for i, e in enumerate(s.expect):
+        if e.relation is not None and e.relation.kind not in kinds:
+            msg = f"no relationship of kind {e.relation.kind!r} exists or can form"
+            close = difflib.get_close_matches(e.relation.kind, sorted(kinds), n=1)
+            msg += f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(kinds))})"
+            problems.append((("expect", i, "relation", "kind"), msg))
+    return problems
+
+
+def _predicate_problems(s: Scenario) -> list[tuple[tuple, str]]:
+    """Declared predicates: new keys only, ladders that lead somewhere known, expectations naming known ones."""
+    from townsfolk.memory.predicates import BUILTIN
+
+    builtin = {p.key for p in BUILTIN}
+    known = builtin | {p.key for p in s.predicates}
+    problems: list[tuple[tuple, str]] = []
+    seen: set[str] = set()
+    for i, p in enumerate(s.predicates):
+        if p.key in builtin:
+            problems.append((("predicates", i, "key"), f"{p.key!r} is a built-in predicate; choose another key"))
+        if p.key in seen:
+            problems.append((("predicates", i, "key"), f"predicate {p.key!r} is declared twice"))
+        seen.add(p.key)
+        if p.escalates_to is not None and p.escalates_to not in known:
+            close = difflib.get_close_matches(p.escalates_to, sorted(known), n=1)
+            problems.append((("predicates", i, "escalates_to"), f"unknown predicate {p.escalates_to!r}"
+                             + (f" (did you mean {close[0]!r}?)" if close else "")))
+    for i, e in enumerate(s.expect):
+        if e.belief is not None and e.belief.predicate is not None and e.belief.predicate not in known:
+            close = difflib.get_close_matches(e.belief.predicate, sorted(known), n=1)
+            problems.append((("expect", i, "belief", "predicate"), f"unknown predicate {e.belief.predicate!r}"
+                             + (f" (did you mean {close[0]!r}?)" if close else "")))
+    return problems
+
+
 def _known_keys() -> list[str]:
     keys: set[str] = set()
     for model in (Scenario, CharacterSpec, RelationshipSpec, ImpressionSpec, HappenSpec, SaySpec, GossipSpec,
                   AskSpec, MediateSpec, Beat, BeliefExpect, RelationRef, ReplyExpect, LayerExpect, Expectation,
-                  ErrandRef, *ERRAND_MODELS):
+                  ErrandRef, PredicateSpec, *ERRAND_MODELS):
         for name, field in model.model_fields.items():
             keys.add(field.alias or name)
     return sorted(keys)
@@ -379,8 +560,9 @@ def _known_keys() -> list[str]:
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     """Validate scenario text; raise ScenarioError naming file, line and field on the first problem."""
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
+        data, node = load_checked(text)
+    except YamlProblem as exc:
+        raise ScenarioError(file, exc.line, _field_name(exc.path), exc.message) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -392,19 +574,21 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         # an unknown key usually explains a missing one (a typo), so it is reported first
-        err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
-        path = _clean_loc(tuple(err["loc"]))
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        where = [_data_path(data, tuple(e["loc"]), keep_last=e["type"] in ("missing", "extra_forbidden"))
+                 for e in errors]
+        # `to: []` fails as "not a string" and as "list too short"; the second is what the designer meant
+        pick = next((i for i, e in enumerate(errors) if where[i] == where[0] and not e["type"].endswith("_type")), 0)
+        err, path = errors[pick], where[pick]
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
-            msg = f"unknown key {path[-1]!r}"
-            close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
-            if close:
-                msg += f" (did you mean {close[0]!r}?)"
+            msg = _unknown_key_message(path)
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
         msg = msg.removeprefix("Value error, ")
         raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg) from None
-    problems = _semantic_problems(scenario)
+    problems = [p for p in [misplaced_values(scenario, data)] if p] or _semantic_problems(scenario)
+    problems = problems or _sanity_problems(scenario)
     if problems:
         path, msg = problems[0]
         raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg)

@@ -36,8 +36,11 @@ def parse_duration(text: str) -> timedelta:
         raise ValueError(f"not a duration: {text!r} (use e.g. 1h, 30m, 1d, 2h30m)")
     unit = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
     total = timedelta()
-    for number, u in parts:
-        total += timedelta(**{unit[u]: float(number)})
+    try:
+        for number, u in parts:
+            total += timedelta(**{unit[u]: float(number)})
+    except OverflowError:
+        raise ValueError(f"duration too long: {text!r}") from None
     if total <= timedelta():
         raise ValueError(f"a duration must be positive: {text!r}")
     return total

@@ -1,0 +1,60 @@
+"""Command-line values checked before any work starts, so a bad option is one line naming it, exit 2.
+
+Typer only checks types: `--seed -5` reached numpy, `--until -3` printed "ticks -2", and a `--db` URL
+whose driver is not installed surfaced as an import traceback from deep inside SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+from townsfolk.sim.scenario import MAX_SEED, MAX_TICKS
+
+GATE_OUTCOMES = ("speak", "silent", "hold", "defer")  # agents/gate.py GateDecision.outcome
+_DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary", "mysqldb": "mysqlclient",
+                    "pymysql": "pymysql", "asyncpg": "asyncpg", "pysqlite": "(built in)", "oracledb": "oracledb"}
+
+
+def play_option_problem(*, seed: int | None, until: int | None, llm_timeout: float, llm_retries: int) -> str | None:
+    """What is wrong with `play`'s numeric options, naming the option and the allowed range, or None."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        return f"--seed {seed}: a seed is an integer from 0 to {MAX_SEED}"
+    if until is not None and not 0 <= until <= MAX_TICKS:
+        return f"--until {until}: the last tick to play is from 0 to {MAX_TICKS}"
+    if not 0 < llm_timeout <= 3600:
+        return f"--llm-timeout {llm_timeout}: seconds, more than 0 and at most 3600"
+    if not 0 <= llm_retries <= 10:
+        return f"--llm-retries {llm_retries}: from 0 to 10"
+    return None
+
+
+def outcome_problem(outcome: str | None) -> str | None:
+    if outcome is not None and outcome not in GATE_OUTCOMES:
+        return f"--outcome {outcome!r}: choose one of {', '.join(GATE_OUTCOMES)}"
+    return None
+
+
+def db_problem(db: str) -> str | None:
+    """Why a `--db` value cannot be opened at all (unknown dialect, driver not installed), or None.
+
+    A plain path is SQLite and always usable; the URL is shown without its password.
+    """
+    if "://" not in db:
+        return None
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        url = make_url(db)
+    except ArgumentError:
+        return f"--db {db!r}: not a database URL (use a file path or e.g. postgresql+psycopg://user@host/db)"
+    shown = url.render_as_string(hide_password=True)
+    try:
+        dialect = url.get_dialect()
+    except NoSuchModuleError:
+        return f"--db {shown}: unknown database kind {url.drivername!r} (use a file path, sqlite:///, postgresql+psycopg://)"
+    try:
+        dialect.import_dbapi()
+    except ImportError as exc:
+        driver = url.get_driver_name()
+        package = _DRIVER_PACKAGES.get(driver, driver)
+        return f"--db {shown}: the database driver {driver!r} is not installed ({exc}); pip install {package}"
+    return None
