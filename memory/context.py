@@ -4,7 +4,10 @@
 2. summaries ranked by relevance x recency x importance;
 3. held beliefs about those present;
 4. raw events only when the moment needs them (asked directly, a key decision);
-5. two-hop relations only on demand.
+5. two-hop relations only on demand;
+6. for a topic question ("what happened?", "any news?", "did you hear about the mill?"): events,
+   told beliefs and summaries ranked by the question's meaning, recency and importance, whoever
+   they are about. Every item carries who told the holder (teller) and how it came to know.
 Relevance is a rank among candidates (embedding scores sit in a narrow band: never threshold
 raw cosine). Candidates come from the holder's vector index plus the most recent items, so the
 cost does not grow with everything an NPC has ever remembered.
@@ -23,12 +26,14 @@ from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
+from townsfolk.memory.topic import is_topic_question
 from townsfolk.world.world import World
 
 RECENCY_HALF_LIFE_S = 3 * 86400.0
 BOND_AXES = ("familiarity", "trust", "affinity", "tension")  # edges that describe a bond, not a tie
 CANDIDATES = 32
 RECENT = 12
+TOPIC_ITEMS = 3
 
 
 class ContextBudget(BaseModel):
@@ -45,6 +50,7 @@ class ContextRequest(BaseModel):
     viewer: str | None = None  # the player in the conversation: private items of others never show
     need_events: bool = False
     two_hop: bool = False
+    topic: bool | None = None  # rank everything held by the query, whoever it is about (None: ask the words)
     budget: ContextBudget = Field(default_factory=ContextBudget)
 
 
@@ -54,6 +60,8 @@ class ContextItem(BaseModel):
     text: str
     about: str | None = None
     score: float = 0.0
+    teller: str | None = None  # who told the holder (a belief's teller, a heard event's speaker, a summary's first)
+    source: str | None = None  # witnessed | told | heard | account | participated | summary ...
 
 
 class Context(BaseModel):
@@ -123,6 +131,58 @@ def _ranked(memory: MemoryStore, world: World, req: ContextRequest, kind: str, r
     return [(float(scores[j]), chosen[j][0]) for j in order]
 
 
+def _provenance(item: object) -> tuple[str | None, str | None]:
+    """Who told the holder this, and how the holder came by it."""
+    if isinstance(item, Belief):
+        return item.told_by, item.source
+    if isinstance(item, EventMemory):
+        return (item.meta.get("teller") if item.source == "heard" else None), item.source
+    if isinstance(item, Summary):
+        return (item.told_by[0] if item.told_by else None), "summary"
+    return None, None
+
+
+def _shown(item: Summary | EventMemory | Belief, req: ContextRequest, world: World) -> bool:
+    """Privacy and the one-player's-story rule, for items chosen by topic rather than by person."""
+    if item.private and not visible_to(item, req.viewer, world):
+        return False
+    about_id = item.claim.about if isinstance(item, Belief) else item.about
+    about = world.characters.get(about_id or "")
+    return not (about is not None and about.is_player and about_id not in req.present and about_id != req.viewer)
+
+
+def _topic_ranked(memory: MemoryStore, world: World, req: ContextRequest, rel: Relevance | None,
+                  query_vec: np.ndarray | None, now: datetime) -> list[tuple[float, Summary | EventMemory | Belief]]:
+    """Everything the holder holds that could answer a topic question, ranked by the question's
+    meaning (as a rank), recency and importance, whoever it is about."""
+    chosen: list[tuple[Summary | EventMemory | Belief, float, float]] = []  # item, raw relevance, importance
+    for kind, table in (("event", memory.events), ("summary", memory.summaries)):
+        for item_id, score in _candidates(memory, rel, req.holder, kind, query_vec).items():
+            item = table.get(item_id)
+            if item is None or item.status != "active" or not _shown(item, req, world):
+                continue
+            if isinstance(item, EventMemory):
+                if item.meta.get("dialogue") or item.meta.get("message") or item.source == "said":
+                    continue  # conversations are not quoted back; what I said is not news to me
+                if item.source == "heard" and item.fact_id and any(
+                        not b.held for b in memory.beliefs_via(req.holder, item.fact_id)):
+                    continue  # a rumour no longer believed is not brought up again
+            chosen.append((item, score, item.importance))
+    beliefs = [b for b in memory.beliefs_of(req.holder) if b.source != "witnessed" and _shown(b, req, world)]
+    if beliefs:
+        scores = rel.score_texts([b.text for b in beliefs], query_vec) if rel is not None and query_vec is not None             else np.zeros(len(beliefs))
+        for b, score in zip(beliefs, scores.tolist(), strict=True):
+            chosen.append((b, float(score), min(1.0, 0.3 + 0.7 * max(b.claim.severity, abs(b.claim.valence)))))
+    if not chosen:
+        return []
+    relevance = np.array([c[1] for c in chosen])
+    ages = np.array([(now - c[0].time).total_seconds() for c in chosen])
+    importance = np.array([c[2] for c in chosen])
+    scores = rank_scores(relevance, ages, importance)
+    order = sorted(range(len(chosen)), key=lambda j: (-scores[j], chosen[j][0].id))
+    return [(float(scores[j]), chosen[j][0]) for j in order]
+
+
 def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, relevance: Relevance | None = None,
                   query_vec: np.ndarray | None = None) -> Context:
     """Fill the budget tier by tier; later tiers get what earlier ones left."""
@@ -135,8 +195,12 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
         if len(ctx.items) >= budget.max_items or ctx.tokens + cost > budget.max_tokens:
             ctx.dropped += 1
             return False
+        if any(i.id == item.id for i in ctx.items):
+            return False
         about = getattr(item, "about", None) if not isinstance(item, Belief) else item.claim.about
-        ctx.items.append(ContextItem(tier=tier, id=item.id, text=text, about=about, score=round(score, 4)))
+        teller, source = _provenance(item)
+        ctx.items.append(ContextItem(tier=tier, id=item.id, text=text, about=about, score=round(score, 4),
+                                     teller=teller, source=source))
         ctx.tokens += cost
         return True
 
@@ -161,6 +225,9 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
             if e.source == "heard" and e.fact_id and any(not b.held for b in memory.beliefs_via(req.holder, e.fact_id)):
                 continue  # a rumour no longer believed is not brought up again
             add("event", e, e.what, score)
+    if req.topic if req.topic is not None else is_topic_question(req.query, world.language):
+        for score, item in _topic_ranked(memory, world, req, relevance, query_vec, now)[:TOPIC_ITEMS]:
+            add("topic", item, item.what if isinstance(item, EventMemory) else item.text, score)
     if req.two_hop:
         for person in req.present:
             # the people a present person is tied to (relationship kinds, not bond axes), strongest first

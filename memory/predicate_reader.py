@@ -36,7 +36,7 @@ ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
 EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"
                          r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")
 ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非")
-MARGIN = 0.04  # how much nearer than the neutral examples a predicate must be to be read by meaning
+MARGIN = 0.03  # how much nearer than the neutral examples a predicate must be to be read by meaning
 
 
 class Reading(BaseModel):

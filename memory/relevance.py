@@ -32,6 +32,7 @@ class Relevance:
         self.indexes: dict[tuple[str, str], VectorIndex] = {}
         self.hnsw_threshold = hnsw_threshold
         self.pending: dict[tuple[str, str], list[object]] = {}  # new items of indexes already built
+        self._text_vectors: dict[str, np.ndarray] = {}  # beliefs' texts: scored for topic questions, not indexed
         memory.on_delete.append(self.forget)
         memory.on_put.append(self._on_put)
 
@@ -70,6 +71,19 @@ class Relevance:
     def search(self, holder: str, kind: str, query_vec: np.ndarray, k: int) -> list[tuple[str, float]]:
         index = self.index_of(holder, kind)
         return index.search(query_vec, min(k, len(index))) if len(index) else []
+
+    def score_texts(self, texts: list[str], query_vec: np.ndarray) -> np.ndarray:
+        """Similarity of a few unindexed texts (a holder's beliefs) to the query, cached by text."""
+        cache = self._text_vectors
+        if len(cache) > 50_000:
+            cache.clear()
+        todo = [t for t in dict.fromkeys(texts) if t not in cache]
+        if todo:
+            for t, v in zip(todo, self.embedder.embed_passages(todo), strict=True):
+                cache[t] = np.asarray(v, dtype=np.float32)
+        if not texts:
+            return np.zeros(0)
+        return np.stack([cache[t] for t in texts]) @ np.asarray(query_vec, dtype=np.float32)
 
     def forget(self, kind: str, item_id: str, holder: str) -> None:
         """Drop an item's vector and index entry (called by the store on every delete)."""

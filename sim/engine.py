@@ -21,6 +21,7 @@ from townsfolk.agents.reconnect import ReconnectState
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.embeddings import Embedder, make_embedder
 from townsfolk.memory.impressions import Impression
+from townsfolk.memory.predicates import register as register_predicates
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim import actions
@@ -58,6 +59,7 @@ class Usage(BaseModel):
 
 def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, MemoryStore]:
     """A fresh world and memory from a validated scenario, at tick 0."""
+    register_predicates(scenario.predicates)  # the world's own predicates join the inventory claims are read with
     clock = SimClock(start=scenario.start, tick_length=parse_duration(scenario.tick))
     world = World(clock=clock, seed=scenario.seed if seed is None else seed, language=scenario.language,
                   title=scenario.scenario)

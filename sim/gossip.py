@@ -53,7 +53,7 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             return Claim(about=claim.said_by, predicate=worse, target=listener, severity=severity,
                          said_by=claim.said_by), distortion
         return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None}), distortion
-    if distortion == "generalise" and not claim.generalised:
+    if distortion == "generalise" and not claim.generalised and claim.blames_subject:  # a fire is not a habit
         return claim.model_copy(update={"generalised": True, "quote": None,
                                         "severity": min(1.0, claim.severity + 0.15)}), distortion
     if distortion == "misattribute" and claim.said_by:
