@@ -126,11 +126,13 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
     log_rows = []
     for entry in log:
         store._log_seq += 1  # noqa: SLF001
-        log_rows.append({"seq": store._log_seq, "tick": entry.tick, "kind": entry.kind, "data": seal(_dump(entry))})  # noqa: SLF001
+        body = _dump(entry)
+        log_rows.append({"seq": store._log_seq, "tick": entry.tick, "kind": entry.kind,  # noqa: SLF001
+                         "data": seal(body, store._log_owners(world, memory, body, players) if players else None)})  # noqa: SLF001
     run_values: dict[str, Any] = {"last_tick": world.tick, "finished": finished, "rng_state": world.rng_state(),
                                   "counters": dict(world.counters)}
     if extra is not None:
-        run_values["extra"] = extra
+        run_values["extra"] = store._seal_extra(extra, players)  # noqa: SLF001
 
     with _transaction(store) as conn:
         for table, rows in ((T_DECISION, decision_rows), (T_FACT, fact_rows), (T_EDGE, new_edges),

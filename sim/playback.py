@@ -82,7 +82,7 @@ def play(scenario: Scenario, *, db: str | Path | None = None, seed: int | None =
                      scenario_path=scenario_path, on_entry=on_entry, commit_every=commit_every)
     finally:
         if guard is not None:
-            guard.release_writer()
+            guard.release_writer(force=True)  # the run is over: the next writer may go ahead
 
 
 def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until: int | None,

@@ -32,8 +32,10 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.bulk_writer import write_tick
 from townsfolk.sim.crypto_shred import (
+    KeyDestroyed,
     KeyRing,
     fsync_dir,
+    is_sealed,
     keys_path,
     open_bytes,
     open_json,
@@ -151,8 +153,8 @@ class RunStore:
             raise RunStoreError(str(exc)) from None
         self._finish_shredding()
 
-    def release_writer(self) -> None:
-        self.writer.release()
+    def release_writer(self, *, force: bool = False) -> None:
+        self.writer.release(force=force)
 
     def _finish_shredding(self) -> None:
         """Destroy keys an erasure retired but was killed before destroying (the run says which)."""
@@ -194,8 +196,43 @@ class RunStore:
         item = memory.get_or_none(cause_id)
         return set() if item is None else {p for p in players if involves(world, item, p)}
 
+    def _log_owners(self, world: World, memory: MemoryStore, body: dict[str, Any], players: set[str]) -> set[str]:
+        """Players a timeline entry names, or whose fact or memory it points at (its text quotes them)."""
+        owners = owners_in(body, players)
+        refs: list[str] = []
+        for v in (body.get("ids") or {}).values():
+            refs += [x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+        for ref in refs:
+            kind, _, ref_id = ref.rpartition(":")
+            owners |= self._cause_owners(world, memory, kind or ("fact" if ref_id in world.facts else ""),
+                                         ref_id, players)
+        return owners
+
     def _open(self, data: dict[str, Any]) -> dict[str, Any]:
         return open_json(self.keys, data)
+
+    def _seal_extra(self, extra: dict[str, Any], players: set[str]) -> dict[str, Any]:
+        """The run's extra record with each scripted beat of the stored scenario that names a player
+        sealed under that player's key (the script holds the player's lines word for word)."""
+        scenario = extra.get("scenario")
+        if not players or not isinstance(scenario, dict) or not isinstance(scenario.get("timeline"), list):
+            return extra
+        beats = [b if is_sealed(b) or not isinstance(b, dict) else self._seal(b, players)
+                 for b in scenario["timeline"]]
+        return {**extra, "scenario": {**scenario, "timeline": beats}}
+
+    def _open_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
+        """`_seal_extra` undone; a beat whose key was destroyed (its player erased) is left out."""
+        scenario = extra.get("scenario")
+        if not isinstance(scenario, dict) or not isinstance(scenario.get("timeline"), list):
+            return extra
+        beats = []
+        for b in scenario["timeline"]:
+            try:
+                beats.append(open_json(self.keys, b) if is_sealed(b) else b)
+            except KeyDestroyed:
+                continue
+        return {**extra, "scenario": {**scenario, "timeline": beats}}
 
     # --- writing ---------------------------------------------------------------------------
     @contextmanager
@@ -265,7 +302,7 @@ class RunStore:
         self._log_seq = self._fact_seq = 0
         players = self._players(world)
         with Session(self.engine) as s:
-            s.add(RunRow(**run.model_dump(exclude={"id"})))
+            s.add(RunRow(**{**run.model_dump(exclude={"id"}), "extra": self._seal_extra(run.extra, players)}))
             for seq, c in enumerate(world.characters.values()):
                 s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
             for seq, (tick, d) in enumerate(kept, start=1):
@@ -352,6 +389,7 @@ class RunStore:
             raise RunStoreError(f"{self.db} is not a townsfolk run ({getattr(exc, 'orig', exc)})") from None
         if run is None:
             raise RunStoreError(f"{self.db} holds no run{self._being_made()}")
+        run.extra = self._open_extra(run.extra or {})
         return run
 
     def load(self) -> tuple[World, MemoryStore, list[LogEntry]]:

@@ -85,7 +85,7 @@ class WriterLock:
 
     @property
     def held(self) -> bool:
-        return self._holding
+        return self._holding and self.key in _HELD
 
     def acquire(self) -> None:
         if self.held:
@@ -135,14 +135,17 @@ class WriterLock:
                              f"(wait for it to finish, or use another database)")
         self._conn = conn
 
-    def release(self) -> None:
+    def release(self, *, force: bool = False) -> None:
+        """Count this holder out; the OS lock goes with the last one (or at once with `force`: the
+        end of a `play`, whose town may linger in memory but writes no more)."""
         if not self.held:
+            self._holding = False
             return
         self._holding = False
         owner = _HELD.get(self.key)
         if owner is not None:
             owner[1] -= 1
-            if owner[1] <= 0:
+            if owner[1] <= 0 or force:
                 del _HELD[self.key]
                 owner[0]._release_os()
 
@@ -155,9 +158,10 @@ class WriterLock:
         if self._conn is not None:
             try:
                 self._conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": PG_LOCK_KEY})
-            finally:
                 self._conn.close()
-                self._conn = None
+            except Exception:  # noqa: BLE001  (the server went away: the lock went with the session)
+                pass
+            self._conn = None
 
     def __enter__(self) -> WriterLock:
         self.acquire()
