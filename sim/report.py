@@ -87,8 +87,9 @@ def reach_plot(world: World, by_origin: dict[str, list[Belief]], top: list[str])
         fact = world.facts.get(origin) if origin in world.facts else None
         text = (fact.text if fact else origin)
         text = text if len(text) <= 48 else text[:47] + "…"
-        if world.language == "zh" and not _has_cjk_font():
-            text = origin
+        if world.language == "zh" and not _has_cjk_font():  # no font for the words: say what it was
+            witnessed = next((b for b in by_origin[origin] if b.hops == 0), by_origin[origin][0])
+            text = f"{witnessed.claim.predicate} · {fact.actor if fact else ''}"
         ax.step([_days(world, x) for x in xs], ys, where="post", color=PALETTE[i % len(PALETTE)], lw=2,
                 label=f"{origin}: {text}")
     _style(ax, "How far each rumour reached", "day", "people who have heard it")
@@ -183,24 +184,36 @@ def _strength_at(edge, ticks: np.ndarray) -> np.ndarray:  # noqa: ANN001
 
 
 def ties_plot(world: World) -> str:
+    """Left: the spread of all tie strengths at the end of each day. Right: only the ties that
+    moved, as change from where they began (most ties stay put, which would hide these)."""
     per_day = max(1, round(86400 / world.clock.tick_length.total_seconds()))
     ticks = np.arange(0, world.tick + 1, per_day) if world.tick >= per_day else np.array([0, world.tick])
     days = [_days(world, int(t)) for t in ticks]
-    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
-    for ax, (title, kinds) in zip(axes, (("Ties (family, friends, colleagues …)", None),
-                                         ("Affinity: how people feel about each other", ("affinity",))), strict=True):
-        edges = [e for e in world.graph.edges()
-                 if (e.kind in kinds if kinds else e.kind not in BOND_KINDS) and not world.character(e.source).is_player]
-        if not edges:
-            continue
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
+    edges = [e for e in world.graph.edges()
+             if (e.kind == "affinity" or e.kind not in BOND_KINDS) and not world.character(e.source).is_player]
+    if edges:
         m = np.stack([_strength_at(e, ticks) for e in edges])
-        q = np.percentile(m, [10, 25, 50, 75, 90], axis=0)
-        ax.fill_between(days, q[0], q[4], color="#9db4c9", alpha=0.4, label="10–90%")
-        ax.fill_between(days, q[1], q[3], color="#3b6ea5", alpha=0.45, label="25–75%")
-        ax.plot(days, q[2], color="#1d3d63", lw=2, label="median")
-        ax.plot(days, m.mean(axis=0), color="#d1603d", lw=1.5, ls="--", label="mean")
-        _style(ax, title, "day", "strength")
-        ax.legend(frameon=False, fontsize=8, loc="lower left")
+        ties = np.array([e.kind != "affinity" for e in edges])
+        q = np.percentile(m[ties], [10, 25, 50, 75, 90], axis=0) if ties.any() else np.zeros((5, len(ticks)))
+        left.fill_between(days, q[0], q[4], color="#9db4c9", alpha=0.4, label="10–90%")
+        left.fill_between(days, q[1], q[3], color="#3b6ea5", alpha=0.45, label="25–75%")
+        left.plot(days, q[2], color="#1d3d63", lw=2, label="median")
+        left.legend(frameon=False, fontsize=8, loc="lower left")
+        delta = m - m[:, :1]
+        for mask, name, colour in ((ties, "ties", "#3b6ea5"), (~ties, "affinity", "#d1603d")):
+            moved = mask & (np.abs(delta[:, -1]) > 1e-6)
+            if not moved.any():
+                continue
+            d = delta[moved]
+            right.fill_between(days, np.percentile(d, 10, axis=0), np.percentile(d, 90, axis=0), color=colour,
+                               alpha=0.2)
+            right.plot(days, d.mean(axis=0), color=colour, lw=2,
+                       label=f"{name}: {int(moved.sum())} of {int(mask.sum())} moved (mean, 10–90%)")
+        right.axhline(0, color="#888", lw=0.8)
+        right.legend(frameon=False, fontsize=8, loc="lower left")
+    _style(left, "Tie strength (family, friends, colleagues …)", "day", "strength")
+    _style(right, "Ties that moved: change since the start", "day", "change in strength")
     fig.tight_layout()
     return _png(fig)
 
@@ -318,7 +331,10 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     if top:
         parts.append(f'<section><h2>Rumour reach over time</h2><p class="note">Each line is one thing that really '
                      f'happened (an origin fact) and how many people had heard some version of it by each day.</p>'
-                     f'<img src="data:image/png;base64,{reach_plot(world, by_origin, top)}"></section>')
+                     f'<img src="data:image/png;base64,{reach_plot(world, by_origin, top)}">'
+                     + _table(["origin", "what happened", "tick", "heard by"],
+                              [[o, world.facts.get(o).text if o in world.facts else "", world.facts.get(o).tick
+                                if o in world.facts else "", reach[o]] for o in top]) + '</section>')
     if beliefs:
         parts.append('<section><h2>Credibility and distortion by hop</h2><p class="note">Witnesses (hop 0) are '
                      'believed most; every retelling costs credibility, and exaggerators change the story on the way.'
