@@ -62,6 +62,7 @@ class ReadingContext:
     pending_slot: str | None = None  # the slot the NPC just asked for
     filled: dict[str, object] = field(default_factory=dict)  # the focus errand's current values
     names: dict[str, str] = field(default_factory=dict)  # character id -> name, NPCs who could take over
+    waiting: list[str] = field(default_factory=list)  # errand ids set aside, whose answers may come now
     language: str = "zh"
 
 
@@ -150,7 +151,7 @@ _CUES: dict[str, re.Pattern[str]] = {
                        r"|^\s*(?:ok(?:ay)?,?\s*)?continue\b"),
     "RESUME": _rx(r"说回|回到刚才|还是说刚才|还是(?:先)?办刚才|刚才那个(?:事|吧)|接着刚才",
                   r"\bback to (?:the|my|that|our)\b|\bgoing back to\b|\bwhere we left (?:off|the)\b"),
-    "SWITCH": _rx(r"先(?:帮我|给我|替我)?(?:办|弄|说说|看看|忙)|先不说这个|换个事",
+    "SWITCH": _rx(r"先(?:帮我|给我|替我)|先(?:办|弄|说说|看看)|先不说这个|换个事",
                   r"\bfirst,? (?:can|could) you\b|\bbefore that\b|\b(?:can|could) we do\b.*\bfirst\b"
                   r"|\bsomething else first\b|\bswitch to\b|\bactually,? (?:can|could) you\b"),
     "INSERT": _rx(r"^\s*(?:对了|还有|另外|顺便)|等下还(?:要|得)",
@@ -208,6 +209,10 @@ _NEUTRAL = {
 START_FLOOR = 0.86  # below this an utterance is too far from every example to start anything
 
 
+_EXAMPLES: dict[int, dict[tuple, tuple[np.ndarray, list[str]]]] = {}
+_QUERIES: dict[int, dict[str, np.ndarray]] = {}
+
+
 class StartMatcher:
     """Which errand (if any) an utterance starts, by its nearest example in meaning.
 
@@ -218,7 +223,8 @@ class StartMatcher:
 
     def __init__(self, embedder: Embedder | None) -> None:
         self.embedder = embedder
-        self._cache: dict[tuple, tuple[np.ndarray, list[str]]] = {}
+        self._cache = _EXAMPLES.setdefault(id(embedder), {})  # shared by every run of this process
+        self._queries = _QUERIES.setdefault(id(embedder), {})
 
     def _examples(self, specs: dict[str, ErrandSpec], language: str) -> tuple[np.ndarray, list[str]]:
         key = (language, tuple((k, tuple(s.starts)) for k, s in specs.items()))
@@ -256,7 +262,11 @@ class StartMatcher:
                                 clause, flags=re.IGNORECASE).strip()
             if not re.search(r"[\w\u4e00-\u9fff]", clause):
                 continue
-            q = self.embedder.embed_query(clause)
+            q = self._queries.get(clause)
+            if q is None:
+                q = self._queries[clause] = self.embedder.embed_query(clause)
+                if len(self._queries) > 4096:
+                    self._queries.pop(next(iter(self._queries)))
             scores = vectors @ q
             best = int(np.argmax(scores))
             if labels[best] and scores[best] >= START_FLOOR and labels[best] not in found:
@@ -286,9 +296,11 @@ def _escalation_target(text: str, ctx: ReadingContext) -> str | None:
 def read_offline(text: str, ctx: ReadingContext, matcher: StartMatcher | None = None) -> ErrandReading:
     """The deterministic reading: cue words, slot values and types, starts by meaning."""
     intents = _intents(text)
-    starts = matcher.starts(text, ctx.specs, ctx.language) if matcher else []
+    # in the middle of an errand, only words that turn away from it are read for a new one
+    turning = not ctx.focus or bool(set(intents) & {"INSERT", "SWITCH", "RESUME", "SUPPLEMENT", "CANCEL"})
+    starts = matcher.starts(text, ctx.specs, ctx.language) if matcher and turning else []
     spec_ids = [ctx.focus] if ctx.focus else []
-    spec_ids += [s for s in starts if s not in spec_ids]
+    spec_ids += [s for s in [*starts, *ctx.waiting] if s not in spec_ids and s in ctx.specs]
     pairs = [m for rx in _CORRECTION_PAIR for m in [rx.search(text)] if m]
     old_span = pairs[0].span("old") if pairs else None
     readings: list[SlotReading] = []

@@ -47,7 +47,7 @@ LINES: dict[str, dict[str, str]] = {
         "queued": "Sure, I've noted {title}; I'll see to it once this is done.",
         "switch": "All right, {title} first. We'll come back to {other}.",
         "resume": "Right, back to {title}.",
-        "restate": "Where we were: {question}",
+        "restate": "Where we were: {question}",  # the question keeps its capital: it is quoted
         "paused": "Of course, go ahead; we'll pick it up when you're back.",
         "pause_nothing": "Of course, go ahead.",
         "cancelled": "All right, we'll leave {title}.",
@@ -86,5 +86,7 @@ def line(language: str, key: str, **values: object) -> str:
 
 def join(language: str, parts: list[str]) -> str:
     """Lines joined as one reply (zh runs sentences together; en puts a space between)."""
-    sep = "" if language == "zh" else " "
-    return sep.join(p.strip() for p in parts if p and p.strip())
+    parts = [p.strip() for p in parts if p and p.strip()]
+    if language == "zh":
+        return "".join(parts)
+    return " ".join(p[0].upper() + p[1:] for p in parts)

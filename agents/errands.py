@@ -131,6 +131,7 @@ class ErrandBook:
         self.errands: list[Errand] = []
         self.counter = 0
         self.dirty: set[str] = set()
+        self.resumed: dict[str, str | None] = {}  # this turn: errands taken up again, and what they awaited
         self.matcher = StartMatcher(embedder) if embedder is not None else StartMatcher(None)
 
     # --- lookup ----------------------------------------------------------------------------
@@ -172,6 +173,7 @@ class ErrandBook:
         self._note(e, w, "pause" if reason == "paused" else reason, why)
 
     def _activate(self, e: Errand, w: World_, why: str, kind: str = "resume") -> None:
+        self.resumed[e.key] = e.pending
         e.status, e.paused_reason, e.paused_at = "active", None, None
         self._note(e, w, kind, why)
 
@@ -215,10 +217,12 @@ class ErrandBook:
     def context(self, npc: str, player: str, w: World_) -> ReadingContext:
         focus = self.focus(npc, player)
         pending = focus.pending.split(":", 1)[1] if focus and focus.pending and focus.pending.startswith("slot:") else None
-        return ReadingContext(specs={k: s for k, s in self.specs.items() if s.npc == npc or k == (focus.errand if focus else None)},
+        mine = {e.errand for e in self.of(npc, player) if e.status in ("active", "paused")}
+        return ReadingContext(specs={k: s for k, s in self.specs.items() if s.npc == npc or k in mine},
                               focus=focus.errand if focus else None, pending_slot=pending,
                               filled=dict(focus.values) if focus else {},
-                              names={c: w.names[c] for c in w.npcs if c != npc}, language=w.language)
+                              names={c: w.names[c] for c in w.npcs if c != npc}, language=w.language,
+                              waiting=[e.errand for e in self.waiting(npc, player)])
 
     def turn(self, npc: str, player: str, text: str, w: World_, *, model: LLMProvider | None = None) -> ErrandTurn | None:
         """Read the words, decide, and say what was decided; None when the words are not about an errand."""
@@ -230,6 +234,7 @@ class ErrandBook:
             return None
         if focus is not None and reading.empty:
             return None  # small talk in the middle of an errand: the pipeline answers, the errand waits
+        self.resumed = {}
         return _Turn(self, npc, player, text, w, reading).run()
 
 
@@ -244,6 +249,7 @@ class _Turn:
         self.effects: list[ErrandEffect] = []
         self.touched: list[str] = []
         self.acks: list[str] = []
+        self.was_pending: dict[str, str | None] = {}  # what a resumed errand was waiting for
 
     def spec(self, e: Errand) -> ErrandSpec:
         return self.book.specs[e.errand]
@@ -313,7 +319,6 @@ class _Turn:
                 self.say.append(line(self.lang, "resume", title=self.spec(waiting).title))
             return waiting
         e = self.book._start(errand_id, self.npc, self.player, self.w, self.text)  # noqa: SLF001
-        self.note(e, "started")
         self.effects.append(ErrandEffect(kind="started", key=e.key, errand=e.errand, npc=e.npc, player=e.player,
                                          title=self.spec(e).title))
         if not quiet:
@@ -353,7 +358,6 @@ class _Turn:
     def _cancel(self, e: Errand) -> ErrandTurn:
         e.status, e.pending = "cancelled", None
         self.book._note(e, self.w, "cancel", self.text)  # noqa: SLF001
-        self.note(e, "cancelled by the player")
         self.say.append(line(self.lang, "cancelled", title=self.spec(e).title))
         self.effects.append(ErrandEffect(kind="cancelled", key=e.key, errand=e.errand, npc=e.npc, player=e.player,
                                          title=self.spec(e).title))
@@ -387,7 +391,6 @@ class _Turn:
         e.npc = target
         self.book._pause(e, self.w, "escalated", self.text)  # noqa: SLF001
         e.history[-1] = e.history[-1].model_copy(update={"kind": "escalate", "old": old, "new": target})
-        self.notes.append(f"{self.w.names.get(old, old)}·{spec.title}: handed to {self.w.names.get(target, target)}")
         self.touched.append(e.key)
         self.say.append(line(self.lang, "escalated", target=self.w.names.get(target, target)))
         self.effects.append(ErrandEffect(kind="escalated", key=e.key, errand=e.errand, npc=old, player=e.player,
@@ -453,7 +456,7 @@ class _Turn:
                 return
             items.append(value)
             e.values[slot] = items
-            kind = "supplement" if have else "fill"
+            kind = "supplement" if have or "SUPPLEMENT" in intents else "fill"
             self.book._note(e, self.w, kind, why, slot=slot, new=value)  # noqa: SLF001
             self.note(e, f"{slot} + {value}")
             if have or "SUPPLEMENT" in intents:
@@ -587,11 +590,11 @@ class _Turn:
     def _advance(self, e: Errand) -> None:
         """Walk the topology until something must be asked, or the errand is done."""
         spec = self.spec(e)
-        restating = any(c.kind == "resume" and c.tick == self.w.tick for c in e.history[-2:])
+        awaited = self.book.resumed.get(e.key)
         for _ in range(4 * len(spec.nodes) + 4 * len(spec.slots) + 4):
             if e.pending:
                 question = self._question(e)
-                if restating and not any(question in s for s in self.say):
+                if awaited and awaited == e.pending and not any(question in s for s in self.say):
                     self.say.append(line(self.lang, "restate", question=question))
                 elif question and not any(question in s for s in self.say):
                     self.say.append(question)
@@ -654,7 +657,6 @@ class _Turn:
         spec = self.spec(e)
         e.status, e.pending = "done", None
         self.book._note(e, self.w, "done", "every step done")  # noqa: SLF001
-        self.note(e, "done")
         self.say.append(self._fill(e, spec.on_done.say) if spec.on_done.say else line(self.lang, "done"))
         happen = None
         if spec.on_done.happen is not None:
