@@ -517,6 +517,7 @@ def level2_many(
     *,
     params: GateParams = DEFAULT_PARAMS,
     language: Language = "en",
+    contexts: Sequence[tuple[str, Sequence[GroundingItem]]] | None = None,
 ) -> list[Level2Verdict]:
     """Level 2 for every NPC that passed level 1 this tick, the model calls fanned out together.
 
@@ -524,8 +525,10 @@ def level2_many(
     (an OpenAI-compatible server gets them concurrently); only the few unusable ones are repaired,
     one by one, and a second failure falls back to the heuristic, as in :func:`level2`.
     """
+    ctxs = list(contexts) if contexts is not None else [("", ())] * len(jobs)
     if provider is None:
-        return [level2(None, t, "", c, params=params, speaker=s, language=language) for t, c, s in jobs]
+        return [level2(None, t, ctxs[i][0], c, ctxs[i][1], params=params, speaker=s, language=language)
+                for i, (t, c, s) in enumerate(jobs)]
     verdicts: list[Level2Verdict | None] = [None] * len(jobs)
     asked: list[int] = []
     for i, (trigger, candidates, _speaker) in enumerate(jobs):
@@ -533,7 +536,8 @@ def level2_many(
             verdicts[i] = level2(provider, trigger, "", candidates, params=params, language=language)
         else:
             asked.append(i)
-    requests = [level2_request(jobs[i][0], "", jobs[i][1], speaker=jobs[i][2], language=language) for i in asked]
+    requests = [level2_request(jobs[i][0], ctxs[i][0], jobs[i][1], ctxs[i][1], speaker=jobs[i][2], language=language)
+                for i in asked]
     for i, request, first in zip(asked, requests, provider.complete_many(requests), strict=True):
         trigger, candidates, _speaker = jobs[i]
         responses = [first]
@@ -616,7 +620,7 @@ def decide(
     if v1.passed:
         v2 = level2_verdict or level2(provider, trigger, context, candidates, memories,
                                       params=params, speaker=speaker, language=language)
-        injected = [m.id for m in memories] if v2.model_calls > 0 else []
+        injected = [m.id for m in memories]  # what level 2 was shown (the offline stand-in reads it too)
     speak = v2 is not None and v2.speak
     addressed = [v2.to] if speak and v2 is not None and v2.to is not None else []
     pool = [c.id for c in candidates]

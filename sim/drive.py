@@ -21,9 +21,11 @@ from townsfolk.agents.gate import (
     Trigger,
     bond_pull,
     decide,
+    level1,
     level1_batch,
     level2_many,
 )
+from townsfolk.agents.gate_context import gate_context
 from townsfolk.agents.openers import npc_opener, reach_out_message
 from townsfolk.agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
 from townsfolk.memory.perception import remember
@@ -124,6 +126,7 @@ class Drive:
 
     def __init__(self, sim: object) -> None:
         self.sim = sim
+        self._contexts: dict[tuple, tuple[str, list]] = {}  # level-2 context, computed once per NPC and trigger
 
     @property
     def gate_model(self):  # noqa: ANN201
@@ -134,12 +137,33 @@ class Drive:
                 verdict: Level2Verdict | None = None):
         sim = self.sim
         world = sim.world  # type: ignore[attr-defined]
-        decision = decide(self.gate_model, trigger, inputs, candidates=candidates,
-                          speaker=world.name(trigger.npc), language=world.language, level2_verdict=verdict)
+        context, memories = self.gate_context(trigger, candidates) if (
+            trigger.kind != "addressed" and level1(trigger, inputs).passed) else ("", [])
+        decision = decide(self.gate_model, trigger, inputs, candidates=candidates, context=context,
+                          memories=memories, speaker=world.name(trigger.npc), language=world.language,
+                          level2_verdict=verdict)
         if decision.level2 is not None and decision.level2.source != "rule" and sim.offline:  # type: ignore[attr-defined]
             # the offline stand-in answers where a model would be asked: count it as that call
             sim.standin_calls += 1  # type: ignore[attr-defined]
         return decision
+
+    def gate_context(self, trigger: Trigger, candidates: list[Candidate]) -> tuple[str, list]:
+        """What level 2 sees (agents/gate_context.py): full for events, light for drive ticks."""
+        sim = self.sim
+        world, minds = sim.world, sim.minds  # type: ignore[attr-defined]
+        key = (trigger.npc, trigger.at, trigger.kind)
+        if key not in self._contexts:
+            v = minds.affect_of(trigger.npc)
+            mood = f"{v[0]:+.2f}"
+            pending = [f"{world.name(fu.to)}" for fu in minds.followups.values()
+                       if fu.npc == trigger.npc and not fu.answered]
+            fact = next((f for f in reversed(list(world.facts)) if f.tick == world.tick and f.kind == "happen"),
+                        None) if trigger.kind == "nearby_event" else None
+            self._contexts = {k: v for k, v in self._contexts.items() if k[1] == trigger.at}
+            self._contexts[key] = gate_context(world, sim.memory, trigger, candidates,  # type: ignore[attr-defined]
+                                               relevance=sim.relevance, mood=mood, pending=pending,  # type: ignore[attr-defined]
+                                               query=fact.text if fact is not None else None)
+        return self._contexts[key]
 
     def tick(self, players_speaking: bool) -> list[LogEntry]:
         sim = self.sim
@@ -173,7 +197,8 @@ class Drive:
             jobs.append((trigger, inputs, cands, bool(passed[row])))
         # level 2 for everyone who passed, at once: a model server answers them concurrently
         asked = [(t, c, world.name(t.npc)) for t, _i, c, ok in jobs if ok]
-        verdicts = iter(level2_many(self.gate_model, asked, language=world.language))
+        contexts = [self.gate_context(t, c) for t, _i, c, ok in jobs if ok]
+        verdicts = iter(level2_many(self.gate_model, asked, language=world.language, contexts=contexts))
         for trigger, inputs, cands, ok in jobs:
             decision = self._decide(trigger, inputs, cands, next(verdicts) if ok else None)
             minds.record(decision)
