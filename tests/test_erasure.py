@@ -456,3 +456,71 @@ def test_the_cli_still_reads_a_run_with_a_corrupt_embedding(teahouse):
     r = cli("forget", "--db", str(teahouse), "--player", "player", "--npc", "aqing")
     assert r.exit_code == 0, r.output
     assert _all_lines(memories(teahouse, "aqing", "player")) == []
+
+
+# --- issue 8: erasure removes the player's words and identity, it does not rewind the world --------
+def _rumour_and_tie(db: Path):
+    world, memory, _ = RunStore(db, must_exist=True).load()
+    rumours = [b for b in memory.beliefs_of("xiaoliang", held_only=False) if b.claim.about == "aqing" or b.hops >= 2]
+    return world, memory, {b.id: b.status for b in rumours}, world.graph.get("xiaoliang", "aqing", "partner").strength
+
+
+def test_forgetting_the_mediator_keeps_the_reconciliation_and_makes_them_someone(teahouse):
+    world, memory, statuses, partner = _rumour_and_tie(teahouse)
+    assert "superseded" in statuses.values() and partner >= 0.8  # the traveller's mediation worked
+
+    r = cli("forget", "--db", str(teahouse), "--player", "player")
+    assert r.exit_code == 0, r.output
+
+    world, memory, after, partner_after = _rumour_and_tie(teahouse)
+    # 小梁 does not believe the rumour again, and the partnership does not fall back
+    assert {i: s for i, s in after.items() if i in statuses} == statuses
+    assert partner_after == pytest.approx(partner, abs=1e-12)
+    # who brought it about is "someone" now, in what 小梁 keeps and in the world's record
+    cleared = [e for e in memory.events_of("xiaoliang") if e.source == "cleared"]
+    assert cleared and all("有人" in e.what and "旅人" not in e.what and "player" not in e.participants
+                           for e in cleared)
+    [mediation] = [f for f in world.facts if f.kind == "mediate"]
+    assert mediation.actor is None and mediation.text.startswith("有人")
+    reasons = [c.reason for c in world.graph.get("xiaoliang", "aqing", "partner").history]
+    assert any("有人" in x for x in reasons) and not any("旅人" in x for x in reasons)
+    why = cli("why", "--db", str(teahouse), "小梁", "阿青")
+    assert why.exit_code == 0 and "旅人" not in why.output and "有人" in why.output
+
+
+def test_memories_about_a_player_lists_only_items_about_them(teahouse):
+    world, memory, _ = RunStore(teahouse, must_exist=True).load()
+    view = memories(teahouse, "xiaoliang", "player")
+    listed = {line["id"] for line in _all_lines(view)}
+    assert listed
+    for item_id in listed:
+        item = memory.get(item_id)
+        about = getattr(item, "about", None) or getattr(getattr(item, "claim", None), "about", None)
+        told = getattr(item, "told_by", None)
+        assert "player" in (about, told) or world.facts.get(item.fact_id).actor == "player", item
+    # the reconciliation 小梁 remembers is about 阿青, not about the traveller who brought it about
+    cleared = {e.id for e in memory.events_of("xiaoliang") if e.source == "cleared"}
+    assert cleared and not cleared & listed
+
+
+def test_an_english_world_forgets_the_visitor_but_not_the_peace(tmp_path):
+    """scenarios/harbour_erasure.yaml: a visitor mends a quarrel and confides a debt, then is erased."""
+    db = tmp_path / "harbour.db"
+    _play_to(load_scenario(SCENARIOS / "harbour_erasure.yaml"), db)
+    world, memory, _ = RunStore(db, must_exist=True).load()
+    partner = world.graph.get("tobiah", "maren", "partner").strength
+    assert any(i.private for _k, i in memory.all_items() if i.holder == "maren")  # the confided debt
+
+    r = cli("forget", "--db", str(db), "--player", "visitor")
+    assert r.exit_code == 0, r.output
+
+    world, memory, log = RunStore(db, must_exist=True).load()
+    assert world.graph.get("tobiah", "maren", "partner").strength == pytest.approx(partner, abs=1e-12)
+    assert [i.id for _k, i in memory.all_items() if getattr(i, "private", False)] == []
+    [mediation] = [e for e in log if e.kind == "mediate"]
+    assert mediation.text.startswith("Someone") and "Sela" not in mediation.text, mediation.text
+    assert any(e.source == "cleared" and "someone" in e.what.lower() for e in memory.events_of("tobiah"))
+    blob = b"".join(disk_bytes(db).values())
+    for words in (b"forty crowns", b"Heron", b"What happened between you and Maren"):
+        assert words not in blob, words
+    assert sorted(world.characters) == ["gull", "maren", "tobiah", "visitor"]
