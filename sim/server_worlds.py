@@ -52,6 +52,11 @@ class Hosted:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[asyncio.Queue] = field(default_factory=set)
     closed: bool = False
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # calls waiting for the writer
+    writer: asyncio.Task | None = None
+
+    def __post_init__(self) -> None:
+        self.town.autosave = False  # the writer saves once per batch of calls
 
 
 class Worlds:
@@ -140,8 +145,48 @@ class Worlds:
                 Path(hosted.url + suffix).unlink(missing_ok=True)
 
     async def run(self, hosted: Hosted, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a Town call as this world's only writer, in a worker thread."""
-        async with hosted.lock:
-            if hosted.closed:
-                raise LookupError(hosted.id)
-            return await asyncio.to_thread(fn, *args, **kwargs)
+        """Run a Town call through this world's one writer; answered once it is saved."""
+        if hosted.closed:
+            raise LookupError(hosted.id)
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        hosted.queue.put_nowait((fn, args, kwargs, future))
+        if hosted.writer is None or hosted.writer.done():
+            hosted.writer = asyncio.create_task(self._write(hosted))
+        return await future
+
+    async def _write(self, hosted: Hosted) -> None:
+        """The world's writer: takes every call waiting in its queue, runs them in arrival order in
+        a worker thread, commits them in one transaction (group commit), then answers each."""
+        while not hosted.queue.empty():
+            batch = [hosted.queue.get_nowait() for _ in range(min(hosted.queue.qsize(), MAX_BATCH))]
+            async with hosted.lock:
+                if hosted.closed:
+                    outcomes: list[tuple[bool, Any]] = [(False, LookupError(hosted.id))] * len(batch)
+                else:
+                    outcomes = await asyncio.to_thread(_run_batch, hosted.town, batch)
+            for (_fn, _a, _k, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+
+MAX_BATCH = 64  # calls committed together at most (bounds the time the first of them waits)
+
+
+def _run_batch(town: Town, batch: list[tuple]) -> list[tuple[bool, Any]]:
+    """Each call in order (a refused call changes nothing), then one save for all of them:
+    nobody is answered before what they did is on disk."""
+    outcomes: list[tuple[bool, Any]] = []
+    for fn, args, kwargs, _future in batch:
+        try:
+            outcomes.append((True, fn(*args, **kwargs)))
+        except Exception as exc:  # handed to the caller's request (4xx for TownError)
+            outcomes.append((False, exc))
+    try:
+        town.save()
+    except Exception as exc:  # not saved: nobody may be told it was
+        return [(False, exc)] * len(batch)
+    return outcomes

