@@ -54,6 +54,8 @@ def simulate_cmd(
     seed: int | None = typer.Option(None, "--seed", help="override the spec's seed"),
     db: str | None = typer.Option(None, help="SQLite path or SQLAlchemy URL (default runs/<name>.db)"),
     json_out: bool = typer.Option(False, "--json", help="no progress bar; print the closing summary as JSON"),
+    overwrite: bool = typer.Option(False, help="replace the run the database already holds"),
+    commit_every: int = typer.Option(1, "--commit-every", min=1, help="commit every N ticks (and the last)"),
     llm: str = typer.Option("offline", help="offline | openai"),
     llm_url: list[str] | None = typer.Option(None, "--llm-url", help="an OpenAI-compatible server; give it more "
                                              "than once to spread the run's calls round-robin over several"),
@@ -63,6 +65,7 @@ def simulate_cmd(
     llm_concurrency: int = typer.Option(8, help="model calls in flight at once, per server"),
 ) -> None:
     """Generate a town from a world spec and run its daily life headless; the run is saved."""
+    from townsfolk.sim.run_store import RunStoreError
     from townsfolk.sim.simulate import simulate
     from townsfolk.sim.world_spec import load_world_spec
 
@@ -78,7 +81,11 @@ def simulate_cmd(
     console = Console(stderr=True, highlight=False)
     ticks = int(round((days if days is not None else spec.days) * spec.ticks_per_day))
     if json_out:
-        result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider, spec_path=str(spec_file))
+        try:
+            result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
+                              spec_path=str(spec_file), overwrite=overwrite, commit_every=commit_every)
+        except RunStoreError as exc:
+            _fail(str(exc))
         sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
         return
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("tick {task.completed:.0f}/{task.total:.0f}"),
@@ -90,8 +97,13 @@ def simulate_cmd(
         def on_tick(p):  # type: ignore[no-untyped-def]
             bar.update(task, completed=p.tick, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs)
 
-        result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
-                          spec_path=str(spec_file), on_tick=on_tick)
+        try:
+            result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
+                              spec_path=str(spec_file), on_tick=on_tick, overwrite=overwrite,
+                              commit_every=commit_every)
+        except RunStoreError as exc:
+            bar.stop()
+            _fail(str(exc))
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
     Console(highlight=False).print(

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.sim.daily_life import DailyLife
 from townsfolk.sim.engine import Simulation
-from townsfolk.sim.run_store import RunStore
+from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.world_spec import WorldSpec
 from townsfolk.sim.worldgen import Town, generate
 
@@ -73,9 +73,31 @@ def _mood_row(sim: Simulation) -> list[float]:
 
 def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = None, seed: int | None = None,
              db: str | Path | None = None, provider: LLMProvider | None = None, spec_path: str = "",
-             overrides: dict[str, Any] | None = None,
+             overrides: dict[str, Any] | None = None, overwrite: bool = False, commit_every: int = 1,
              on_tick: Callable[[TickProgress], None] | None = None) -> SimulateResult:
-    """Generate the town and run it; with `db`, every tick is saved."""
+    """Generate the town and run it; with `db`, every tick is saved (or every `commit_every` ticks
+    and the last: a crash then loses at most the ticks since). A database already holding a run
+    is only replaced with `overwrite`."""
+    if commit_every < 1:
+        raise ValueError(f"commit_every must be >= 1, got {commit_every}")
+    store = RunStore(db) if db is not None else None
+    if store is not None:
+        store.acquire_writer()
+    try:
+        if store is not None and not overwrite and store.holds_run():
+            run = store.run_info()
+            raise RunStoreError(f"{db} already holds a run ({run.title}); pass --overwrite to replace it, "
+                                f"or choose another --db")
+        return _simulate(spec, npcs=npcs, days=days, seed=seed, store=store, provider=provider,
+                         spec_path=spec_path, overrides=overrides, commit_every=commit_every, on_tick=on_tick)
+    finally:
+        if store is not None:
+            store.release_writer(force=True)
+
+
+def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: int | None, store: RunStore | None,
+              provider: LLMProvider | None, spec_path: str, overrides: dict[str, Any] | None, commit_every: int,
+              on_tick: Callable[[TickProgress], None] | None) -> SimulateResult:
     t0 = time.perf_counter()
     if overrides:
         spec = apply_overrides(spec, overrides)
@@ -85,7 +107,6 @@ def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = N
     life = DailyLife(town, sim)
     days = spec.days if days is None else days
     last = int(round(days * spec.ticks_per_day))
-    store = RunStore(db) if db is not None else None
     if store is not None:
         store.create(world, scenario_path=spec_path, scenario_sha=town.digest)
     build_s = time.perf_counter() - t0
@@ -93,6 +114,7 @@ def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = N
     layout = {"places": [[p.id, p.kind, p.name] for p in town.places],
               "home": town.home.tolist(), "work": town.work.tolist(), "ties": town.ties}
     t1 = time.perf_counter()
+    pending: list = []
     for tick in range(0, last + 1):
         beats = life.plan(tick)
         before = len(world.facts)
@@ -103,15 +125,18 @@ def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = N
         series["mood"].append(_mood_row(sim))
         series["tellings"].append(life.counts["tellings"])
         series["encounters"].append(life.counts["encounters"])
-        if store is not None:
-            store.commit_tick(world, sim.memory, entries, finished=tick == last,
+        pending += entries
+        if store is not None and (tick % commit_every == 0 or tick == last):
+            store.commit_tick(world, sim.memory, pending, finished=tick == last,
                               extra={"usage": sim.usage.model_dump(), "minds": sim.minds.state(),
                                      "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
                                                   "layout": layout if tick == last else {},
                                                   "life": life.state(), "series": series}},
                               decisions=sim.minds.take_decisions())
-        else:
+            pending = []
+        elif store is None:
             sim.minds.take_decisions()
+            pending = []
         if on_tick is not None:
             on_tick(TickProgress(tick=tick, ticks=last, npcs=len(town.npcs), tellings=life.counts["tellings"],
                                  model_calls=sim.usage.model_calls, elapsed_s=time.perf_counter() - t1))
@@ -121,7 +146,7 @@ def simulate(spec: WorldSpec, *, npcs: int | None = None, days: float | None = N
         ties=sum(town.ties.values()), tellings=life.counts["tellings"], events=life.counts["events"],
         stifled=life.counts["stifled"], beliefs=len(beliefs), reached=len({b.holder for b in beliefs}),
         model_calls=sim.usage.model_calls, build_s=round(build_s, 3), run_s=round(time.perf_counter() - t1, 3),
-        db=str(db) if db is not None else None)
+        db=store.db if store is not None else None)
 
 
 def apply_overrides(spec: WorldSpec, overrides: dict[str, Any]) -> WorldSpec:

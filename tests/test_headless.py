@@ -126,6 +126,19 @@ def test_a_headless_run_is_deterministic() -> None:
     assert a.tellings == b.tellings and a.tellings > 0
 
 
+def test_a_database_holding_a_run_is_only_replaced_on_request(tmp_path: Path) -> None:
+    from townsfolk.sim.run_store import RunStore, RunStoreError
+
+    spec = parse_world_spec(SMALL)
+    db = tmp_path / "tiny.db"
+    first = simulate(spec, days=0.5, db=db, commit_every=5)
+    assert RunStore(db, must_exist=True).run_info().finished
+    with pytest.raises(RunStoreError, match="already holds a run"):
+        simulate(spec, days=0.5, db=db)
+    again = simulate(spec, days=0.5, db=db, overwrite=True)
+    assert again.tellings == first.tellings  # committing every 5 ticks changes nothing in the run
+
+
 def test_overrides_are_validated() -> None:
     spec = parse_world_spec(SMALL)
     assert apply_overrides(spec, {"rumour.tell_probability": 0.9}).rumour.tell_probability == 0.9
