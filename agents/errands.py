@@ -149,6 +149,13 @@ class ErrandBook:
     def of(self, npc: str | None = None, player: str | None = None) -> list[Errand]:
         return [e for e in self.errands if (npc is None or e.npc == npc) and (player is None or e.player == player)]
 
+    def forget(self, player: str, npc: str | None = None) -> int:
+        """A player's right to erasure: their errands (and the words kept in their history) go."""
+        keep = [e for e in self.errands if not (e.player == player and (npc is None or npc in (e.npc, e.origin_npc)))]
+        gone = len(self.errands) - len(keep)
+        self.errands = keep
+        return gone
+
     def state(self) -> list[dict[str, Any]]:
         return [e.model_dump(mode="json") for e in self.errands]
 

@@ -97,7 +97,7 @@ class ErrandRunner:
             text += w.name(effect.target) if zh else f" {w.name(effect.target)}"
         fact = w.record("errand", actor=effect.npc, to=(effect.player,), about=effect.player, text=text,
                         meta={"errand": effect.errand, "key": effect.key, "status": errand.status,
-                              "change": effect.kind, "values": errand.values, "target": effect.target})
+                              "change": effect.kind, "target": effect.target})  # values stay in the errand
         log: list[LogEntry] = []
         if effect.kind != "started":
             mine = (f"我和{w.name(effect.player)}的{text}" if zh else f"{effect.title} for {w.name(effect.player)}: {words}")

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from townsfolk.agents.errands import Errand
 from townsfolk.memory.player_view import PlayerMemoryView
 from townsfolk.sim.server import ApiError, tenant_of
 from townsfolk.sim.server_models import (
@@ -251,6 +252,15 @@ async def forget(request: Request, world: WorldId, player: Annotated[str, Path(m
     """Erase what NPCs remember about a player and everything derived from it (database rewritten)."""
     h = hosted(request, world, game)
     return await call(request, h, h.town.forget, player, npc=npc, path_fields=("player",))
+
+
+@router.get("/v1/worlds/{world}/errands", response_model=list[Errand], tags=["players"])
+async def errands(request: Request, world: WorldId, game: Tenant,
+                  player: str = Query(..., max_length=64, description="whose errands"),
+                  npc: str | None = Query(None, max_length=64, description="only those with this NPC")) -> list[Errand]:
+    """A player's errands and quests: slots, history (when and why) and state (active, paused, done ...)."""
+    h = hosted(request, world, game)
+    return await call(request, h, h.town.errands, player, npc=npc)
 
 
 @router.get("/v1/worlds/{world}/why", response_model=Explanation, tags=["memory"])

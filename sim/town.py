@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.errands import Errand
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.erasure import ErasureError, erase
@@ -111,6 +112,7 @@ class Town:
         self.listeners: list[Callable[[TimelineEntry], None]] = []  # told of every new timeline entry
         self._pending: list[LogEntry] = []  # timeline entries not yet committed
         self._beats = scenario.beats_by_tick()
+        self._scenario_json = scenario.model_dump(mode="json", by_alias=True)  # saved with every commit
         sim.errands.load_specs(scenario.errands)
 
     # --- making and opening --------------------------------------------------------------------
@@ -160,7 +162,7 @@ class Town:
     def _extra(self) -> dict[str, Any]:
         return {"usage": self.sim.usage.model_dump(), "results": [r.model_dump() for r in self.results],
                 "minds": self.sim.minds.state(), "errands": self.sim.errands.book.state(),
-                "scenario": self.scenario.model_dump(mode="json", by_alias=True)}
+                "scenario": self._scenario_json}
 
     def _restore(self, extra: dict[str, Any]) -> None:
         """Minds, usage, expectation results and the replies given, from a run's saved `extra`
@@ -408,12 +410,21 @@ class Town:
         ex.summaries = [s.text for s in m.summaries_of(ex.holder, ex.target) if visible_to(s, viewer, w)]
         return ex
 
+    def errands(self, player: str, npc: str | None = None) -> list[Errand]:
+        """A player's errands (optionally with one NPC): slots, history with when and why, and state."""
+        self._player(player)
+        if npc is not None:
+            self._npc(npc)
+        return [e.model_copy(deep=True) for e in self.sim.errands.book.of(player=player)
+                if npc is None or npc in (e.npc, e.origin_npc)]
+
     def forget(self, player: str, npc: str | None = None) -> ForgetResult:
         """Erase what NPCs (or one NPC) remember about a player and all derived from it; with a
         database the file is rewritten and compacted, and the town continues from it."""
         self._player(player)
         if npc is not None:
             self._npc(npc)
+        self.sim.errands.book.forget(player, npc)  # their errands hold their words too
         if self.store is None:
             try:
                 report = erase(self.world, self.memory, player=player, npc=npc)

@@ -294,3 +294,27 @@ def test_bad_errand_definitions_name_file_line_and_field(tmp_path, old, new, lin
 
 def test_a_good_errand_definition_parses():
     assert parse_scenario(BASE, "good.yaml").errands["tea"].dependents("people") == ["pot"]
+
+
+def test_errands_over_http_reload_and_are_forgotten_with_the_player(tmp_path):
+    from tests.serve_fixture import LiveServer
+
+    smithy = (ROOT / "scenarios" / "smithy_favour.yaml").read_text(encoding="utf-8")
+    live = LiveServer(tmp_path / "serve").start()
+    try:
+        with live.client(None) as c:
+            assert c.post("/v1/worlds", json={"id": "smithy", "scenario": smithy}).status_code == 201
+            said = c.post("/v1/worlds/smithy/talk", json={"player": "player", "npc": "bram",
+                                                          "text": "Can you mend something for me? My scythe."})
+            assert said.status_code == 200 and "When do you need it back?" in said.json()["text"], said.text
+            live.restart()  # a restarted service reloads the world, errands and all
+            got = c.get("/v1/worlds/smithy/errands", params={"player": "player"})
+            assert got.status_code == 200, got.text
+            [e] = got.json()
+            assert (e["errand"], e["status"], e["values"], e["pending"]) == ("mend_tool", "active",
+                                                                           {"tool": "scythe"}, "slot:when")
+            assert c.get("/v1/worlds/smithy/errands", params={"player": "ghost"}).status_code in (404, 422)
+            assert c.delete("/v1/worlds/smithy/players/player/memories").status_code == 200
+            assert c.get("/v1/worlds/smithy/errands", params={"player": "player"}).json() == []
+    finally:
+        live.stop()
