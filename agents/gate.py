@@ -166,6 +166,9 @@ class GateInputs(BaseModel):
     player_speaking: bool = False
     last_spoke_at: datetime | None = None
     min_interval_s: float = Field(5.0, ge=0.0)  # a few simulated seconds: about one spoken line
+    # a player addressed the NPC and is owed an answer: the rate limit spaces the NPC's own lines,
+    # it never swallows a player's turn (several players at one NPC in one tick are each answered)
+    answer_owed: bool = False
 
 
 def seconds_since_spoke(trigger: Trigger, inputs: GateInputs) -> float:
@@ -236,9 +239,8 @@ def level1(trigger: Trigger, inputs: GateInputs, params: GateParams = DEFAULT_PA
 
     if trigger.kind == "addressed":
         reasons.append(R_ADDRESSED)
-        outcome: Outcome = (
-            "defer" if inputs.player_speaking else "hold" if R_RATE_LIMITED in reasons else "pass"
-        )
+        limited = R_RATE_LIMITED in reasons and not inputs.answer_owed
+        outcome: Outcome = "defer" if inputs.player_speaking else "hold" if limited else "pass"
         return Level1Verdict(outcome=outcome, reasons=reasons)
 
     pull = best_bond_pull(trigger, inputs)

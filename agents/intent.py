@@ -91,7 +91,7 @@ _NUM = r"(?:[一二两三四五六七八九十半几]|\d+)"
 _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "greet": [
         (_rx(r"你好|您好|早上好|早安|下午好|晚上好|哈喽|哈啰|好久不见|早啊|^\s*嗨"), 0.9),
-        (_rx(r"^\s*(?:hi|hello|hey|howdy|greetings|good (?:morning|afternoon|evening))\b"), 0.9),
+        (_rx(r"^\s*(?:hi|hello|hey|howdy|greetings|good (?:morning|afternoon|evening)|morning|evening)\b"), 0.9),
         (_rx(r"\blong time no see\b"), 0.9),
     ],
     "farewell": [
@@ -232,7 +232,35 @@ def _raw_clauses(text: str) -> list[_Clause]:
     return out
 
 
-def _clause_intents(text: str, clause: _Clause) -> dict[str, float]:
+_STATEMENT_CONFIDENCE = 0.55
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_WORD = re.compile(r"[A-Za-z']+")
+# a clause that is only thanks, a filler or an interjection says nothing about anyone
+_NOT_A_STATEMENT = re.compile(r"^(?:谢谢|多谢|好的|好吧|嗯+|哦+|啊+|对|是的|没事|行|ok|okay|yes|no|thanks|thank you|"
+                              r"sure|right|well|oh|hm+)\b", re.IGNORECASE)
+
+
+_THIRD_PERSON = re.compile(r"他|她|\b(?:he|she|they|him|her|them)\b", re.IGNORECASE)
+
+
+def _is_statement(words: str, names: tuple[str, ...] = ()) -> bool:
+    """A clause that asserts something about someone else (and asks nothing).
+
+    It must name a third person (he / 他, or one of ``names``; "你太让我伤心了" is about the two
+    speaking, and goes to repair, not to news) and be long enough to say who did what:
+    four Chinese characters or three English words, so a bare vocative ("老李，") is not one, nor is
+    "今天天气不错" (about no one). A question ends in ？/?/吗/呢.
+    """
+    stripped = words.strip()
+    if not stripped or _QUESTION_END.search(stripped) or _NOT_A_STATEMENT.match(stripped):
+        return False
+    if not (_THIRD_PERSON.search(stripped) or any(n and n in stripped for n in names)):
+        return False
+    cjk = len(_CJK.findall(stripped))
+    return cjk >= 4 if cjk else len(_WORD.findall(stripped)) >= 3
+
+
+def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> dict[str, float]:
     """Kind -> confidence for one clause, after resolving cues that compete."""
     words = text[clause.start:clause.stop]
     found: dict[str, float] = {}
@@ -256,6 +284,8 @@ def _clause_intents(text: str, clause: _Clause) -> dict[str, float]:
         found.pop("ask_about", None)  # "你知道吗，..." introduces news
     if {"request", "greet"} & found.keys() and not asked_explicitly:
         found.pop("ask_about", None)  # "can you ...?" / "how are you?" are not questions about someone
+    if not found and _is_statement(words, names):
+        found["tell"] = _STATEMENT_CONFIDENCE  # "老李，王婶好像在生你的气" tells him something
     if asked_explicitly and "request" in found and re.search(
         r"告诉我|tell me about|do you know", words, re.IGNORECASE
     ):
@@ -329,15 +359,17 @@ def _chat(text: str) -> list[Intent]:
     return [Intent(kind="chat", confidence=conf, span=_span(text, start, start + len(stripped)))]
 
 
-def detect_intents(text: str, language: Language = "zh") -> list[Intent]:
+def detect_intents(text: str, language: Language = "zh", *, names: tuple[str, ...] = ()) -> list[Intent]:
     """Every intent in ``text``, in the order the words appear; ``chat`` when nothing else fits.
 
     ``language`` is accepted for symmetry with the model variant; both lexicons always run.
+    ``names`` are the characters of the world: a clause that asserts something about one of them
+    (or about you / 你 / 他) is a ``tell``, so a statement is answered, not small-talked.
     """
     del language
     intents = _corrections(text)
     for clause in _clauses(text):
-        for kind, conf in _clause_intents(text, clause).items():
+        for kind, conf in _clause_intents(text, clause, names).items():
             intents.append(Intent(kind=kind, confidence=conf, span=_span(text, clause.start, clause.end)))
     merged = _merge(text, intents)
     return merged or _chat(text)

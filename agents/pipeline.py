@@ -116,7 +116,9 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
     safety = check_safety(text, lang)  # type: ignore[arg-type]
-    intents = detect_intents_with_model(model, text, lang) if model else detect_intents(text, lang)  # type: ignore[arg-type]
+    names = tuple(c.name for c in world.characters.values())
+    intents = (detect_intents_with_model(model, text, lang) if model  # type: ignore[arg-type]
+               else detect_intents(text, lang, names=names))  # type: ignore[arg-type]
     emotion = read_emotion(text, lang)  # type: ignore[arg-type]
     axes = bond_axes(world, npc, speaker)
     stage = decide_stage(model, axes, history or StageHistory(), intents, emotion, text=text, language=lang,  # type: ignore[arg-type]
@@ -142,7 +144,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     else:
         budget = ContextBudget(max_items=4 + 2 * policy.max_sentences, max_tokens=120 * policy.max_sentences)
         ctx = build_context(world, memory, ContextRequest(holder=npc, present=subjects, query=text, viewer=speaker,
-                                                          need_events=chosen in ("answer_from_memory", "repair"),
+                                                          need_events=chosen in ("answer_from_memory", "repair")
+                                                          or (chosen == "listen" and subjects != [speaker]),
                                                           budget=budget), relevance=relevance)
         grounding = grounding_from(world, memory, ctx, npc, speaker)
         grounding_ids = [g.id for g in grounding]

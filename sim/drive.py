@@ -137,6 +137,9 @@ class Drive:
                 verdict: Level2Verdict | None = None):
         sim = self.sim
         world = sim.world  # type: ignore[attr-defined]
+        if trigger.kind == "addressed" and trigger.from_whom in world.characters \
+                and world.character(trigger.from_whom).is_player:
+            inputs = inputs.model_copy(update={"answer_owed": True})  # a player's turn is always answered
         context, memories = self.gate_context(trigger, candidates) if (
             trigger.kind != "addressed" and level1(trigger, inputs).passed) else ("", [])
         decision = decide(self.gate_model, trigger, inputs, candidates=candidates, context=context,
