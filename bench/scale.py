@@ -5,6 +5,8 @@ For each size, each case runs in its own child process (so RSS is that case's al
   drive     the same with the drive tick on (level 1 for all NPCs each tick, level 2 for who passes)
   db1       drive on, the store on, a commit every tick
   db10      drive on, the store on, a commit every 10 ticks
+  store1    no drive, the store on, a commit every tick (provenance on disk, as vs_mesa.py compares)
+  store10   no drive, the store on, a commit every 10 ticks
 Prints build time, peak RSS, ticks/s, tellings, and the cost of one telling (tick time / tellings).
 
     .venv/bin/python bench/scale.py --sizes 1000,10000 --ticks 20
@@ -26,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-CASES = ("nodb", "drive", "db1", "db10")
+CASES = ("nodb", "drive", "db1", "db10", "store1", "store10")
+DRIVE = {"drive", "db1", "db10"}
 
 
 def child(case: str, n: int, ticks: int, profile: bool) -> dict:
@@ -34,23 +37,25 @@ def child(case: str, n: int, ticks: int, profile: bool) -> dict:
 
     from townsfolk.sim.run_store import RunStore
 
-    town = build_town(n, drive=case != "nodb")
+    town = build_town(n, drive=case in DRIVE)
     out: dict = {"case": case, "npcs": n, "ticks": ticks, "build_s": round(town.build_s, 2),
                  "edges": town.sim.world.graph.g.number_of_edges(), "seeded": town.seeded}
     store = None
     tmp = tempfile.TemporaryDirectory()
-    if case.startswith("db"):
+    if case.startswith(("db", "store")):
         store = RunStore(Path(tmp.name) / "run.db")
         t0 = time.perf_counter()
         store.create(town.sim.world)
         store.commit_tick(town.sim.world, town.sim.memory, [], extra={"minds": town.sim.minds.state()},
                           decisions=town.sim.minds.take_decisions())
         out["first_commit_s"] = round(time.perf_counter() - t0, 2)
-    every = 10 if case == "db10" else 1
+    every = 10 if case.endswith("10") else 1
     prof = cProfile.Profile() if profile else None
     if prof:
         prof.enable()
+    cpu0 = time.process_time()
     seconds, tellings = run_ticks(town, ticks, store=store, commit_every=every)
+    out["cpu_s"] = round(time.process_time() - cpu0, 3)
     if prof:
         prof.disable()
         buf = io.StringIO()
@@ -69,7 +74,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="1000,10000", help="comma-separated NPC counts (issue: 1000,10000,100000)")
     ap.add_argument("--ticks", type=int, default=20)
-    ap.add_argument("--cases", default=",".join(CASES), help=f"comma-separated, of {', '.join(CASES)}")
+    ap.add_argument("--cases", default="nodb,drive,db1,db10", help=f"comma-separated, of {', '.join(CASES)}")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of each case's timed ticks")
     ap.add_argument("--json", action="store_true", help="one JSON line per case")
     ap.add_argument("--child", nargs=3, metavar=("CASE", "N", "TICKS"), help=argparse.SUPPRESS)
@@ -101,7 +106,7 @@ def main() -> None:
                 extra = f" first commit {r['first_commit_s']} s, db {r['db_mb']} MB" if "first_commit_s" in r else ""
                 print(f"n={n:>7} {case:<5} build {r['build_s']:>7.2f} s  edges {r['edges']:>8}  RSS {r['rss_gb']:.2f} GB  "
                       f"{r['ticks_per_s']:>8.2f} ticks/s  {r['tellings']:>6} tellings  "
-                      f"{r['ms_per_telling']:.3f} ms/telling{extra}", flush=True)
+                      f"{r['ms_per_telling']:.3f} ms/telling (cpu {r['cpu_s']} s of {r['seconds']} s){extra}", flush=True)
             if "profile" in r:
                 print(r["profile"])
     if not args.json and rows:

@@ -46,7 +46,7 @@ class GossipRound:
     def _acquaintances(self) -> None:
         """CSR of everyone tied to each character (either direction, any kind), in id order."""
         graph = self.world.graph
-        if graph.version == self._csr_version:
+        if graph.pair_version == self._csr_version:
             return
         g = graph.g
         row = self.row
@@ -58,7 +58,7 @@ class GossipRound:
             lists.append(near)
         self.indptr = np.concatenate([[0], np.cumsum(counts)])
         self.indices = np.fromiter((j for near in lists for j in near), dtype=np.int64, count=int(counts.sum()))
-        self._csr_version = graph.version
+        self._csr_version = graph.pair_version
 
     def draw(self) -> tuple[np.ndarray, np.ndarray]:
         """(tellers, listeners) as character rows for this tick: one vectorised draw."""

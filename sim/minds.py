@@ -8,6 +8,7 @@ The whole state round-trips through JSON so a run resumes exactly.
 
 from __future__ import annotations
 
+import base64
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +24,20 @@ from townsfolk.world.world import World
 
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
 MOOD_EDGE = 0.2
+
+
+def pack(arr: np.ndarray) -> dict[str, Any]:
+    """An array as JSON: dtype, shape and its bytes in base64 (exact, and cheap to encode)."""
+    a = np.ascontiguousarray(arr)
+    return {"dtype": a.dtype.str, "shape": list(a.shape), "b64": base64.b64encode(a.tobytes()).decode("ascii")}
+
+
+def unpack(value: Any, dtype: Any) -> np.ndarray:
+    """Back from `pack` (or from the nested lists older runs saved)."""
+    if isinstance(value, dict) and "b64" in value:
+        raw = np.frombuffer(base64.b64decode(value["b64"]), dtype=np.dtype(value["dtype"]))
+        return raw.reshape(value["shape"]).astype(dtype, copy=True)
+    return np.array(value, dtype=dtype)
 
 
 class Minds:
@@ -121,15 +136,16 @@ class Minds:
         a = self.affect
         return {
             "npcs": list(a.ids),
-            "affect": {"fast": a.fast.tolist(), "group_slow": a.group_slow.tolist(), "pair_slow": a.pair_slow.tolist(),
-                       "pairs": [[i, j, r] for (i, j), r in a.pair_index.items()], "pair_row": a.pair_row.tolist(),
-                       "group_of": a.group_of.tolist()},
+            # arrays as their exact bytes (base64): a commit of a big town encodes them in microseconds
+            "affect": {"fast": pack(a.fast), "group_slow": pack(a.group_slow), "pair_slow": pack(a.pair_slow),
+                       "pairs": [[i, j, r] for (i, j), r in a.pair_index.items()], "pair_row": pack(a.pair_row),
+                       "group_of": pack(a.group_of)},
             "budget": self.budget.model_dump(mode="json"),
             "stages": self.stages, "dependency": self.dependency,
             "last_spoke": {k: v.isoformat() for k, v in self.last_spoke.items()},
             "quiet": {k: v.model_dump(mode="json") for k, v in self.quiet.items()},
             "followups": {k: v.model_dump(mode="json") for k, v in self.followups.items()},
-            "moods": self._mood_codes.tolist(), "counts": self.counts,
+            "moods": pack(self._mood_codes), "counts": self.counts,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -138,16 +154,16 @@ class Minds:
         if data.get("npcs") != list(self.affect.ids):
             raise ValueError("saved minds belong to a different set of NPCs (or order); cannot resume them")
         a, s = self.affect, data["affect"]
-        a.fast = np.array(s["fast"], dtype=float).reshape(-1, 3)
-        a.group_slow = np.array(s["group_slow"], dtype=float).reshape(-1, 3)
-        a.pair_slow = np.array(s["pair_slow"], dtype=float).reshape(-1, 3)
+        a.fast = unpack(s["fast"], float).reshape(-1, 3)
+        a.group_slow = unpack(s["group_slow"], float).reshape(-1, 3)
+        a.pair_slow = unpack(s["pair_slow"], float).reshape(-1, 3)
         a.pair_index = {(int(i), int(j)): int(r) for i, j, r in s["pairs"]}
-        a.pair_row = np.array(s["pair_row"], dtype=np.int64)
-        a.group_of = np.array(s["group_of"], dtype=np.int64)
+        a.pair_row = unpack(s["pair_row"], np.int64)
+        a.group_of = unpack(s["group_of"], np.int64)
         self.budget = SilenceBudget.model_validate(data["budget"])
         self.stages, self.dependency = dict(data["stages"]), dict(data["dependency"])
         self.last_spoke = {k: datetime.fromisoformat(v) for k, v in data["last_spoke"].items()}
         self.quiet = {k: ReconnectState.model_validate(v) for k, v in data["quiet"].items()}
         self.followups = {k: FollowUpState.model_validate(v) for k, v in data["followups"].items()}
-        self._mood_codes = np.array(data["moods"], dtype=int).reshape(len(self.npcs))
+        self._mood_codes = unpack(data["moods"], int).reshape(len(self.npcs))
         self.counts = dict(data["counts"])

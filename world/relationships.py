@@ -71,6 +71,7 @@ class RelationshipGraph:
         self.g: nx.MultiDiGraph = nx.MultiDiGraph()
         self._dirty: set[tuple[str, str, str]] = set()
         self.version = 0  # bumped when a node or an edge is added, so array views know to rebuild
+        self.pair_version = 0  # bumped when a node is added or two characters get their first edge
         self.dormant_edges: dict[tuple[str, str, str], None] = {}  # keys of edges with dormant_since set
         self.columns = EdgeColumns()  # every edge's strength and counts as arrays, for passes over all edges
 
@@ -79,6 +80,7 @@ class RelationshipGraph:
         self.g.add_node(character_id)
         self.columns.node(character_id)
         self.version += 1
+        self.pair_version += 1
 
     def _require(self, character_id: str) -> None:
         if character_id not in self.g:
@@ -110,8 +112,12 @@ class RelationshipGraph:
                         last_reinforced=time)
             edge.history.append(EdgeChange(tick=tick, time=time, before=strength, after=strength,
                                            cause=cause, reason=reason or "relationship begins"))
+            if not (self.g.has_edge(source, target) or self.g.has_edge(target, source)):
+                self.pair_version += 1
             self.g.add_edge(source, target, key=kind, edge=edge)
-            self._add_columns(edge)
+            first = edge.history[0]
+            self.columns.add(source, target, kind, strength, seed_start=strength if cause.kind == "seed" else 0.0,
+                             tagged=1 if first.reason.startswith(TAG_PREFIX) else 0)
             self.version += 1
         else:
             edge = existing
@@ -158,6 +164,7 @@ class RelationshipGraph:
         """Put a saved edge back as it was (used when loading a world)."""
         self.g.add_edge(edge.source, edge.target, key=edge.kind, edge=edge)
         self._add_columns(edge)
+        self.pair_version += 1
         if edge.dormant_since is not None:
             self.dormant_edges[edge.key] = None
         self.version += 1
