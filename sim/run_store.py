@@ -86,10 +86,10 @@ def open_engine(db: str | Path, *, must_exist: bool = False) -> Engine:
             # DDL is inside the transaction too and a reader's load is one snapshot
             conn.isolation_level = None
             cur = conn.cursor()
+            cur.execute("PRAGMA busy_timeout=5000")  # first: a writer mid-commit makes others wait, not fail
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA secure_delete=ON")  # erased rows are zeroed, not left in free pages
-            cur.execute("PRAGMA busy_timeout=5000")
             cur.close()
 
         @event.listens_for(engine, "begin")

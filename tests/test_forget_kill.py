@@ -78,16 +78,21 @@ def kill_trials(template: Path, work: Path, player: str, kills: int) -> dict[str
     rest spread over the part that holds the writer lock (load, erase, rewrite, swap). Returns counts."""
     before = content_digest(template)
     names = characters(template)
-    # one uninterrupted run: the state an erasure ends in, and how long each phase lasts
-    done = copy_run(template, work / "done.db")
-    t0 = time.monotonic()
-    p = _forget(done, player)
-    t_lock = None
-    while p.poll() is None:
-        if t_lock is None and _lock_taken(done, p.pid):
-            t_lock = time.monotonic() - t0
-        time.sleep(0.002)
-    t_end = time.monotonic() - t0
+    # uninterrupted runs (the first warms the caches, the faster one sets the clock): the state an
+    # erasure ends in, and how long each phase lasts
+    timings = []
+    for attempt in range(2):
+        done = copy_run(template, work / f"done{attempt}.db")
+        t0 = time.monotonic()
+        p = _forget(done, player)
+        t_lock = None
+        while p.poll() is None:
+            if t_lock is None and _lock_taken(done, p.pid):
+                t_lock = time.monotonic() - t0
+            time.sleep(0.002)
+        timings.append((time.monotonic() - t0, t_lock))
+        assert p.returncode == 0, p.stderr.read() if p.stderr else ""
+    t_end, t_lock = min(timings)
     assert p.returncode == 0, p.stderr.read() if p.stderr else ""
     after = content_digest(done)
     assert after != before
