@@ -17,6 +17,15 @@ TRUST_KINDS = ("family", "friend", "partner", "romance", "mentor", "neighbour", 
                "customer", "acquaintance")
 
 
+def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: str | None = None,
+               obj: str | None = None) -> Claim:
+    """Read text into a claim with the store's reader (the model, when one is configured) or offline."""
+    reader = memory.claim_reader
+    if reader is not None:
+        return reader(text, about=about, said_by=said_by, obj=obj)
+    return claim_from_text(text, about=about, said_by=said_by, obj=obj)
+
+
 def trust_in(world: World, holder: str, teller: str) -> float:
     """How far the holder trusts the teller: the strongest warm tie, or 0.5 for a stranger."""
     edges = [e for e in world.graph.edges_between(holder, teller) if e.kind in TRUST_KINDS]
@@ -89,7 +98,7 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
     importance = min(1.0, 0.2 + abs(fact.valence))
     subject = fact.actor or fact.about
     obj = next((cid for cid in mentioned_ids(world, fact.text) if cid != subject), None)
-    read = claim_from_text(fact.text, about=subject, obj=obj)
+    read = read_claim(memory, fact.text, about=subject, obj=obj)
     # an event keeps its own words and topic even when it is about nobody ("the mill burned down")
     topic = {"predicate": read.predicate, "topic": fact.text}
     if fact.actor:

@@ -31,6 +31,8 @@ class MemoryStore:
         self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
         self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
         self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
+        # reads text into a claim (agents/claim_extractor.py with a model); None: the offline reading
+        self.claim_reader: Callable[..., Any] | None = None
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,

@@ -15,8 +15,7 @@ from townsfolk.agents.llm.protocol import LLMProvider, LLMResponse
 from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
-from townsfolk.memory.claims import claim_from_text
-from townsfolk.memory.perception import perceive_happening, perceive_speech, remember
+from townsfolk.memory.perception import perceive_happening, perceive_speech, read_claim, remember
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
@@ -79,7 +78,7 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
         text: str, private: bool = False) -> list[LogEntry]:
     private = private or player_private(world, speaker, text)
     fact = world.record("say", actor=speaker, to=tuple(listeners), about=about, text=text, private=private)
-    claim = claim_from_text(text, about=about, said_by=speaker) if about and about != speaker else None
+    claim = read_claim(memory, text, about=about, said_by=speaker) if about and about != speaker else None
     zh = world.language == "zh"
     to = "、".join(world.name(p) for p in listeners)
     shown = ("（私下说的话）" if zh else "(said in private)") if private else text

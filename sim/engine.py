@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.agents.bonds import INTERACTION, fade_tensions, seed_bonds
 from townsfolk.agents.bonds import axes as bond_axes
+from townsfolk.agents.claim_extractor import model_claim_reader
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.gate import Trigger
 from townsfolk.agents.llm.offline import OfflineProvider
@@ -86,13 +87,15 @@ class Simulation:
 
     def __init__(self, world: World, memory: MemoryStore, provider: LLMProvider | None = None, *,
                  embedder: Embedder | None = None, place: str | None = None, drive: bool = False,
-                 settled_days: float = 0.0) -> None:
+                 settled_days: float = 0.0, model_claims: bool = False) -> None:
         self.world = world
         self.memory = memory
         # every call any part of the mind makes goes through one accountant, so the run's report is whole
         self.accountant = AccountingProvider(provider or OfflineProvider())
         self.provider: LLMProvider = self.accountant
         self.offline = self.provider.name == "offline"
+        if model_claims and not self.offline:  # the model reads what happens and is said into claims
+            memory.claim_reader = model_claim_reader(self.provider, world)
         self.relevance = Relevance(memory, embedder or make_embedder("auto"))
         self.earlier = Usage()  # what a resumed run had already spent
         self.standin_calls = 0  # gate decisions the offline stand-in made where a model would be asked

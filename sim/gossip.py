@@ -12,8 +12,8 @@ import numpy as np
 
 from townsfolk.agents.appraisal import appraise_belief
 from townsfolk.memory.beliefs import Belief
-from townsfolk.memory.claims import PREDICATES, Claim, claim_from_text, render_claim
-from townsfolk.memory.perception import form_belief, remember
+from townsfolk.memory.claims import PREDICATES, Claim, render_claim
+from townsfolk.memory.perception import form_belief, read_claim, remember
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.characters import Character
 from townsfolk.world.facts import Fact
@@ -85,7 +85,7 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
         return None
     others = sorted(world.graph.acquaintances(teller))
     if pinned_text is not None:
-        claim = claim_from_text(pinned_text, about=basis.claim.about, said_by=basis.claim.said_by)
+        claim = read_claim(memory, pinned_text, about=basis.claim.about, said_by=basis.claim.said_by)
         if basis.claim.said_by and basis.claim.about == listener and claim.severity > basis.claim.severity:
             claim = Claim(about=basis.claim.said_by, predicate=claim.predicate, target=listener,
                           severity=claim.severity, said_by=basis.claim.said_by, quote=pinned_text)

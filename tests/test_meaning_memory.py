@@ -7,6 +7,7 @@ import pytest
 
 from townsfolk.agents.gate import Candidate, GateInputs, Trigger, decide
 from townsfolk.agents.gate_context import gate_context
+from townsfolk.agents.llm.scripted import ScriptedProvider
 from townsfolk.memory.claims import claim_from_text, read_predicate
 from townsfolk.memory.context import ContextRequest, build_context
 from townsfolk.memory.predicate_reader import read_by_cues
@@ -182,3 +183,37 @@ def test_level2_gets_context_and_records_its_memories(warm: Simulation) -> None:
     light_ctx, _light = gate_context(w, warm.memory, Trigger(kind="drive_tick", npc="yara", at=w.now, place="town",
                                                              salience=0.35), cands, mood="+0.10")
     assert "mood" in light_ctx and "Pia" in light_ctx
+
+
+# ------------------------------------------------------------------ the model path
+
+
+def _claim_world(answer: str) -> tuple[Simulation, ScriptedProvider]:
+    scenario = parse_scenario("""scenario: model claims
+language: en
+characters: {ann: {name: Ann}, bo: {name: Bo}}
+relationships:
+  - {from: ann, to: bo, kind: neighbour, strength: 0.5}
+timeline:
+  - {at: 1, happen: {what: Bo left a basket of plums on Ann's step, actor: bo, witnesses: [ann]}}
+""")
+    world, memory = build_world(scenario)
+    provider = ScriptedProvider(lambda request: answer if request.task == "claim" else "{}")
+    sim = Simulation(world, memory, provider, model_claims=True)
+    for tick, beats in sorted(scenario.beats_by_tick().items()):
+        sim.run_tick(tick, beats)
+    return sim, provider
+
+
+def test_with_a_model_the_claim_is_its_validated_structured_answer() -> None:
+    sim, provider = _claim_world('{"predicate": "gift", "subject": "bo", "object": "ann"}')
+    assert any(r.task == "claim" for r in provider.requests)
+    belief = sim.memory.beliefs_of("ann")[0]
+    assert belief.claim.predicate == "gift" and belief.claim.obj == "ann"
+    assert sim.world.graph.get("ann", "bo", "neighbour").strength > 0.5
+
+
+def test_an_unusable_model_answer_falls_back_to_the_offline_reading() -> None:
+    sim, _ = _claim_world('{"predicate": "teleported", "subject": "bo"}')
+    offline = claim_from_text("Bo left a basket of plums on Ann's step", about="bo")
+    assert sim.memory.beliefs_of("ann")[0].claim.predicate == offline.predicate
