@@ -165,10 +165,9 @@ _CUES: dict[str, re.Pattern[str]] = {
     "SKIP": _rx(r"跳过|先不管|随便|都行|无所谓|不用问|你看着办|不讲究",
                 r"\bskip\b|\bdoesn'?t matter\b|\bwhatever\b|\bany(?:one|thing)? (?:is|will do) fine\b"
                 r"|\bno preference\b|\bdon'?t mind\b|\byou choose\b|\bup to you\b"),
-    "ESCALATE": _rx(r"(?:叫|找|请|让)(?:你们|你家)?的?(?:老板|掌柜|店主|管事的?|负责人)|(?:叫|找|请|让).{1,6}?(?:来|过来|管|办)"
-                    r"|我(?:想|要)?(?:跟|和|找).{1,6}?(?:说|谈|商量)",
-                    r"\b(?:talk|speak) to\b|\blet me (?:ask|see)\b|\bget (?:me )?(?:the|your)\b"
-                    r"|\b(?:ask|have|let) \w+ (?:handle|take care of|deal with|do)\b"),
+    "ESCALATE": _rx(r"(?:叫|找|请|让|跟|和)(?:你们|你家)?的?(?:老板|掌柜|店主|管事的?|负责人|别人)",
+                    r"\b(?:talk|speak) to (?:the|your) (?:manager|boss|owner|master|person in charge)\b"
+                    r"|\b(?:talk|speak) to someone else\b|\bget (?:me )?(?:the|your) (?:manager|boss|owner|master)\b"),
 }
 _YES = _rx(r"^\s*(?:对|对的|对了|是的|是|没错|嗯|好|好的|行|可以|没问题|就这样|正是)(?:[，,。！!\s]|$)",
            r"^\s*(?:yes|yeah|yep|yup|right|correct|that'?s right|exactly|sure|ok|okay|fine|sounds good)\b")
@@ -286,6 +285,18 @@ def _intents(text: str) -> list[str]:
     return found
 
 
+def _handover_to(text: str, ctx: ReadingContext) -> str | None:
+    """An NPC named as the one to take over: 让老周来 / 我跟掌柜说 / talk to Mara / let Mara handle it."""
+    for cid, name in ctx.names.items():
+        for n in {name, cid}:
+            e = re.escape(n)
+            if re.search(rf"(?:叫|找|请|让)\s*{e}|(?:跟|和|同)\s*{e}\s*(?:说|谈|商量|定|办)", text) or re.search(
+                    rf"\b(?:talk|speak|go) to {e}\b|\b(?:ask|get|fetch|let|have) {e}\b|\b{e} (?:can |could |will )?"
+                    rf"(?:handle|deal|decide|settle|sort)", text, re.IGNORECASE):
+                return cid
+    return None
+
+
 def _escalation_target(text: str, ctx: ReadingContext) -> str | None:
     lowered = text.lower()
     hits = [(lowered.find(n.lower()), cid) for cid, n in ctx.names.items() if n and n.lower() in lowered]
@@ -296,6 +307,9 @@ def _escalation_target(text: str, ctx: ReadingContext) -> str | None:
 def read_offline(text: str, ctx: ReadingContext, matcher: StartMatcher | None = None) -> ErrandReading:
     """The deterministic reading: cue words, slot values and types, starts by meaning."""
     intents = _intents(text)
+    handover = _handover_to(text, ctx) if ctx.focus else None
+    if handover and "ESCALATE" not in intents and "PAUSE" not in intents:  # "等一下，我去叫老周" steps away
+        intents.append("ESCALATE")
     # in the middle of an errand, only words that turn away from it are read for a new one
     turning = not ctx.focus or bool(set(intents) & {"INSERT", "SWITCH", "RESUME", "SUPPLEMENT", "CANCEL"})
     starts = matcher.starts(text, ctx.specs, ctx.language) if matcher and turning else []
@@ -358,7 +372,7 @@ def read_offline(text: str, ctx: ReadingContext, matcher: StartMatcher | None = 
         answer_yn = "yes"
     if "CORRECT" in intents and answer_yn == "no" and readings:
         answer_yn = "no"
-    target = _escalation_target(text, ctx) if "ESCALATE" in intents else None
+    target = handover or (_escalation_target(text, ctx) if "ESCALATE" in intents else None)
     if "ESCALATE" not in intents and ctx.names and re.search(r"^\s*(?:找|请|让|叫)?\s*\S{1,8}\s*(?:吧|来)?\s*$|^\s*\w+,? please",
                                                              text, re.IGNORECASE):
         target = _escalation_target(text, ctx)  # a bare name, answering "whom shall I ask?"
@@ -422,8 +436,8 @@ def checked(reading: ErrandReading, text: str, ctx: ReadingContext) -> ErrandRea
             if slot.values:
                 if value not in slot.values:
                     value = next((v for v, al in slot.aliases.items() if value in al), "")
-                if not value or not _value_hits(text, slot):
-                    continue
+                if not value or value not in {v for v, _a, _b in _value_hits(text, slot)}:
+                    continue  # a value the words do not name is the model's guess, not the player's answer
             elif not quote:
                 continue
         slots.append(r.model_copy(update={"value": value, "quote": quote}))

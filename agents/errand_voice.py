@@ -65,7 +65,7 @@ LINES: dict[str, dict[str, str]] = {
         "readback": "Let me read that back: {values}. Is that right?",
         "what_wrong": "What should I change?",
         "done": "Good, I'll see to it.",
-        "next_queued": "You also wanted {title}:",
+        "next_queued": "You also wanted {title}.",
         "escalated": "That's not mine to decide; I'll ask {target} to take it up with you.",
         "escalate_who": "Who would you like to take this on? {options}",
         "escalated_in": "{origin} told me about {title}.",

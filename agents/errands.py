@@ -256,6 +256,7 @@ class _Turn:
         self.effects: list[ErrandEffect] = []
         self.touched: list[str] = []
         self.acks: list[str] = []
+        self.before: dict[str, Any] = {}
         self.was_pending: dict[str, str | None] = {}  # what a resumed errand was waiting for
 
     def spec(self, e: Errand) -> ErrandSpec:
@@ -435,6 +436,7 @@ class _Turn:
                 self.say.append(line(self.lang, "what_wrong"))
             return
         self.acks = []
+        self.before = {k: list(v) if isinstance(v, list) else v for k, v in e.values.items()}
         for reading in readings:
             self._set(e, spec, reading, intents)
         if self.acks:
@@ -466,7 +468,7 @@ class _Turn:
             kind = "supplement" if have or "SUPPLEMENT" in intents else "fill"
             self.book._note(e, self.w, kind, why, slot=slot, new=value)  # noqa: SLF001
             self.note(e, f"{slot} + {value}")
-            if have or "SUPPLEMENT" in intents:
+            if self.before.get(slot) or "SUPPLEMENT" in intents:  # more on top of an earlier answer
                 self.say.append(line(self.lang, "supplement", value=_fmt(self.lang, spec, slot, value)))
             else:
                 self.acks.append(_fmt(self.lang, spec, slot, value))

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # trust, an errand the NPC let drop costs it, a player calling it off is only a little awkward
 ENDINGS: dict[str, tuple[float, str | None]] = {"done": (0.3, "promise_kept"), "expired": (-0.3, "promise_broken"),
                                                 "cancelled": (-0.1, None)}
-WORDS = {"zh": {"started": "开始", "done": "办完了", "cancelled": "取消了", "expired": "搁置太久，作罢",
+WORDS = {"zh": {"started": "开始", "done": "办妥了", "cancelled": "取消了", "expired": "搁置太久，作罢了",
                 "escalated": "转交给"},
          "en": {"started": "started", "done": "done", "cancelled": "cancelled", "expired": "dropped, waited too long",
                 "escalated": "handed to"}}
@@ -100,7 +100,8 @@ class ErrandRunner:
                               "change": effect.kind, "target": effect.target})  # values stay in the errand
         log: list[LogEntry] = []
         if effect.kind != "started":
-            mine = (f"我和{w.name(effect.player)}的{text}" if zh else f"{effect.title} for {w.name(effect.player)}: {words}")
+            mine = (f"{w.name(effect.player)}的{text.replace('：', '', 1)}" if zh
+                    else f"{w.name(effect.player)}'s {text.replace(': ', ' ', 1)}")
             remember(w, m, effect.npc, fact, mine, source="participated", about=effect.player,
                      importance=0.45 if effect.kind in ENDINGS else 0.3, meta={"errand": effect.key})
         if announce or effect.kind not in ENDINGS:

@@ -217,6 +217,8 @@ def test_a_model_reading_is_validated_and_its_unbacked_values_dropped():
     reading = read_errand("不对，是两位", ctx, model=ScriptedProvider([answer]))
     assert reading.source == "model" and [(s.slot, s.value) for s in reading.slots] == [("people", 2)]
     assert reading.starts == []
+    guess = '{"slots": [{"slot": "tea", "value": "普洱", "quote": "龙井"}]}'
+    assert read_errand("龙井吧", ctx, model=ScriptedProvider([guess])).slots == []  # not what was said
     fallback = read_errand("两位", ctx, model=ScriptedProvider(["not json", "still not"]))
     assert fallback.source == "offline" and fallback.slots[0].value == 2
 
@@ -318,3 +320,15 @@ def test_errands_over_http_reload_and_are_forgotten_with_the_player(tmp_path):
             assert c.get("/v1/worlds/smithy/errands", params={"player": "player"}).json() == []
     finally:
         live.stop()
+
+
+def test_handing_over_by_name_is_told_apart_from_stepping_away():
+    spec = ErrandSpec.model_validate(TEA)
+    ctx = ReadingContext(specs={"order_tea": spec}, focus="order_tea", names={"laozhou": "老周", "boss": "掌柜"})
+    assert read_offline("我先跟老周打个招呼，等一下", ctx).intents == ["PAUSE"]
+    assert read_offline("请给我来壶茶", ctx).intents == []
+    handed = read_offline("让老周来定吧", ctx)
+    assert (handed.intents, handed.escalate_to) == (["ESCALATE"], "laozhou")
+    en = ReadingContext(specs={"order_tea": spec}, focus="order_tea", names={"mara": "Mara"}, language="en")
+    assert read_offline("I want to talk to you about the tea", en).intents == []
+    assert read_offline("Let Mara settle the price", en).escalate_to == "mara"
