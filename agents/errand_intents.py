@@ -206,6 +206,15 @@ _NEUTRAL = {
            "is it busy today", "how much is it", "yes", "no"],
 }
 START_FLOOR = 0.86  # below this an utterance is too far from every example to start anything
+INTENT_FLOOR, INTENT_MARGIN = 0.86, 0.01  # a meaning match must also beat the nearest neutral line
+# what the control intents sound like without their cue words; matched only when nothing else was read
+_INTENT_EXAMPLES: dict[str, list[str]] = {
+    "PAUSE": ["我先离开一会儿", "我去去就回", "你先等我一下", "I'll be back in a minute", "wait for me a moment"],
+    "RESUME_TASK": ["我们接着来", "咱们继续刚才的", "回来了，接着弄", "let's pick up where we left off",
+                    "carry on with it"],
+    "CANCEL": ["这个我不要了", "那就别做了", "不用麻烦了", "forget the order", "I don't want it any more"],
+    "SKIP": ["这个问题不重要", "这个你定吧", "哪个都可以", "that doesn't matter to me", "any of them is fine"],
+}
 
 
 _EXAMPLES: dict[int, dict[tuple, tuple[np.ndarray, list[str]]]] = {}
@@ -271,6 +280,28 @@ class StartMatcher:
             if labels[best] and scores[best] >= START_FLOOR and labels[best] not in found:
                 found.append(labels[best])
         return found
+
+    def intent(self, text: str) -> str | None:
+        """A control intent by meaning alone (no cue word): the nearest example's, if clearly nearest."""
+        if self.embedder is None:
+            return None
+        key = ("intents",)
+        if key not in self._cache:
+            texts = [t for k in _INTENT_EXAMPLES for t in _INTENT_EXAMPLES[k]]
+            labels = [k for k in _INTENT_EXAMPLES for _ in _INTENT_EXAMPLES[k]]
+            texts += _NEUTRAL["zh"] + _NEUTRAL["en"]
+            labels += [""] * (len(_NEUTRAL["zh"]) + len(_NEUTRAL["en"]))
+            self._cache[key] = (self.embedder.embed_passages(texts), labels)
+        vectors, labels = self._cache[key]
+        q = self._queries.get(text)
+        if q is None:
+            q = self._queries[text] = self.embedder.embed_query(text)
+        scores = vectors @ q
+        best = int(np.argmax(scores))
+        neutral = max(float(scores[i]) for i, lab in enumerate(labels) if not lab)
+        if labels[best] and scores[best] >= INTENT_FLOOR and scores[best] - neutral >= INTENT_MARGIN:
+            return labels[best]
+        return None
 
 
 # --- the offline reader ---------------------------------------------------------------------------
@@ -385,6 +416,10 @@ def read_offline(text: str, ctx: ReadingContext, matcher: StartMatcher | None = 
         intents[intents.index("SUPPLEMENT")] = "INSERT"
     if "CORRECT" in intents and not readings and not pairs:
         intents.remove("CORRECT")  # "actually" with nothing to correct is just talk
+    if ctx.focus and matcher and not (intents or readings or starts or answer_yn or target):
+        meant = matcher.intent(text)  # no cue and no value: what does it mean?
+        if meant:
+            intents.append(meant)
     return ErrandReading(intents=[i for i in GLOBAL_INTENTS if i in intents], slots=readings, starts=starts,  # type: ignore[misc]
                          answer=answer_yn, escalate_to=target)
 

@@ -332,3 +332,13 @@ def test_handing_over_by_name_is_told_apart_from_stepping_away():
     en = ReadingContext(specs={"order_tea": spec}, focus="order_tea", names={"mara": "Mara"}, language="en")
     assert read_offline("I want to talk to you about the tea", en).intents == []
     assert read_offline("Let Mara settle the price", en).escalate_to == "mara"
+
+
+def test_control_intents_are_also_read_by_meaning_when_no_cue_word_is_there():
+    spec = ErrandSpec.model_validate(TEA)
+    ctx = ReadingContext(specs={"order_tea": spec}, focus="order_tea")
+    matcher = ErrandBook({}, embedder=EMBEDDER).matcher
+    assert read_offline("我得出去一趟，马上回来", ctx, matcher).intents == ["PAUSE"]
+    assert read_offline("我改主意了，这个我不要了", ctx, matcher).intents == ["CANCEL"]
+    assert read_offline("你看着给吧", ctx, matcher).intents == ["SKIP"]
+    assert read_offline("你们这儿的茶真香", ctx, matcher).empty  # a compliment steers nothing
