@@ -342,3 +342,36 @@ def test_control_intents_are_also_read_by_meaning_when_no_cue_word_is_there():
     assert read_offline("我改主意了，这个我不要了", ctx, matcher).intents == ["CANCEL"]
     assert read_offline("你看着给吧", ctx, matcher).intents == ["SKIP"]
     assert read_offline("你们这儿的茶真香", ctx, matcher).empty  # a compliment steers nothing
+
+
+def test_an_errand_left_paused_too_long_is_dropped_in_the_timeline_and_costs_trust():
+    text = """\
+scenario: forgotten order
+language: zh
+tick: 1h
+characters:
+  aqing: {name: 阿青}
+  you: {name: 你, player: true}
+errands:
+  tea:
+    npc: aqing
+    title: 点茶
+    starts: [点茶]
+    expires: 2h
+    slots:
+      tea: {ask: 您要什么茶？, values: [龙井, 普洱], required: true}
+    nodes:
+      - {id: order, needs: [tea], done: true}
+timeline:
+  - {at: 1, ask: {player: you, npc: aqing, text: 点茶}}
+  - {at: 2, ask: {player: you, npc: aqing, text: 等一下}}
+expect:
+  - {at: 4, errand: {npc: aqing, player: you, id: tea}, status: paused}
+  - {at: 5, errand: {npc: aqing, player: you, id: tea}, status: expired}
+"""
+    result = play(parse_scenario(text, "forgotten.yaml"))
+    assert not result.failed, [r.found for r in result.failed]
+    lines = [e.text for e in result.log if e.tick == 5]
+    assert "阿青：点茶的事搁太久了，就作罢了。" in lines
+    trust = result.sim.world.graph.get("aqing", "you", "trust")
+    assert trust.history[-1].after < trust.history[-1].before and "作罢" in trust.history[-1].reason
