@@ -17,6 +17,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
 from townsfolk.memory.beliefs import Belief  # noqa: E402
@@ -93,6 +94,7 @@ def reach_plot(world: World, by_origin: dict[str, list[Belief]], top: list[str])
         ax.step([_days(world, x) for x in xs], ys, where="post", color=PALETTE[i % len(PALETTE)], lw=2,
                 label=f"{origin}: {text}")
     _style(ax, "How far each rumour reached", "day", "people who have heard it")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(fontsize=8, frameon=False, loc="upper left")
     return _png(fig)
 
@@ -238,6 +240,7 @@ def spreaders_plot(world: World, counts: Counter) -> str:
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.2))
     ax.barh([_label(world, k) for k, _ in top], [v for _, v in top], color="#3b6ea5")
     _style(ax, "Top spreaders (retellings)", "times they passed something on")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(axis="y", alpha=0)
     return _png(fig)
 
