@@ -1,0 +1,143 @@
+"""One message catalogue per language for everything the CLI prints around the story.
+
+A Chinese world is read in Chinese: headings, labels, table columns, plural forms and the
+relationship-stage names all come from here, keyed by the world's language. Machine output
+(`--json`) keeps its English keys; only what a person reads is translated.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+EN: dict[str, str] = {
+    "why.title": "Why {holder} regards {target} as they do",
+    "why.impression": "impression",
+    "why.summary": "summary",
+    "why.no_edges": "no edges between them",
+    "why.edge": "{kind} now {strength} (since {since}, last reinforced {last}); over time: {curve}",
+    "why.fact": "fact",
+    "why.corrected": "later corrected:",
+    "why.beliefs": "beliefs held about them",
+    "why.superseded": "superseded because:",
+    "why.credibility": "credibility",
+    "why.hop": "hop",
+    "why.impression_value": "{text} (valence {valence:+.2f}, confidence {confidence:.2f})",
+    "inspect.characters": "{title} — characters",
+    "inspect.edges": "edges", "inspect.beliefs": "beliefs", "inspect.facts": "facts",
+    "col.id": "id", "col.name": "name", "col.role": "role", "col.player": "player", "col.traits": "traits",
+    "col.from": "from", "col.to": "to", "col.kind": "kind", "col.strength": "strength", "col.changes": "changes",
+    "col.holder": "holder", "col.belief": "belief", "col.source": "source", "col.hops": "hops",
+    "col.credibility": "credibility", "col.status": "status", "col.tick": "tick", "col.actor": "actor",
+    "col.text": "text",
+    "yes": "yes", "private": "(private)", "none": "(none)",
+    "memories.title": "what {npc} remembers about {player}",
+    "memories.impressions": "impressions", "memories.summaries": "summaries",
+    "memories.beliefs": "beliefs", "memories.events": "events",
+    "decisions.title": "gate decisions of {npc} ({n})",
+    "play.summary": "ticks {ticks} · npcs {npcs} · model calls {model_calls} · tokens in {tokens_in} / out "
+                    "{tokens_out} · expectations {passed} passed, {failed} failed · saved to {target}",
+    "play.gate": "gate decisions: ",
+    "play.failed": "expectation {index} failed at tick {at}:",
+    "play.found": "found:",
+    "forget.done": "erased {kinds}; redacted {facts}; reverted {edges}; database rewritten and compacted",
+    "expect.ok": "ok", "expect.failed": "FAILED", "expect.found": "found:",
+    "stage.reasons": "{interactions} over {days}, familiarity {familiarity:.2f}, trust {trust:.2f}, "
+                     "tension {tension:.2f}",
+}
+
+ZH: dict[str, str] = {
+    "why.title": "{holder}为什么这样看{target}",
+    "why.impression": "印象",
+    "why.summary": "总结",
+    "why.no_edges": "两人之间没有关系边",
+    "why.edge": "{kind} 现在 {strength}（始于 {since}，最近一次加强 {last}）；变化：{curve}",
+    "why.fact": "事实",
+    "why.corrected": "后来澄清：",
+    "why.beliefs": "对其持有的看法",
+    "why.superseded": "被取代的原因：",
+    "why.credibility": "可信度",
+    "why.hop": "第{n}手",
+    "why.impression_value": "{text}（好恶 {valence:+.2f}，把握 {confidence:.2f}）",
+    "inspect.characters": "{title} — 人物",
+    "inspect.edges": "关系", "inspect.beliefs": "看法", "inspect.facts": "事实",
+    "col.id": "编号", "col.name": "名字", "col.role": "身份", "col.player": "玩家", "col.traits": "性格",
+    "col.from": "从", "col.to": "到", "col.kind": "类型", "col.strength": "强度", "col.changes": "变化次数",
+    "col.holder": "持有人", "col.belief": "看法", "col.source": "来源", "col.hops": "手数",
+    "col.credibility": "可信度", "col.status": "状态", "col.tick": "时刻", "col.actor": "谁做的",
+    "col.text": "内容",
+    "yes": "是", "private": "（私密）", "none": "（无）",
+    "memories.title": "{npc}记得的关于{player}的事",
+    "memories.impressions": "印象", "memories.summaries": "总结",
+    "memories.beliefs": "看法", "memories.events": "经历",
+    "decisions.title": "{npc}的开口决定（{n} 条）",
+    "play.summary": "共 {ticks} 个时刻 · {npcs} 个 NPC · 模型调用 {model_calls} 次 · 输入 {tokens_in} / 输出 "
+                    "{tokens_out} 个词元 · 期望 {passed} 条通过，{failed} 条未通过 · 已保存到 {target}",
+    "play.gate": "开口决定：",
+    "play.failed": "期望 {index} 在时刻 {at} 未通过：",
+    "play.found": "实际：",
+    "forget.done": "已抹去 {kinds}；涂掉 {facts}；撤回 {edges}；数据库已重写并压缩",
+    "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",
+    "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，紧张 {tension:.2f}",
+}
+
+# Countable nouns: English (singular, plural); Chinese a measure word, which has no plural.
+NOUNS: dict[str, tuple[str, str, str]] = {
+    "event": ("event", "events", "条经历"), "belief": ("belief", "beliefs", "条看法"),
+    "summary": ("summary", "summaries", "条总结"), "impression": ("impression", "impressions", "条印象"),
+    "fact": ("fact", "facts", "条事实"), "edge_change": ("edge change", "edge changes", "处关系变化"),
+    "interaction": ("interaction", "interactions", "次往来"), "day": ("day", "days", "天"),
+    "memory": ("memory", "memories", "条记忆"), "decision": ("decision", "decisions", "条决定"),
+}
+
+# Timeline kinds as a reader sees them (the JSON keeps the English key).
+KINDS_ZH: dict[str, str] = {
+    "happen": "发生", "say": "说话", "gossip": "传话", "belief": "看法", "edge": "关系", "meet": "碰面",
+    "mood": "情绪", "ask": "提问", "reply": "回答", "mediate": "调解", "revise": "修正", "summary": "总结",
+    "expect": "检查", "start": "开始", "impression": "印象", "forget": "遗忘", "dormant": "疏远", "wake": "重逢",
+    "hold": "没开口", "stage": "阶段", "message": "捎话", "errand": "差事",
+}
+
+# Relationship stages (agents/stage.py) in words rather than identifiers.
+STAGES: dict[str, dict[str, str]] = {
+    "zh": {"new_connection": "初识", "warming_up": "渐熟", "comfortable_chat": "谈得来", "trusted_companion": "信得过",
+           "close_bond": "知心", "repairing": "修补中", "boundary_sensitive": "要注意分寸", "dependency_watch": "依赖留意",
+           "—": "—"},
+}
+
+# How a retelling changed the words (sim/gossip.py), as a Chinese reader would say it.
+DISTORTIONS_ZH: dict[str, str] = {"faithful": "照实说", "intensify": "说重了", "generalise": "以偏概全",
+                                  "misattribute": "张冠李戴", "drop_hedge": "去掉了“好像”"}
+
+CATALOGUES = {"en": EN, "zh": ZH}
+
+
+def distortion_label(language: str, distortion: str) -> str:
+    return DISTORTIONS_ZH.get(distortion, distortion) if language == "zh" else distortion
+
+
+def msg(language: str, key: str, **slots: object) -> str:
+    """The catalogue entry for ``key`` in the world's language (English if zh lacks it)."""
+    table = CATALOGUES.get(language, EN)
+    return table.get(key, EN[key]).format(**slots)
+
+
+def count(language: str, n: int, noun: str) -> str:
+    """'1 summary', '2 summaries', '2 条总结'."""
+    one, many, zh = NOUNS[noun]
+    if language == "zh":
+        return f"{n} {zh}"
+    return f"{n} {one if n == 1 else many}"
+
+
+def kind_label(language: str, kind: str) -> str:
+    return KINDS_ZH.get(kind, kind) if language == "zh" else kind
+
+
+def stage_name(language: str, stage: str) -> str:
+    """A Chinese world names stages in words; an English one keeps the identifiers its docs use."""
+    return STAGES["zh"].get(stage, stage) if language == "zh" else stage
+
+
+def pad(text: str, width: int) -> str:
+    """Pad to a width in terminal cells (a Chinese character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
