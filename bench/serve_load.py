@@ -63,33 +63,41 @@ def start_server(data: Path, port: int, embedder: str) -> subprocess.Popen:
     raise SystemExit("server did not start")
 
 
+async def post(client: httpx.AsyncClient, path: str, body: dict, errors: list[str]) -> httpx.Response | None:
+    try:
+        return await client.post(path, json=body)
+    except httpx.HTTPError as exc:  # a dropped connection is an error like any other
+        errors.append(f"{path}: {exc!r}")
+        return None
+
+
 async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, rng: random.Random,
                  lat: dict[str, list[float]], written: dict[str, list[str]], errors: list[str],
                  think: float) -> None:
-    r = await client.post(f"/v1/worlds/{world}/players", json={"id": pid, "name": pid.title()})
-    if r.status_code != 201:
-        errors.append(f"join {pid}: {r.status_code} {r.text[:200]}")
+    r = await post(client, f"/v1/worlds/{world}/players", {"id": pid, "name": pid.title()}, errors)
+    if r is None or r.status_code != 201:
+        errors.append(f"join {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
         return
     for _ in range(rounds):
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         t0 = time.perf_counter()
-        r = await client.post(f"/v1/worlds/{world}/talk",
-                              json={"player": pid, "npc": rng.choice(NPCS), "text": rng.choice(LINES)})
+        r = await post(client, f"/v1/worlds/{world}/talk",
+                       {"player": pid, "npc": rng.choice(NPCS), "text": rng.choice(LINES)}, errors)
         lat["talk"].append((time.perf_counter() - t0) * 1000)
-        if r.status_code != 200 or not r.json().get("answered"):
-            errors.append(f"talk {pid}: {r.status_code} {r.text[:200]}")
+        if r is None or r.status_code != 200 or not r.json().get("answered"):
+            errors.append(f"talk {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
         else:
             written[world].append(r.json()["reply_fact"])
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         t0 = time.perf_counter()
-        r = await client.post(f"/v1/worlds/{world}/events",
-                              json={"what": rng.choice(EVENTS).format(p=pid.title()), "actor": pid,
-                                    "witnesses": rng.sample(NPCS, 2), "valence": round(rng.uniform(-0.5, 0.5), 2)})
+        r = await post(client, f"/v1/worlds/{world}/events",
+                       {"what": rng.choice(EVENTS).format(p=pid.title()), "actor": pid,
+                        "witnesses": rng.sample(NPCS, 2), "valence": round(rng.uniform(-0.5, 0.5), 2)}, errors)
         lat["events"].append((time.perf_counter() - t0) * 1000)
-        if r.status_code != 201:
-            errors.append(f"event {pid}: {r.status_code} {r.text[:200]}")
+        if r is None or r.status_code != 201:
+            errors.append(f"event {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
         else:
             written[world].append(r.json()["fact"])
 

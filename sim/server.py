@@ -213,9 +213,11 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
         log.exception("unexpected error")
         return _error(500, "server", f"internal error ({exc.__class__.__name__}); the world was not changed")
 
+    from townsfolk.sim.server_inspector import router as inspector
     from townsfolk.sim.server_routes import router
 
     app.include_router(router)
+    app.include_router(inspector)
     app.add_middleware(BodyLimit)
     return app
 
@@ -230,4 +232,5 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
         raise ValueError(f"refusing to bind to {host} without API keys: set TOWNSFOLK_API_KEYS or --keys FILE, "
                          "or bind to 127.0.0.1")
     app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # game servers keep their connections: a short keep-alive races their reuse of an idle one
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_keep_alive=75)
