@@ -12,10 +12,11 @@ flush per row). Rows naming a player are sealed by the store's own helpers (`Run
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, delete, update
+from sqlalchemy import JSON, bindparam, delete, update
 from sqlalchemy.engine import Connection
 
 from townsfolk.memory.embeddings import encode_vector
@@ -39,8 +40,44 @@ T_EDGE, T_CHANGE = EdgeRow.__table__, EdgeChangeRow.__table__  # type: ignore[at
 T_MEMORY, T_RUN = MemoryRow.__table__, RunRow.__table__  # type: ignore[attr-defined]
 
 
-def _dump(model: Any) -> dict[str, Any]:
-    return model.model_dump(mode="json")
+def _json_columns(table: Any) -> set[str]:
+    return {c.name for c in table.columns if isinstance(c.type, JSON)}
+
+
+def _cell(value: Any, is_json: bool) -> Any:
+    return json.dumps(value, ensure_ascii=False) if is_json and not isinstance(value, Encoded) else value
+
+
+def _update(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """One executemany UPDATE by id (`b_id` in each row); on SQLite straight to the driver, as `_insert`."""
+    if conn.dialect.name != "sqlite":
+        conn.execute(update(table).where(table.c.id == bindparam("b_id")), rows)
+        return
+    cols = [c for c in rows[0] if c != "b_id"]
+    js = _json_columns(table)
+    sql = f'UPDATE "{table.name}" SET {", ".join(f"{chr(34)}{c}{chr(34)} = ?" for c in cols)} WHERE "id" = ?'
+    conn.exec_driver_sql(sql, [(*(_cell(r[c], c in js) for c in cols), r["b_id"]) for r in rows])
+
+
+def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """One executemany INSERT. On SQLite the rows go to the driver as tuples with the JSON already
+    encoded (as the engine's serializer would: UTF-8, not escaped), skipping SQLAlchemy's per-value
+    processing, which was most of a first commit's time; other databases take SQLAlchemy's path."""
+    if conn.dialect.name != "sqlite":
+        conn.execute(table.insert(), rows)
+        return
+    cols = list(rows[0])
+    js = _json_columns(table)
+    enc = [c in js for c in cols]
+    sql = (f'INSERT INTO "{table.name}" ({", ".join(f"{chr(34)}{c}{chr(34)}" for c in cols)}) '
+           f'VALUES ({", ".join("?" for _ in cols)})')
+    conn.exec_driver_sql(sql, [tuple(json.dumps(r[c], ensure_ascii=False) if e and not isinstance(r[c], Encoded)
+                                     else r[c]
+                                     for c, e in zip(cols, enc, strict=True)) for r in rows])
+
+
+class Encoded(str):
+    """A row body already encoded as JSON (by pydantic, in one call): inserted as it is."""
 
 
 @contextmanager
@@ -65,6 +102,11 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
     else:  # no player, nothing to seal: skip the walk over every body
         def seal(body: dict[str, Any], owners: set[str] | None = None) -> dict[str, Any]:
             return body
+    # nothing to seal and a SQLite file: bodies go straight from pydantic to JSON text in one call
+    fast = not players and store.engine.dialect.name == "sqlite"
+
+    def body_of(model: Any, **kw: Any) -> Any:
+        return Encoded(model.model_dump_json(**kw)) if fast else model.model_dump(mode="json", **kw)
 
     decision_rows = []
     clock = world.clock
@@ -73,17 +115,17 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
         # the tick the decision was taken at (a batched commit carries several ticks' decisions)
         tick = int((d.at - clock.start) // clock.tick_length) if getattr(d, "at", None) else world.tick
         decision_rows.append({"seq": store._decision_seq, "tick": tick, "npc": d.npc,  # noqa: SLF001
-                              "outcome": d.outcome, "data": seal(d.model_dump(mode="json"))})
+                              "outcome": d.outcome, "data": seal(body_of(d))})
     fact_rows = []
     for fact in world.facts.take_unsaved():
         store._fact_seq += 1  # noqa: SLF001
         fact_rows.append({"id": fact.id, "seq": store._fact_seq, "tick": fact.tick, "kind": fact.kind,  # noqa: SLF001
-                          "data": seal(_dump(fact))})
+                          "data": seal(body_of(fact))})
     new_edges, moved_edges, change_rows = [], [], []
     saved_history = store._history_saved  # noqa: SLF001
     for edge in world.graph.take_dirty():
         edge_id = "|".join(edge.key)
-        body = edge.model_dump(mode="json", exclude={"history"})
+        body = body_of(edge, exclude={"history"})
         saved = saved_history.get(edge_id)
         row = {"source": edge.source, "target": edge.target, "kind": edge.kind, "strength": edge.strength,
                "data": seal(body)}
@@ -98,7 +140,7 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
                 owners = store._cause_owners(world, memory, change.cause.kind, change.cause.id, players)  # noqa: SLF001
                 owners |= {p for p in (edge.source, edge.target) if p in players}
             change_rows.append({"edge_id": edge_id, "seq": seq, "tick": change.tick, "cause_kind": change.cause.kind,
-                                "cause_id": change.cause.id, "data": seal(_dump(change), owners)})
+                                "cause_id": change.cause.id, "data": seal(body_of(change), owners)})
         saved_history[edge_id] = len(edge.history)
     written, deleted = memory.take_changes()
     new_items, touched_items = [], []
@@ -110,7 +152,7 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
             seq = store._memory_seq[item.id] = store._next_memory_seq  # type: ignore[attr-defined]  # noqa: SLF001
         about = item.claim.about if kind == "belief" else getattr(item, "about", None)  # type: ignore[attr-defined]
         vec = memory.vectors.get(item.id)  # type: ignore[attr-defined]
-        body = _dump(item)
+        body = body_of(item)
         owners = store._memory_owners(world, item, body, players) if players else set()  # noqa: SLF001
         row = {"kind": kind, "seq": seq, "holder": item.holder, "about": about, "tick": item.tick,  # type: ignore[attr-defined]
                "private": getattr(item, "private", False),
@@ -126,7 +168,7 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
     log_rows = []
     for entry in log:
         store._log_seq += 1  # noqa: SLF001
-        body = _dump(entry)
+        body = body_of(entry)
         log_rows.append({"seq": store._log_seq, "tick": entry.tick, "kind": entry.kind,  # noqa: SLF001
                          "data": seal(body, store._log_owners(world, memory, body, players) if players else None)})  # noqa: SLF001
     run_values: dict[str, Any] = {"last_tick": world.tick, "finished": finished, "rng_state": world.rng_state(),
@@ -138,10 +180,10 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
         for table, rows in ((T_DECISION, decision_rows), (T_FACT, fact_rows), (T_EDGE, new_edges),
                             (T_CHANGE, change_rows), (T_MEMORY, new_items), (T_LOG, log_rows)):
             if rows:
-                conn.execute(table.insert(), rows)
+                _insert(conn, table, rows)
         for table, rows in ((T_EDGE, moved_edges), (T_MEMORY, touched_items)):
             if rows:
-                conn.execute(update(table).where(table.c.id == bindparam("b_id")), rows)
+                _update(conn, table, rows)
         for i in range(0, len(gone), CHUNK):
             conn.execute(delete(T_MEMORY).where(T_MEMORY.c.id.in_(gone[i:i + CHUNK])))
         done = conn.execute(update(T_RUN).where(T_RUN.c.id == 1).values(**run_values))
