@@ -78,6 +78,28 @@ LINES: dict[str, dict[str, str]] = {
 }
 
 
+def voice_prompt(name: str, role: str, persona: str, language: str) -> str:
+    """Asking a model to say code's words in the NPC's voice: nothing added, nothing decided."""
+    if language == "zh":
+        return (f"你是{name}（{role}）。{persona} 用你自己的口吻把下面这句话说给客人听：意思不变，"
+                "每个名称和数字原样保留，不加新内容，原来是问句就还是问句，一到两句。只输出这句话。")
+    return (f"You are {name} ({role}). {persona} Say the line below to the customer in your own voice: same "
+            "meaning, every name and number kept as written, nothing added, a question stays a question, one "
+            "or two sentences. Output only the line.")
+
+
+def voicing_problem(voiced: str, decided: str, keep: list[str]) -> str | None:
+    """Why a model's voicing of code's line cannot be spoken (a value dropped, a question lost), or None."""
+    lost = [k for k in keep if k not in voiced]
+    if lost:
+        return f"dropped what code decided: {', '.join(lost)}"
+    if decided.rstrip().endswith(("？", "?")) and not voiced.rstrip().endswith(("？", "?")):
+        return "the question was lost"
+    if len(voiced) > 2 * len(decided) + 40:
+        return "longer than the line it voices"
+    return None
+
+
 def line(language: str, key: str, **values: object) -> str:
     """One template line filled in; unknown languages speak English."""
     table = LINES.get(language, LINES["en"])

@@ -88,6 +88,7 @@ class ErrandTurn(BaseModel):
     notes: list[str] = Field(default_factory=list)  # one timeline line per change, for designers
     effects: list[ErrandEffect] = Field(default_factory=list)
     reading: ErrandReading
+    keep: list[str] = Field(default_factory=list)  # the values said, which a voicing model must keep
 
 
 class World_(BaseModel):
@@ -315,8 +316,16 @@ class _Turn:
         return self._result()
 
     def _result(self) -> ErrandTurn:
-        return ErrandTurn(text=join(self.lang, self.say), errands=self.touched, notes=self.notes,
-                          effects=self.effects, reading=self.r)
+        text = join(self.lang, self.say)
+        keep: list[str] = []
+        for key in self.touched:
+            e = self.book.get(key)
+            for name, value in e.values.items():
+                shown = _fmt(self.lang, self.spec(e), name, value)
+                if shown and shown in text and shown not in keep:
+                    keep.append(shown)
+        return ErrandTurn(text=text, errands=self.touched, notes=self.notes, effects=self.effects,
+                          reading=self.r, keep=keep)
 
     # --- focus -------------------------------------------------------------------------------
     def _open(self, errand_id: str, waiting: Errand | None, *, quiet: bool = False) -> Errand:

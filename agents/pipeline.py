@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from townsfolk.agents.bonds import axes as bond_axes
 from townsfolk.agents.dialogue import Reply, grounding_from, lines_said_today, mentioned
 from townsfolk.agents.emotion import EmotionReading, read_emotion
+from townsfolk.agents.errand_voice import voice_prompt, voicing_problem
 from townsfolk.agents.guards import (
     GuardResult,
     no_internal_labels,
@@ -137,8 +138,19 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     elif errand is not None:
         analysis.errand = errand.model_dump(mode="json", exclude={"text"})
         request = LLMRequest(task="errand_reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
-                             messages=[Message(role="user", content=text)], meta={"npc": npc, "asker": speaker})
-        reply_text, guard_results, vetoed = _guard(world, memory, model, npc, speaker, errand.text, request)
+                             messages=[Message(role="system", content=voice_prompt(me.name, me.role, me.persona, lang)),
+                                       Message(role="user", content=errand.text)],
+                             max_tokens=160, meta={"npc": npc, "asker": speaker, "route": "errand"})
+        said = errand.text
+        if model is not None:  # the model may voice code's line; it may not change what was decided
+            response = provider.complete(request)
+            responses.append(response)
+            problem = (unusable_reply(response, lang, 4)
+                       or voicing_problem(response.text.strip(), errand.text, errand.keep))
+            if problem is None:
+                said = response.text.strip()
+            analysis.fallback = problem
+        reply_text, guard_results, vetoed = _guard(world, memory, model, npc, speaker, said, request)
         analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]
         reply_text = DECLINE[lang] if vetoed else reply_text
     else:

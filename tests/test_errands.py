@@ -375,3 +375,31 @@ expect:
     assert "阿青：点茶的事搁太久了，就作罢了。" in lines
     trust = result.sim.world.graph.get("aqing", "you", "trust")
     assert trust.history[-1].after < trust.history[-1].before and "作罢" in trust.history[-1].reason
+
+
+def test_a_model_reads_and_voices_but_code_decides(tmp_path):
+    from townsfolk.sim.engine import Simulation, build_world
+
+    scenario = load_scenario(ROOT / "scenarios" / "teahouse_order.yaml")
+    readings = iter(['{"starts": ["order_tea"], "slots": [{"slot": "tea", "value": "龙井", "quote": "龙井"}]}',
+                     '{"slots": [{"slot": "people", "value": 3, "quote": "三位"}]}'])
+    voicings = iter(["好嘞，龙井给您记上了。几位？", "行，您这是几位呀"])  # the second loses the value and the question
+
+    def model(request):
+        if request.task == "errand_reading":
+            return next(readings)
+        if request.task == "errand_reply":
+            return next(voicings)
+        return "{}"  # every other step falls back to its heuristic
+
+    world, memory = build_world(scenario)
+    sim = Simulation(world, memory, ScriptedProvider(model), embedder=EMBEDDER, place=scenario.place)
+    sim.errands.load_specs(scenario.errands)
+    world.clock.tick = 1
+    sim.converse(speaker="player", npc="aqing", text="老板，来壶龙井", via="ask")
+    assert sim.replies[-1][1].text == "好嘞，龙井给您记上了。几位？"
+    world.clock.tick = 2
+    sim.converse(speaker="player", npc="aqing", text="三位", via="ask")
+    reply = sim.replies[-1][1]
+    assert reply.text == "三位，对吧？" and "dropped what code decided: 三位" in (reply.fallback or "")
+    assert sim.errands.book.of(player="player")[0].pending == "confirm:people"
