@@ -78,26 +78,18 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def unusable_reply(response: LLMResponse, language: str, max_sentences: int) -> str | None:
-    """Why a model's reply cannot be spoken (cut off, markup, wrong language, rambling), or None."""
-    text = response.text.strip()
-    if not response.ok:
-        return response.error or "failed"
-    if not text:
-        return "empty answer"
-    if response.finish_reason == "length":
-        return "cut off at the token limit"
-    if MARKUP.search(text):
-        return "markup in the reply"
-    if (language == "zh") != bool(CJK.search(text)):
-        return "wrong language"
-    if len(re.findall(r"[。！？.!?]+", text)) > max_sentences + 2 or len(text) > 80 * (max_sentences + 2):
-        return "too long for the reply policy"
-    return None
+    """Why a model's reply cannot be spoken (cut off, markup, wrong script, symbol soup, rambling), or None."""
+    from townsfolk.agents.reply_check import unusable
+
+    return unusable(response, LLMRequest(task="reply", language=language,  # type: ignore[arg-type]
+                                         meta={"max_sentences": max_sentences}))
 
 
 def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int) -> tuple[str, list[LLMResponse], str | None]:
+    from townsfolk.agents.reply_check import unusable
+
     response = provider.complete(request)
-    problem = unusable_reply(response, request.language, max_sentences)
+    problem = unusable(response, request.model_copy(update={"meta": {**request.meta, "max_sentences": max_sentences}}))
     if problem is None:
         return response.text.strip(), [response], None
     fallback = OfflineProvider().complete(request)

@@ -104,6 +104,10 @@ def play_cmd(
         console.print(f"ticks {s['ticks']} · npcs {s['npcs']} · model calls {s['model_calls']} · tokens in "
                       f"{s['tokens_in']} / out {s['tokens_out']} · expectations {s['expectations_passed']} passed, "
                       f"{s['expectations_failed']} failed · saved to {target}")
+        from townsfolk.sim.model_health_view import model_health_line
+
+        if health := model_health_line(scenario.language, s):
+            console.print(escape(health))
         gate = s.get("gate") or {}
         if gate:
             console.print("gate decisions: " + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))

@@ -13,12 +13,14 @@ from townsfolk.agents.bonds import axes as bond_axes
 from townsfolk.agents.claim_extractor import model_claim_reader
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.gate import Trigger
+from townsfolk.agents.llm.breaker import HealthBreaker
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.agents.llm.wrappers import AccountingProvider
 from townsfolk.agents.memory_writer import llm_writers
 from townsfolk.agents.pipeline import TurnAnalysis
 from townsfolk.agents.reconnect import ReconnectState
+from townsfolk.agents.reply_check import CheckedReplies
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.embeddings import Embedder, make_embedder
 from townsfolk.memory.impressions import Impression
@@ -48,6 +50,8 @@ class Usage(BaseModel):
     tokens_out: int = 0
     failures: list[str] = Field(default_factory=list)
     failures_by_reason: dict[str, int] = Field(default_factory=dict)
+    breaker_trips: int = 0  # times the model health breaker opened (agents/llm/breaker.py)
+    calls_skipped: int = 0  # calls answered offline while it was open
 
     def plus(self, other: Usage) -> Usage:
         reasons = dict(self.failures_by_reason)
@@ -55,7 +59,8 @@ class Usage(BaseModel):
             reasons[k] = reasons.get(k, 0) + v
         return Usage(model_calls=self.model_calls + other.model_calls, tokens_in=self.tokens_in + other.tokens_in,
                      tokens_out=self.tokens_out + other.tokens_out, failures=[*self.failures, *other.failures],
-                     failures_by_reason=reasons)
+                     failures_by_reason=reasons, breaker_trips=self.breaker_trips + other.breaker_trips,
+                     calls_skipped=self.calls_skipped + other.calls_skipped)
 
 
 def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, MemoryStore]:
@@ -91,8 +96,10 @@ class Simulation:
         self.world = world
         self.memory = memory
         # every call any part of the mind makes goes through one accountant, so the run's report is whole
-        self.accountant = AccountingProvider(provider or OfflineProvider())
-        self.provider: LLMProvider = self.accountant
+        # replies a person could not say count as failures; a model failing again and again is rested
+        self.accountant = AccountingProvider(CheckedReplies(provider or OfflineProvider()))
+        self.breaker = HealthBreaker(self.accountant)
+        self.provider: LLMProvider = self.breaker
         self.offline = self.provider.name == "offline"
         if model_claims and not self.offline:  # the model reads what happens and is said into claims
             memory.claim_reader = model_claim_reader(self.provider, world)
@@ -117,7 +124,8 @@ class Simulation:
         acc = self.accountant.usage
         now = Usage(model_calls=acc.calls + self.standin_calls, tokens_in=acc.tokens_in, tokens_out=acc.tokens_out,
                     failures=[f"{task}: {error}" for task, error in self.accountant.failures],
-                    failures_by_reason=dict(acc.failures_by_reason))
+                    failures_by_reason=dict(acc.failures_by_reason), breaker_trips=self.breaker.state.trips,
+                    calls_skipped=self.breaker.state.skipped)
         return self.earlier.plus(now)
 
     # --- one beat ----------------------------------------------------------------------------

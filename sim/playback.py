@@ -43,6 +43,8 @@ class PlayResult(BaseModel):
             "ticks": self.ticks, "npcs": self.npcs, "model_calls": self.usage.model_calls,
             "tokens_in": self.usage.tokens_in, "tokens_out": self.usage.tokens_out,
             "model_failures": len(self.usage.failures),
+            "model_failure_reasons": dict(sorted(self.usage.failures_by_reason.items())),
+            "model_breaker_trips": self.usage.breaker_trips, "model_calls_skipped": self.usage.calls_skipped,
             "expectations_passed": len(self.results) - len(self.failed),
             "expectations_failed": len(self.failed),
             "gate": dict(sorted(self.sim.minds.counts.items())) if self.sim is not None else {}}

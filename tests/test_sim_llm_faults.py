@@ -35,7 +35,9 @@ TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 CLIENT_TIMEOUT = 0.5  # seconds; the slow answer takes longer than this
 SLOW_S = 2.5
 FAILING = ("http500", "slow", "malformed", "refusal")
-ROTATION = ("http500", "slow", "malformed", "refusal", "garbage", "ok")
+# a good answer between faults: three failures in a row would rest the model (the health breaker,
+# tested in tests/test_model_breaker.py) and the later faults would never be met
+ROTATION = ("http500", "ok", "slow", "garbage", "malformed", "ok", "refusal", "garbage")
 FAILURE_REASONS = {"http 500", "timeout", "malformed response", "refusal"}
 
 def completion(content: str, *, refusal: str | None = None, finish: str = "stop") -> bytes:
