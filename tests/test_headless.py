@@ -149,7 +149,7 @@ def test_overrides_are_validated() -> None:
 @pytest.fixture(scope="module")
 def town_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     db = tmp_path_factory.mktemp("headless") / "town.db"
-    result = CliRunner().invoke(app, ["simulate", str(TOWN), "--npcs", "200", "--days", "2", "--db", str(db),
+    result = CliRunner().invoke(app, ["simulate", str(TOWN), "--npcs", "120", "--days", "2", "--db", str(db),
                                       "--json"])
     assert result.exit_code == 0, result.output
     return db, json.loads(result.output.strip().splitlines()[-1])
@@ -157,7 +157,7 @@ def town_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
 
 def test_simulate_saves_a_run_that_why_inspect_and_memories_read(town_run: tuple[Path, dict]) -> None:
     db, summary = town_run
-    assert summary["kind"] == "summary" and summary["npcs"] == 200 and summary["ticks"] == 48
+    assert summary["kind"] == "summary" and summary["npcs"] == 120 and summary["ticks"] == 48
     assert summary["tellings"] > 0 and summary["model_calls"] > 0
     from townsfolk.sim.run_store import RunStore
 
