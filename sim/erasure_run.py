@@ -66,6 +66,9 @@ def forget_in_run(db: str | Path, *, player: str, npc: str | None = None,
         world, memory, log = store.load()
         report = erase(world, memory, player=player, npc=npc, memory_id=memory_id)
         run.extra = _scrub(run.extra, report.erased_texts)  # type: ignore[assignment]
+        run.extra = {**run.extra, "errands": [  # the player's errands go whole: they hold the player's words
+            e for e in run.extra.get("errands", [])
+            if not (e.get("player") == player and (npc is None or npc in (e.get("npc"), e.get("origin_npc"))))]}
         retired: list[str] = []
         if npc is None and memory_id is None:
             retired = store.keys.retire(player)

@@ -403,3 +403,12 @@ def test_a_model_reads_and_voices_but_code_decides(tmp_path):
     reply = sim.replies[-1][1]
     assert reply.text == "三位，对吧？" and "dropped what code decided: 三位" in (reply.fallback or "")
     assert sim.errands.book.of(player="player")[0].pending == "confirm:people"
+
+
+def test_forget_on_a_saved_run_drops_the_players_errands(tmp_path):
+    db = tmp_path / "tea.db"
+    play(load_scenario(ROOT / "scenarios" / "teahouse_order.yaml"), db=db, until=3)
+    out = CliRunner().invoke(app, ["errands", "--db", str(db), "--json"])
+    assert out.output.count("\n") == 1
+    assert CliRunner().invoke(app, ["forget", "--db", str(db), "--player", "player"]).exit_code == 0
+    assert CliRunner().invoke(app, ["errands", "--db", str(db), "--json"]).output == ""
