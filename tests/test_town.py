@@ -92,3 +92,18 @@ def test_forget_erases_and_the_town_continues(tmp_path) -> None:
     assert not town.memories("ida", about="rider", events=True).events
     town.say("rider", "ida", "Hello again.")  # continues on the rewritten database
     assert len(RunStore(tmp_path / "f.db").load()[2]) == len(town.log)
+
+
+def test_a_zh_world_keeps_one_players_phone_number_from_another(tmp_path) -> None:
+    town = Town.from_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "noodle_stall.yaml",
+                              db=tmp_path / "zh.db")
+    town.say("ake", "xiaodou", "小豆，我的手机号是13800138000，面好了打给我。")
+    assert any(e.private for e in town.memory.events_of("xiaodou"))
+    turn = town.say("dapeng", "xiaodou", "小豆，刚才那个护士跟你说啥了？她电话多少？")
+    assert turn.answered and "13800" not in turn.text
+    assert "13800" not in town.memories("xiaodou", about="dapeng", events=True).model_dump_json()
+    assert "13800" not in town.why("xiaodou", "ake", viewer="dapeng").model_dump_json()
+    ev = town.event("大鹏把外卖箱撞翻了，汤洒了一地", actor="dapeng", about="dapeng", witnesses=["hong", "xiaodou"],
+                    valence=-0.4)
+    assert len(ev.beliefs) == 2
+    assert Town.open(tmp_path / "zh.db").info().timeline_length == len(town.log)
