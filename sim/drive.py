@@ -53,61 +53,76 @@ def awake(world: World) -> bool:
 
 
 class RankedPulls:
-    """Each NPC's bonded others ranked by pull (strongest first, then by id), read lazily per NPC
-    from sorted arrays: the drive tick asks only for the NPCs that passed level 1."""
+    """Each NPC's bonded others ranked by pull (strongest first, then by id). Pairs arrive grouped
+    by source; one NPC's span is ranked only when asked for (the drive tick asks only for the NPCs
+    that passed level 1), so no sort over all pairs runs per tick."""
 
-    def __init__(self, nodes: list[str], name_rank: np.ndarray, src: np.ndarray, tgt: np.ndarray,
-                 pull: np.ndarray) -> None:
-        order = np.lexsort((name_rank[tgt], -pull, src))
-        self.nodes, self.src, self.tgt, self.pull = nodes, src[order], tgt[order], pull[order]
-        self._start = {}
-        if len(self.src):
-            firsts = np.flatnonzero(np.r_[True, self.src[1:] != self.src[:-1]])
-            ends = np.r_[firsts[1:], len(self.src)]
-            self._start = {int(self.src[a]): (int(a), int(b)) for a, b in zip(firsts, ends, strict=True)}
-        self._row = {n: i for i, n in enumerate(nodes)}
+    def __init__(self, nodes: list[str], name_rank: np.ndarray, spans: dict[int, tuple[int, int]],
+                 tgt: np.ndarray, pull: np.ndarray) -> None:
+        self.nodes, self.name_rank, self.spans, self.tgt, self.pull = nodes, name_rank, spans, tgt, pull
+        self._row = {n: i for i, n in enumerate(nodes)} if len(spans) else {}
 
     def get(self, npc: str, default: list | None = None) -> list[tuple[float, str]]:
-        span = self._start.get(self._row.get(npc, -1))
+        span = self.spans.get(self._row.get(npc, -1))
         if span is None:
             return [] if default is None else default
         a, b = span
-        return [(float(p), self.nodes[int(t)]) for p, t in zip(self.pull[a:b], self.tgt[a:b], strict=True)]
+        tgt, pull = self.tgt[a:b], self.pull[a:b]
+        order = np.lexsort((self.name_rank[tgt], -pull))
+        return [(float(pull[i]), self.nodes[int(tgt[i])]) for i in order]
+
+
+class _PairTable:
+    """The bond rows grouped into (source, target) pairs; rebuilt only when edges are added."""
+
+    def __init__(self, cols, to_npc: np.ndarray) -> None:  # noqa: ANN001
+        self.n_edges, self.n_nodes = cols.n, len(cols.nodes)
+        rows = cols.rows_of(BOND_KINDS)
+        self.rows = rows = rows[to_npc[cols.src[rows]] >= 0]
+        src, tgt = cols.src[rows].astype(np.int64), cols.tgt[rows].astype(np.int64)
+        kind = cols.kind[rows]
+        self.fam = rows[kind == cols.kind_code.get("familiarity", -1)]
+        self.fam_npc = to_npc[cols.src[self.fam]]
+        pairs, self.inverse = np.unique(src * self.n_nodes + tgt, return_inverse=True)  # sorted: grouped by source
+        axis_of = np.full(len(cols.kinds), -1, dtype=np.int64)
+        for i, k in enumerate(BOND_KINDS):
+            if k in cols.kind_code:
+                axis_of[cols.kind_code[k]] = i
+        self.axis = axis_of[kind]
+        self.psrc, self.ptgt = pairs // self.n_nodes, pairs % self.n_nodes
+        self.starts = np.flatnonzero(np.r_[True, self.psrc[1:] != self.psrc[:-1]]) if len(pairs) else np.zeros(0, int)
+        ends = np.r_[self.starts[1:], len(pairs)]
+        self.start_npc = to_npc[self.psrc[self.starts]] if len(pairs) else np.zeros(0, int)
+        self.spans = {int(self.psrc[a]): (int(a), int(e)) for a, e in zip(self.starts, ends, strict=True)}
+        self.base = np.tile(BondAxes().as_array(), (len(pairs), 1))
+
+    def fresh(self, cols) -> bool:  # noqa: ANN001
+        return self.n_edges == cols.n and self.n_nodes == len(cols.nodes)
 
 
 def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, RankedPulls]:
     """Each NPC's strongest pull toward anyone it has a bond with, its interaction count, and its
     ranked candidates: array passes over the graph's edge columns, not a walk over Edge objects."""
     n = len(minds.npcs)
-    pull = np.zeros(n)
-    interactions = np.zeros(n)
     cols = world.graph.columns
     # node row -> affect row (-1 for players and anyone not an NPC of this run)
-    cached = getattr(minds, "_node_to_npc", None)
-    if cached is None or len(cached) != len(cols.nodes):
-        cached = np.array([minds.affect.index.get(node, -1) for node in cols.nodes], dtype=np.int64)
-        minds._node_to_npc = cached  # noqa: SLF001  (nodes are only ever appended)
-    to_npc = cached
-    rows = cols.rows_of(BOND_KINDS)
-    rows = rows[to_npc[cols.src[rows]] >= 0]
-    src, tgt, kind = cols.src[rows].astype(np.int64), cols.tgt[rows].astype(np.int64), cols.kind[rows]
-    fam = rows[kind == cols.kind_code.get("familiarity", -1)]
-    fam_rows = to_npc[cols.src[fam]]
+    to_npc = getattr(minds, "_node_to_npc", None)
+    if to_npc is None or len(to_npc) != len(cols.nodes):
+        to_npc = np.array([minds.affect.index.get(node, -1) for node in cols.nodes], dtype=np.int64)
+        minds._node_to_npc = to_npc  # noqa: SLF001  (nodes are only ever appended)
+    t = getattr(minds, "_pair_table", None)
+    if t is None or not t.fresh(cols):
+        t = minds._pair_table = _PairTable(cols, to_npc)  # noqa: SLF001
     # a seeded tie implies a history of interactions (cold start)
-    np.add.at(interactions, fam_rows, cols.tagged[fam] + IMPLIED_INTERACTIONS * cols.seed_start[fam])
-    pair = src * len(cols.nodes) + tgt
-    pairs, inverse = np.unique(pair, return_inverse=True)
-    base = BondAxes().as_array()
-    table = np.tile(base, (len(pairs), 1))
-    axis_of = np.full(len(cols.kinds), -1, dtype=np.int64)
-    for i, k in enumerate(BOND_KINDS):
-        if k in cols.kind_code:
-            axis_of[cols.kind_code[k]] = i
-    table[inverse, axis_of[kind]] = cols.strength[rows]
+    interactions = np.bincount(t.fam_npc, weights=cols.tagged[t.fam] + IMPLIED_INTERACTIONS * cols.seed_start[t.fam],
+                               minlength=n)[:n] if len(t.fam) else np.zeros(n)
+    table = t.base.copy()
+    table[t.inverse, t.axis] = cols.strength[t.rows]
     p = np.asarray(bond_pull(table), dtype=float).reshape(-1)
-    psrc, ptgt = pairs // len(cols.nodes), pairs % len(cols.nodes)
-    np.maximum.at(pull, to_npc[psrc], p)
-    return pull, interactions, RankedPulls(cols.nodes, cols.name_rank(), psrc, ptgt, p)
+    pull = np.zeros(n)
+    if len(p):
+        pull[t.start_npc] = np.maximum(np.maximum.reduceat(p, t.starts), 0.0)
+    return pull, interactions, RankedPulls(cols.nodes, cols.name_rank(), t.spans, t.ptgt, p)
 
 
 def gate_inputs(world: World, minds: Minds, npc: str, player_speaking: bool, unlock: float,
