@@ -20,6 +20,7 @@ from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.messages import distortion_label
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
@@ -109,7 +110,7 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
     fact, belief, changes = done
     record_interaction(world, teller, listener, cause=Cause(kind="fact", id=fact.id), note="闲聊" if zh else "chatted")
     log = [_entry(world, "gossip", [teller, listener],
-                  f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”（{fact.meta['distortion']}）"
+                  f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”（{distortion_label('zh', fact.meta['distortion'])}）"
                   if zh else f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" ({fact.meta["distortion"]})',
                   fact=fact.id, basis=fact.meta["basis"], belief=belief.id),
            _entry(world, "belief", [listener],

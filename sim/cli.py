@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from townsfolk.sim.messages import NOUNS, count, msg
 from townsfolk.sim.playback import default_db, play
 from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.scenario import ScenarioError, load_scenario
@@ -88,7 +89,7 @@ def play_cmd(
         if json_out:
             sys.stdout.write(entry.to_json() + "\n")
         else:
-            print_entry(console, entry)
+            print_entry(console, entry, scenario.language)
 
     try:
         result = play(scenario, db=target, seed=seed, until=until, resume=resume, scenario_path=str(file),
@@ -101,19 +102,20 @@ def play_cmd(
     else:
         s = summary
         console.rule()
-        console.print(f"ticks {s['ticks']} · npcs {s['npcs']} · model calls {s['model_calls']} · tokens in "
-                      f"{s['tokens_in']} / out {s['tokens_out']} · expectations {s['expectations_passed']} passed, "
-                      f"{s['expectations_failed']} failed · saved to {target}")
+        lang = scenario.language
+        console.print(msg(lang, "play.summary", ticks=s["ticks"], npcs=s["npcs"], model_calls=s["model_calls"],
+                          tokens_in=s["tokens_in"], tokens_out=s["tokens_out"], passed=s["expectations_passed"],
+                          failed=s["expectations_failed"], target=target))
         from townsfolk.sim.model_health_view import model_health_line
 
-        if health := model_health_line(scenario.language, s):
+        if health := model_health_line(lang, s):
             console.print(escape(health))
         gate = s.get("gate") or {}
         if gate:
-            console.print("gate decisions: " + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))
+            console.print(msg(lang, "play.gate") + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))
         for r in result.failed:
-            console.print(f"[bold red]expectation {r.index} failed at tick {r.at}:[/] {escape(r.description)}; "
-                          f"found: {escape(r.found)}")
+            console.print(f"[bold red]{msg(lang, 'play.failed', index=r.index, at=r.at)}[/] {escape(r.description)}; "
+                          f"{msg(lang, 'play.found')} {escape(r.found)}")
     if result.failed:
         raise typer.Exit(1)
 
@@ -180,7 +182,7 @@ def decisions_cmd(
             sys.stdout.write(json.dumps({"tick": tick, **d}, ensure_ascii=False) + "\n")
         return
     console = Console(highlight=False)
-    console.rule(f"gate decisions of {world.name(who)} ({len(rows)})")
+    console.rule(msg(world.language, "decisions.title", npc=world.name(who), n=len(rows)))
     for tick, d in rows:
         l1 = d["level1"]
         l2 = d.get("level2") or {}
@@ -224,14 +226,16 @@ def memories_cmd(
         sys.stdout.write(view.model_dump_json(indent=2) + "\n")
         return
     console = Console(highlight=False)
-    console.rule(f"what {world.name(view.npc)} remembers about {world.name(view.player)}")
+    lang = world.language
+    console.rule(msg(lang, "memories.title", npc=world.name(view.npc), player=world.name(view.player)))
     for title, lines in (("impressions", view.impressions), ("summaries", view.summaries),
                          ("beliefs", view.beliefs), ("events", view.events)):
         if title in ("beliefs", "events") and not events:
             continue
-        console.print(f"[bold]{title}[/]" + ("" if lines else " [dim](none)[/]"))
+        console.print(f"[bold]{msg(lang, 'memories.' + title)}[/]" + ("" if lines else f" [dim]{msg(lang, 'none')}[/]"))
         for line in lines:
-            console.print(f"  {line.id:<6} t{line.tick:<4} {escape(line.text)}" + (" [dim](private)[/]" if line.private else ""))
+            console.print(f"  {line.id:<6} t{line.tick:<4} {escape(line.text)}"
+                          + (f" [dim]{msg(lang, 'private')}[/]" if line.private else ""))
 
 
 @app.command("forget")
@@ -251,7 +255,8 @@ def forget_cmd(
                                memory_id=memory_id)
     except (ErasureError, RunStoreError) as exc:
         _fail(str(exc))
-    kinds = ", ".join(f"{len(v)} {k}{'s' if len(v) != 1 else ''}" for k, v in sorted(report.removed.items()))
+    kinds = ", ".join(count(world.language, len(v), k) if k in NOUNS else f"{len(v)} {k}"
+                      for k, v in sorted(report.removed.items()))
     shred = f"; destroyed {len(report.shredded_keys)} key(s) of the player" if report.shredded_keys else ""
     Console(highlight=False).print(
         f"erased {kinds}; redacted {len(report.redacted_facts)} facts; kept {report.kept_edge_changes} edge "

@@ -29,11 +29,12 @@ from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim import actions
 from townsfolk.sim.drive import IMPLIED_INTERACTIONS, Drive
-from townsfolk.sim.errand_run import ErrandRunner
 from townsfolk.sim.drive import gate_inputs as gate_inputs
+from townsfolk.sim.errand_run import ErrandRunner
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
 from townsfolk.sim.mediation import mediate
+from townsfolk.sim.messages import count, msg, stage_name
 from townsfolk.sim.minds import Minds
 from townsfolk.sim.scenario import Beat, Scenario
 from townsfolk.world.characters import Character
@@ -97,7 +98,8 @@ class Simulation:
         self.memory = memory
         # every call any part of the mind makes goes through one accountant, so the run's report is whole
         # replies a person could not say count as failures; a model failing again and again is rested
-        self.accountant = AccountingProvider(CheckedReplies(provider or OfflineProvider()))
+        backend = provider or OfflineProvider()
+        self.accountant = AccountingProvider(backend if backend.name == "offline" else CheckedReplies(backend))
         self.breaker = HealthBreaker(self.accountant)
         self.provider: LLMProvider = self.breaker
         self.offline = self.provider.name == "offline"
@@ -197,12 +199,17 @@ class Simulation:
         stage = analysis.stage.state.stage
         if minds.stages.get(key) != stage:
             h, b = history, bond_axes(w, npc, speaker)
-            reasons = "; ".join(analysis.stage.reasons) or (
-                f"{analysis.stage.source}: {h.interaction_count} interactions over {h.days_known:.0f} days, "
-                f"familiarity {b.familiarity:.2f}, trust {b.trust:.2f}, tension {b.tension:.2f}")
+            lang = w.language
+            reasons = "; ".join(analysis.stage.reasons) or msg(
+                lang, "stage.reasons", interactions=count(lang, h.interaction_count, "interaction"),
+                days=count(lang, round(h.days_known), "day"), familiarity=b.familiarity, trust=b.trust,
+                tension=b.tension)
+            if lang != "zh":
+                reasons = f"{analysis.stage.source}: {reasons}"
             log.append(LogEntry(tick=w.tick, time=w.now.isoformat(timespec="minutes"), kind="stage",
                                 who=[npc, speaker], text=f"{w.name(npc)} → {w.name(speaker)}: "
-                                f"{minds.stages.get(key, '—')} → {stage} ({reasons})"))
+                                f"{stage_name(lang, minds.stages.get(key, '—'))} → {stage_name(lang, stage)} "
+                                f"({reasons})"))
             minds.stages[key] = stage
         minds.last_spoke[npc] = w.now
         minds.budget.spend(minds.place, None, w.now, force=True)

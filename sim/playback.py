@@ -16,6 +16,7 @@ from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.sim.engine import Usage, build_world
 from townsfolk.sim.expectations import ExpectationResult, check
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.messages import msg
 from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.scenario import Scenario
 from townsfolk.sim.town import Town, scenario_digest  # noqa: F401  (scenario_digest: kept importable here)
@@ -54,9 +55,10 @@ def default_db(scenario_path: str | Path) -> Path:
     return Path("runs") / f"{Path(scenario_path).stem}.db"
 
 
-def _expect_entry(r: ExpectationResult, tick: int, time: str) -> LogEntry:
-    mark = "ok" if r.ok else "FAILED"
-    return LogEntry(tick=tick, time=time, kind="expect", text=f"[{mark}] {r.description} — found: {r.found}",
+def _expect_entry(r: ExpectationResult, tick: int, time: str, language: str = "en") -> LogEntry:
+    mark = msg(language, "expect.ok" if r.ok else "expect.failed")
+    found = msg(language, "expect.found")
+    return LogEntry(tick=tick, time=time, kind="expect", text=f"[{mark}] {r.description} — {found} {r.found}",
                     ids={"index": r.index, "ok": r.ok})
 
 
@@ -112,7 +114,7 @@ def _play(scenario: Scenario, *, db: str | Path | None, seed: int | None, until:
             if exp.at == tick:
                 r = check(town.sim, i, exp)
                 town.results.append(r)
-                entries.append(_expect_entry(r, tick, now))
+                entries.append(_expect_entry(r, tick, now, town.world.language))
         for e in entries:
             if on_entry:
                 on_entry(e)

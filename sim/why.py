@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.messages import msg
 from townsfolk.world.world import World
 
 
@@ -102,5 +103,6 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
     beliefs = [(b, chain_of(memory, b)) for b in memory.beliefs_of(holder, target, held_only=False)]
     imp = memory.impression(holder, target)
     return Explanation(holder=holder, target=target, edges=edges, beliefs=beliefs,
-                       impression=f"{imp.text} (valence {imp.valence:+.2f}, confidence {imp.confidence:.2f})" if imp else None,
+                       impression=msg(world.language, "why.impression_value", text=imp.text, valence=imp.valence,
+                                      confidence=imp.confidence) if imp else None,
                        summaries=[s.text for s in memory.summaries_of(holder, target)])

@@ -18,8 +18,9 @@ TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"
 TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 
 IMPOSSIBLE = "  - {at: 4, relation: {from: xiaoliang, to: aqing, kind: partner}, at_least: 0.99}"
-# a rendered hop of a chain:  阿青: “小梁迟到” (witnessed, hop 0, credibility 0.95, faithful)
-HOP = re.compile(r"(\S+): “[^”]*” \((\w+)(?: ← (\S+))?, hop (\d+), credibility (\d\.\d\d), (\w+)\)")
+# a rendered hop of a chain, labelled in the world's language:
+#   阿青: “小梁迟到” (witnessed, 第0手, 可信度 0.95, faithful)
+HOP = re.compile(r"(\S+): “[^”]*” \((\w+)(?: ← (\S+))?, 第(\d+)手, 可信度 (\d\.\d\d), (\w+)\)")
 
 
 def start(*args: str, cwd: Path) -> subprocess.Popen[str]:
@@ -86,13 +87,13 @@ def test_teahouse_plays_with_every_expectation_met(runs):
 def test_a_failed_expectation_says_what_was_found_and_exits_1(runs):
     r = ok(runs["failing"], code=1)
     text = r.stdout + r.stderr
-    assert re.search(r"failed at tick 4", text), text
+    assert re.search(r"期望 \d+ 在时刻 4 未通过", text), text  # a zh world reports in Chinese
     assert "xiaoliang -> aqing [partner] >= 0.99" in text
-    found = re.search(r"found: strength (\d\.\d+)", text.split("failed at tick 4", 1)[1])
+    found = re.search(r"实际： strength (\d\.\d+)", text.split("在时刻 4 未通过", 1)[1])
     assert found, text
     assert 0.0 < float(found.group(1)) < 0.99
     # the two real expectations of tick 4 still pass
-    assert "2 passed" in text and "1 failed" in text
+    assert "2 条通过" in text and "1 条未通过" in text
 
 
 def test_why_shows_the_chain_of_tellers(runs):
@@ -113,7 +114,7 @@ def test_why_shows_the_chain_of_tellers(runs):
     assert told_once and told_once[0][0] == "老顾客" and told_once[0][3] == "1"
     # every hop shows how credible it was
     for line in chain_lines:
-        assert re.search(r"credibility \d\.\d\d", line), line
+        assert re.search(r"可信度 \d\.\d\d", line), line
     assert "intensify" in r.stdout
     assert "小梁" in r.stdout.splitlines()[0] and "阿青" in r.stdout.splitlines()[0]
 
@@ -146,7 +147,7 @@ def test_why_json_ties_the_partner_edge_to_a_three_hop_chain(runs):
 
 def test_inspect_lists_characters_edges_beliefs_and_facts(runs):
     out = ok(runs["inspect"]).stdout
-    for title in ("characters", "edges", "beliefs", "facts"):
+    for title in ("人物", "关系", "看法", "事实"):
         assert title in out, title
     for name in ("阿青", "小梁", "老顾客", "旅人"):
         assert name in out
