@@ -238,9 +238,14 @@ class DailyLife:
         what a Maki-Thompson teller has lost interest in."""
         memory = self.sim.memory  # type: ignore[attr-defined]
         dull = self.stifled.get(teller, set())
-        pool = [b for b in memory.beliefs_of(teller)
-                if not b.private and b.told_by != listener and listener not in (b.claim.about, b.claim.said_by)
-                and b.origin_fact_id not in dull and (teller, listener, str(b.origin_fact_id)) not in self.told]
+        if self.spec.rumour.rule == "maki_thompson":
+            # every contact counts: meeting one's own teller, or someone told before, is meeting a knower
+            pool = [b for b in memory.beliefs_of(teller)
+                    if not b.private and listener not in (b.claim.about, b.claim.said_by) and b.origin_fact_id not in dull]
+        else:
+            pool = [b for b in memory.beliefs_of(teller)
+                    if not b.private and b.told_by != listener and listener not in (b.claim.about, b.claim.said_by)
+                    and (teller, listener, str(b.origin_fact_id)) not in self.told]
         if not pool:
             return None
         return max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
