@@ -232,11 +232,12 @@ def test_shipped_scenarios_play_and_resume_exactly(tmp_path):
             texts = [e.text for e in whole.log if e.kind == "edge" and "点茶" in e.text]
             assert any("[trust]" in t for t in texts)  # a promise kept builds trust
             assert any(e.kind == "happen" and "上了一壶龙井" in e.text for e in whole.log)
-        part = tmp_path / f"{name}_part.db"
-        play(scenario, db=part, until=5)
-        resumed = play(scenario, db=part, resume=True)
-        assert not resumed.failed
-        assert resumed.sim.errands.book.state() == whole.sim.errands.book.state()
+            part = tmp_path / f"{name}_part.db"  # stopped while the order is paused, then resumed
+            play(scenario, db=part, until=5)
+            resumed = play(scenario, db=part, resume=True)
+            assert not resumed.failed
+            assert resumed.sim.errands.book.state() == whole.sim.errands.book.state()
+            assert [e.text for e in resumed.log] == [e.text for e in whole.log]
 
 
 def test_the_errands_command_lists_slots_history_and_state(tmp_path):
