@@ -91,6 +91,15 @@ def test_bad_world_specs_name_file_line_and_field(text: str, where: str, needle:
     assert needle in str(err.value)
 
 
+def test_default_evenings_fit_a_town_without_taverns() -> None:
+    spec = parse_world_spec(SMALL.replace("  - {id: inn, kind: tavern, capacity: 10}\n", "")
+                            .replace("evening: {weights: {home: 0.3, tavern: 0.7}}\n", ""))
+    town = generate(spec)
+    life = DailyLife(town, Simulation(town.world, town.memory, drive=False))
+    life.plan(1)
+    assert set(town.place_kind[life.positions(19)[: life.n]]) <= {"home", "market"}
+
+
 def test_bad_spec_on_the_command_line_exits_2_without_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.world.yaml"
     bad.write_text(SMALL.replace("share: 0.5, works_at", "share: -1, works_at"), encoding="utf-8")
