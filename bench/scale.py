@@ -119,8 +119,8 @@ def main() -> None:
                 continue
             anyr = next(iter(by.values()))
 
-            def cell(c: str, by: dict = by) -> str:
-                return f"{by[c]['ticks_per_s']}" if c in by else "—"
+            def cell(c: str, by: dict = by) -> str:  # wall clock (and by CPU time: the machine may be shared)
+                return f"{by[c]['ticks_per_s']} ({by[c]['ticks'] / max(by[c]['cpu_s'], 1e-9):.0f})" if c in by else "—"
 
             rss = max(r["rss_gb"] for r in by.values())
             tel = by["nodb"]["ms_per_telling"] if "nodb" in by else "—"
