@@ -209,7 +209,10 @@ class RunStore:
         return owners
 
     def _open(self, data: dict[str, Any]) -> dict[str, Any]:
-        return open_json(self.keys, data)
+        try:
+            return open_json(self.keys, data)
+        except KeyDestroyed as exc:
+            raise RunStoreError(f"{self.db}: a player's row cannot be opened: {exc}") from None
 
     def _seal_extra(self, extra: dict[str, Any], players: set[str]) -> dict[str, Any]:
         """The run's extra record with each scripted beat of the stored scenario that names a player
@@ -423,7 +426,10 @@ class RunStore:
                 memory.load(row.kind, item)
                 if row.embedding is not None:
                     try:
-                        raw = open_bytes(self.keys, row.embedding)
+                        try:
+                            raw = open_bytes(self.keys, row.embedding)
+                        except KeyDestroyed as exc:
+                            raise ValueError(str(exc)) from None
                         memory.vectors[row.id] = decode_vector(raw, len(raw) // 4)
                     except ValueError as exc:  # CorruptEmbedding, or too short to hold one value
                         # the vector is dropped and recomputed when next needed; nothing else is touched

@@ -103,7 +103,7 @@ def test_a_fresh_play_onto_an_existing_run_needs_overwrite(tmp_path):
 def test_readers_during_a_fresh_play_see_a_committed_tick_or_one_clear_message(tmp_path):
     db = tmp_path / "fresh.db"
     writer = subprocess.Popen([str(TOWNSFOLK), "play", str(SCENARIOS / "teahouse_season.yaml"), "--db", str(db),
-                               "--json"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               "--json", "--until", "120"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True, env=ENV)
     seen: dict[str, int] = {}
     try:
