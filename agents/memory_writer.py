@@ -59,6 +59,10 @@ def llm_writers(provider: LLMProvider, on_responses: Callable[[list[LLMResponse]
                        if d.language == "zh" else
                        f"Fold these memories about {d.about_name} into one or two sentences that keep causes "
                        f"and drop details, in the first person.\n{lines}")
+        if d.tellers:  # who told me stays in the summary, so I can still say where I heard it
+            sep = "、" if d.language == "zh" else ", "
+            instruction += (f"\n要写明是谁告诉我的：{sep.join(d.tellers)}。" if d.language == "zh"
+                            else f"\nSay who told me: {sep.join(d.tellers)}.")
         return ask("summary", d.language, instruction, offline_summary(d))
 
     def impression(d: ImpressionDraft) -> str:
