@@ -124,3 +124,30 @@ def test_the_catalogue_speaks_chinese_with_plural_forms() -> None:
     assert count("en", 2, "summary") == "2 summaries" and count("en", 1, "summary") == "1 summary"
     assert count("zh", 2, "summary") == "2 条总结"
     assert msg("zh", "none") == "（无）"
+
+
+def test_the_model_gets_the_same_act_and_the_sources() -> None:
+    from townsfolk.agents.llm.openai_compat import build_messages
+    from townsfolk.agents.llm.protocol import LLMResponse
+    from townsfolk.agents.pipeline import dialogue_turn
+
+    seen: list[LLMRequest] = []
+
+    class Recorder:
+        name = "recorder"
+
+        def complete(self, req: LLMRequest) -> LLMResponse:
+            seen.append(req)
+            return LLMResponse(text="I haven't heard anything about that.", model="rec")
+
+        def complete_many(self, reqs: list[LLMRequest]) -> list[LLMResponse]:
+            return [self.complete(r) for r in reqs]
+
+    world, memory = build_world(parse_scenario(TWO_PLAYERS))
+    dialogue_turn(world, memory, Recorder(), npc="odile", speaker="sal", text="Who mends the nets here?")
+    replies = [r for r in seen if r.task == "reply"]
+    assert replies and replies[0].meta["act"] == "deny"
+    assert act_prompt("deny", "en") in replies[0].messages[0].content
+    item = GroundingItem(kind="belief", id="b1", text="Bram is careless", meta={"source": "told", "teller_name": "Cora"})
+    prompt = build_messages(request([item]))[0].content
+    assert "told me by Cora" in prompt

@@ -20,7 +20,13 @@ from typing import Any
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, Message, estimate_tokens
+from townsfolk.agents.llm.protocol import (
+    GroundingItem,
+    LLMRequest,
+    LLMResponse,
+    Message,
+    estimate_tokens,
+)
 
 API_KEY_ENV_VARS = ("TOWNSFOLK_LLM_KEY", "OPENAI_API_KEY")
 """Environment variables consulted, in order, when no api_key is passed."""
@@ -29,6 +35,14 @@ _LANGUAGE_NAMES = {"zh": "Simplified Chinese (简体中文)", "en": "English"}
 
 
 # --- prompt building: shared with the llama.cpp provider and the structured-output repair ---
+
+
+def _source(item: GroundingItem, language: str) -> str:
+    """Who told the NPC this memory, so the model can say where it heard it (as the offline voice does)."""
+    teller = item.meta.get("teller_name") if item.meta.get("source") in ("told", "account") else None
+    if not teller:
+        return ""
+    return f"（{teller}告诉我的）" if language == "zh" else f" (told me by {teller})"
 
 
 def build_messages(request: LLMRequest) -> list[Message]:
@@ -41,8 +55,8 @@ def build_messages(request: LLMRequest) -> list[Message]:
         messages = list(request.messages)
         if request.grounding:
             # the caller wrote the prompt; the memories still travel with it, so the model can ground
-            lines = "\n".join(f"- [{g.kind}]{f' (about {g.about})' if g.about else ''} {g.text}"
-                              for g in request.grounding)
+            lines = "\n".join(f"- [{g.kind}]{f' (about {g.about})' if g.about else ''}{_source(g, request.language)} "
+                              f"{g.text}" for g in request.grounding)
             memo = ("你记得的事：\n" if request.language == "zh" else "What you remember:\n") + lines
             # folded into the first system message: chat templates often keep only one
             if messages[0].role == "system":
@@ -59,7 +73,7 @@ def build_messages(request: LLMRequest) -> list[Message]:
         system.append("Speak only from what you remember:")
         for item in request.grounding:
             about = f" (about {item.about})" if item.about else ""
-            system.append(f"- [{item.kind}]{about} {item.text}")
+            system.append(f"- [{item.kind}]{about}{_source(item, request.language)} {item.text}")
     else:
         system.append("You remember nothing relevant; do not invent facts.")
     user = [f"Task: {request.task}."]
