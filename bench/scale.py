@@ -50,7 +50,7 @@ def child(case: str, n: int, ticks: int, profile: bool) -> dict:
                           decisions=town.sim.minds.take_decisions())
         out["first_commit_s"] = round(time.perf_counter() - t0, 2)
     every = 10 if case.endswith("10") else 1
-    prof = cProfile.Profile() if profile else None
+    prof = cProfile.Profile(time.process_time) if profile else None  # CPU time: the machine may be shared
     if prof:
         prof.enable()
     cpu0 = time.process_time()
