@@ -151,3 +151,16 @@ def test_the_model_gets_the_same_act_and_the_sources() -> None:
     item = GroundingItem(kind="belief", id="b1", text="Bram is careless", meta={"source": "told", "teller_name": "Cora"})
     prompt = build_messages(request([item]))[0].content
     assert "told me by Cora" in prompt
+
+
+def test_a_stitched_summary_is_said_as_a_sentence() -> None:
+    item = GroundingItem(kind="summary", id="s1", about="hob", valence=-0.3,
+                         text="Today, 3 things with Hob, not a good stretch; the one I remember: Hob shouted at I",
+                         meta={"about_name": "Hob"})
+    text = compose(request([item]))
+    assert "things with" not in text and "the one I remember" not in text
+    assert "Hob shouted at me" in text
+    zh = GroundingItem(kind="summary", id="s2", about="hob", valence=-0.3,
+                       text="今天和老何有3件事，总的来说不太愉快；最记得的是：老何冲我嚷嚷", meta={"about_name": "老何"})
+    said = compose(request([zh], lang="zh"))
+    assert "3件事" not in said and "老何冲我嚷嚷" in said
