@@ -115,7 +115,7 @@ def play_cmd(
             console.print(msg(lang, "play.gate") + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))
         for r in result.failed:
             console.print(f"[bold red]{msg(lang, 'play.failed', index=r.index, at=r.at)}[/] {escape(r.description)}; "
-                          f"{msg(lang, 'play.found')} {escape(r.found)}")
+                          f"{msg(lang, 'play.found')}{'' if lang == 'zh' else ' '}{escape(r.found)}")
     if result.failed:
         raise typer.Exit(1)
 

@@ -58,7 +58,7 @@ def default_db(scenario_path: str | Path) -> Path:
 def _expect_entry(r: ExpectationResult, tick: int, time: str, language: str = "en") -> LogEntry:
     mark = msg(language, "expect.ok" if r.ok else "expect.failed")
     found = msg(language, "expect.found")
-    return LogEntry(tick=tick, time=time, kind="expect", text=f"[{mark}] {r.description} — {found} {r.found}",
+    return LogEntry(tick=tick, time=time, kind="expect", text=f"[{mark}] {r.description} — {found}{'' if language == 'zh' else ' '}{r.found}",
                     ids={"index": r.index, "ok": r.ok})
 
 
