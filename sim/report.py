@@ -139,7 +139,21 @@ def cascade_plot(world: World, cascade: list[Belief]) -> tuple[str, int]:
     for b in sorted(cascade, key=lambda b: (b.tick, b.hops, b.id)):
         first.setdefault(b.holder, b)
     by_id = {b.id: b for b in cascade}
-    ordered = sorted(first.values(), key=lambda b: (b.hops, b.tick, b.id))[:MAX_TREE_NODES]
+    up = {h: (by_id[b.parent_id].holder if b.parent_id in by_id else None) for h, b in first.items()}
+    if len(first) <= MAX_TREE_NODES:
+        chosen = set(first)
+    else:
+        # too many to draw: keep the deepest chains whole (each with its tellers back to the witness)
+        chosen = set()
+        for b in sorted(first.values(), key=lambda b: (-b.hops, b.tick, b.id)):
+            path, h = [], b.holder
+            while h is not None and h in first and h not in chosen and len(path) <= 64:
+                path.append(h)
+                h = up.get(h)
+            if len(chosen) + len(path) > MAX_TREE_NODES:
+                break
+            chosen.update(path)
+    ordered = sorted((first[h] for h in chosen), key=lambda b: (b.hops, b.tick, b.id))
     keep = {b.holder for b in ordered}
 
     def parent_of(b: Belief) -> str | None:
@@ -159,7 +173,7 @@ def cascade_plot(world: World, cascade: list[Belief]) -> tuple[str, int]:
     fig, ax = plt.subplots(figsize=(11, max(3.0, 1.1 * (len(levels) + 1))))
     for b in ordered:
         parent = parent_of(b)
-        if parent is not None:
+        if parent is not None and pos[parent][1] > pos[b.holder][1]:  # (a later, shorter telling: no sideways line)
             (x0, y0), (x1, y1) = pos[parent], pos[b.holder]
             ax.plot([x0, x1], [y0, y1], color="#b0b0b0", lw=1, zorder=1)
     for b in ordered:
@@ -345,7 +359,8 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     if tree_png:
         shown = min(cascade_size, MAX_TREE_NODES)
         parts.append(f'<section><h2>The largest cascade</h2><p class="note">{html.escape(fact.text if fact else "")}'
-                     f' — heard by {cascade_size} people ({shown} shown); dot size is credibility, colour the distortion.</p>'
+                     f' — heard by {cascade_size} people ({shown} shown{", the deepest chains" if shown < cascade_size else ""});'
+                     f' dot size is credibility, colour the distortion.</p>'
                      f'<img src="data:image/png;base64,{tree_png}"></section>')
     parts.append(f'<section><h2>Relationships over time</h2><p class="note">The spread of tie strengths at the end '
                  f'of each day.</p><img src="data:image/png;base64,{ties_plot(world)}"></section>')
