@@ -18,6 +18,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from townsfolk.memory.embeddings import Embedder, make_embedder
+from townsfolk.memory.example_vectors import embed_examples
 from townsfolk.memory.predicates import INVENTORY, PredicateInventory, PredicateSpec
 
 # Chinese compounds that contain a cue but mean something else
@@ -126,7 +127,7 @@ class MeaningReader:
                 keys.append(spec.key)
                 texts.append(example)
         self._keys = keys
-        self._matrix = self.embedder.embed_passages(texts) if texts else self._matrix
+        self._matrix = embed_examples(self.embedder, texts) if texts else self._matrix
         self._version = self.inventory.version
         self._cache.clear()
 
