@@ -239,7 +239,8 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
         if not raw:
             continue
         s = v.finish(raw)
-        if s and s not in out:
+        core = s.rstrip("。.!！").lower()
+        if s and not any(core in earlier.lower() for earlier in out):  # a summary may already say it
             out.append(s)
         if len(out) >= MAX_MEMORY_LINES:
             break
