@@ -26,7 +26,7 @@ from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
-from townsfolk.memory.topic import is_topic_question
+from townsfolk.memory.topic import could_name_a_thing, is_topic_question, thing_matches
 from townsfolk.world.world import World
 
 RECENCY_HALF_LIFE_S = 3 * 86400.0
@@ -225,8 +225,18 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
             if e.source == "heard" and e.fact_id and any(not b.held for b in memory.beliefs_via(req.holder, e.fact_id)):
                 continue  # a rumour no longer believed is not brought up again
             add("event", e, e.what, score)
-    if req.topic if req.topic is not None else is_topic_question(req.query, world.language):
-        for score, item in _topic_ranked(memory, world, req, relevance, query_vec, now)[:TOPIC_ITEMS]:
+    topic = req.topic if req.topic is not None else is_topic_question(req.query, world.language)
+    if topic or (req.topic is None and could_name_a_thing(req.query, world.language)):
+        ranked = _topic_ranked(memory, world, req, relevance, query_vec, now)
+        texts = [item.what if isinstance(item, EventMemory) else item.text for _, item in ranked]
+        names = tuple(world.name(c) for c in (req.holder, req.viewer) if c and c in world.characters)
+        matched = set(thing_matches(req.query, texts, world.language, ignore=names))
+        if matched:  # the question names a thing held: what mentions it comes first, or alone
+            order = sorted(range(len(ranked)), key=lambda j: j not in matched)
+            ranked = [ranked[j] for j in order if topic or j in matched]
+        elif not topic:
+            ranked = []
+        for score, item in ranked[:TOPIC_ITEMS]:
             add("topic", item, item.what if isinstance(item, EventMemory) else item.text, score)
     if req.two_hop:
         for person in req.present:

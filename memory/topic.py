@@ -27,3 +27,73 @@ def is_topic_question(text: str | None, language: str) -> bool:
     if language == "zh":
         return bool(ZH_TOPIC.search(text)) or bool(EN_TOPIC.search(text))
     return bool(EN_TOPIC.search(text))
+
+
+# ------------------------------------------------------------------ questions about a held thing
+# "井水怎么了？" / "What's wrong with the well?" match no fixed pattern, yet they ask after a thing the
+# NPC holds an event or belief about: a shared content word (en) or content bigram (zh) makes them
+# topic questions too. Lexical, not cosine: raw embedding scores sit in a narrow band (see context.py).
+
+ZH_QUESTION = re.compile(r"[？?]|吗|呢|怎么|什么|如何|怎样|咋|为啥|为什么|哪")
+EN_QUESTION = re.compile(r"\?|\b(?:what|how|why|who|where|when|which|any|did|is|was|are|has|have)\b", re.IGNORECASE)
+ZH_FILLER = re.compile(
+    r"怎么样|怎么了|怎么回事|怎样|怎么|什么|如何|为什么|为啥|听说|知道|有没有|是不是|没有|这个|那个|这件|那件|"
+    r"一下|你们|我们|他们|你|我|他|她|的事|事情|了吗|了|吗|呢|啊|呀|吧|的|是|有|在|最近|今天|昨天|明天|"
+    r"昨夜|昨晚|今晚|今早|现在|刚才|后来|还|又|都|也|就|和|跟|说|讲|问|请|老|大家|情况|事")
+EN_STOP = frozenset("""
+what whats what's how hows how's why who where when which wrong with the a an of to in on at for about
+is are was were be been being do does did has have had any anything something you your yours me my
+i we our they them he she his her it its this that there here tell know heard hear news going happened
+happen happening new up over again today yesterday tonight now lately recently still just really
+please say said think okay oh so like get got matter thing things going on doing fare faring
+""".split())
+EN_WORD = re.compile(r"[a-z]+")
+CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _zh_keys(text: str) -> set[str]:
+    keys: set[str] = set()
+    for run in CJK_RUN.findall(ZH_FILLER.sub(" ", text)):
+        keys.update(run[i:i + 2] for i in range(len(run) - 1))
+    return keys
+
+
+def _en_stem(word: str) -> str:
+    for tail in ("ing", "ed", "es", "s"):
+        if word.endswith(tail) and len(word) - len(tail) >= 3:
+            return word[:-len(tail)]
+    return word
+
+
+def _en_keys(text: str) -> set[str]:
+    text = re.sub(r"^\s*(?:well|so|oh|say|hey)\s*,|\b(?:you|you're|you are|feeling|keeping) well\b", " ", text.lower())
+    return {_en_stem(w) for w in EN_WORD.findall(text.replace("'s", "")) if len(w) >= 3 and w not in EN_STOP}
+
+
+def content_keys(text: str, language: str) -> set[str]:
+    """The content words (en) or content bigrams (zh) a question could share with a held item."""
+    return _zh_keys(text) | _en_keys(text) if language == "zh" else _en_keys(text)
+
+
+def could_name_a_thing(question: str | None, language: str) -> bool:
+    """Cheap first look: a question with content words at all (before matching them to held items)."""
+    pattern = ZH_QUESTION if language == "zh" else EN_QUESTION
+    return bool(question) and bool(pattern.search(question or "")) and bool(content_keys(question or "", language))
+
+
+def thing_matches(question: str | None, held: list[str], language: str, *, ignore: tuple[str, ...] = ()) -> list[int]:
+    """Indices of the held texts a question asks after by name of a thing in them ("井水怎么了？").
+
+    Only questions count; names in `ignore` (the holder, the one asking) are not things."""
+    if not question:
+        return []
+    pattern = ZH_QUESTION if language == "zh" else EN_QUESTION
+    if not pattern.search(question):
+        return []
+    for name in ignore:
+        if name:
+            question = question.replace(name, " ")
+    keys = content_keys(question, language)
+    if not keys:
+        return []
+    return [i for i, text in enumerate(held) if keys & content_keys(text, language)]

@@ -1,0 +1,52 @@
+"""A question naming a thing the NPC holds ("井水怎么了？") is answered from what it holds, in zh and en."""
+
+from __future__ import annotations
+
+import pytest
+
+from townsfolk import Town
+from townsfolk.memory.topic import thing_matches
+
+EVENTS = {
+    "zh": ["昨夜一场大雨，井水变浑了", "磨坊的水车坏了，今天不磨面", "李四送了老张一篮鸡蛋"],
+    "en": ["After last night's rain the well water turned muddy", "The mill's waterwheel broke, no grinding today",
+           "Li gave Old Zhang a basket of eggs"],
+}
+NAMES = {"zh": ("老张", "李四", "小王"), "en": ("Old Zhang", "Li", "Wang")}
+
+
+def _town(lang: str) -> Town:
+    zhang, li, wang = NAMES[lang]
+    well, mill, eggs = EVENTS[lang]
+    town = Town.from_scenario({
+        "scenario": "well", "language": lang,
+        "characters": {"zhang": {"name": zhang}, "li": {"name": li}, "p": {"name": wang, "player": True}},
+        "timeline": [{"at": 1, "happen": {"what": well, "witnesses": ["zhang"]}},
+                     {"at": 1, "happen": {"what": mill, "witnesses": ["zhang"]}},
+                     {"at": 1, "happen": {"what": eggs, "actor": "li", "witnesses": ["zhang"]}}]})
+    town.advance(2)
+    return town
+
+
+@pytest.mark.parametrize(("lang", "asks"), [
+    ("zh", [("你听说井水的事了吗？", "井水变浑"), ("井水怎么了？", "井水变浑"), ("磨坊怎么样了", "水车坏了")]),
+    ("en", [("Did you hear about the well?", "well water turned muddy"),
+            ("What's wrong with the well?", "well water turned muddy"), ("How is the mill?", "waterwheel broke")]),
+])
+def test_a_witness_answers_a_question_about_a_thing_it_saw(lang: str, asks: list[tuple[str, str]]) -> None:
+    town = _town(lang)
+    for question, expected in asks:
+        reply = town.say("p", "zhang", question).text
+        assert expected in reply, (question, reply)
+    # a question about the mill is answered with the mill, not the well
+    mill = town.say("p", "zhang", asks[2][0]).text
+    assert EVENTS[lang][0] not in mill
+
+
+def test_small_talk_is_not_a_thing_question() -> None:
+    for q in ("你好", "今天天气怎么样？", "老张，你好吗？"):
+        assert thing_matches(q, EVENTS["zh"], "zh", ignore=("老张",)) == [], q
+    for q in ("Hello", "How are you?", "Well, how are you?", "Are you well?", "Is the weather nice today?"):
+        assert thing_matches(q, EVENTS["en"], "en", ignore=("Old Zhang",)) == [], q
+    assert thing_matches("井水怎么了？", EVENTS["zh"], "zh") == [0]
+    assert thing_matches("How is the mill?", EVENTS["en"], "en") == [1]
