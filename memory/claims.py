@@ -15,6 +15,7 @@ import re
 from pydantic import BaseModel, Field
 
 from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.predicate_reader import read
 from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
 
@@ -113,11 +114,7 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
                     else f'{who(claim.said_by)} says: "{claim.quote}"')
         return claim.quote
     if language == "zh":
-        core = pred.zh
-        if claim.generalised and claim.predicate == "late":
-            core = "总是迟到"
-        elif claim.generalised:
-            core = "一向" + core
+        core = habitual_zh(pred.key, pred.zh) if claim.generalised else pred.zh
         if claim.is_attitude:
             text = f"{who(claim.about)}嫌{who(claim.target)}{core}"
         else:
@@ -127,10 +124,7 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         if claim.said_by and claim.said_by != claim.about:
             text = f"{who(claim.said_by)}说{text}"
         return text
-    core = pred.en
-    if claim.generalised:
-        verb, _, rest = core.partition(" ")
-        core = f"is always {rest}" if verb in ("is", "was") else f"always {core}"
+    core = habitual_en(pred.key, pred.en) if claim.generalised else pred.en
     if claim.is_attitude:
         verb = "think" if claim.about == listener else "thinks"
         target = who(claim.target)
