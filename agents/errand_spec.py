@@ -215,7 +215,7 @@ def errand_problems(errands: dict[str, ErrandSpec], characters: set[str], player
             out.append((base + ("nodes",), "no node is marked `done: true`, so the errand could never finish"))
         if not any(not n.after for n in e.nodes):
             out.append((base + ("nodes",), "every node comes after another: there is no first step"))
-        known = slots | {"player", "npc", "title"}
+        known = slots | {f"{n}.unit" for n in slots} | {"player", "npc", "title"}  # {jin}: 五, {jin.unit}: 五斤
         texts: list[tuple[tuple, str]] = [(base + ("nodes", i, "say"), n.say) for i, n in enumerate(e.nodes)]
         texts.append((base + ("on_done", "say"), e.on_done.say))
         if e.on_done.happen is not None:

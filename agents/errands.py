@@ -111,6 +111,13 @@ def _fmt(language: str, spec: ErrandSpec, slot: str, value: Any) -> str:
     return str(value)
 
 
+def _bare(language: str, spec: ErrandSpec, slot: str, value: Any) -> str:
+    """A value as a designer's template takes it: no unit, so `{jin}斤` never reads 五斤斤."""
+    if spec.slots[slot].type == "int" and not isinstance(value, list):
+        return zh_numeral(int(value)) if language == "zh" else str(value)
+    return _fmt(language, spec, slot, value)
+
+
 def zh_numeral(n: int) -> str:
     """2 -> 两, 13 -> 十三, 25 -> 二十五: how a count is said before a measure word."""
     digits = "零一二三四五六七八九"
@@ -668,7 +675,9 @@ class _Turn:
         spec = self.spec(e)
         values = {"player": self.w.names.get(e.player, e.player), "npc": self.w.names.get(e.npc, e.npc),
                   "title": spec.title}
-        values.update({k: _fmt(self.lang, spec, k, v) for k, v in e.values.items()})
+        for k, v in e.values.items():  # {slot} is the bare value (五 / 5); {slot.unit} adds its unit (五斤 / 5 jin)
+            values[k] = _bare(self.lang, spec, k, v)
+            values[f"{k}.unit"] = _fmt(self.lang, spec, k, v)
         return TEMPLATE.sub(lambda m: str(values.get(m.group(1), "")), text)
 
     def _finish(self, e: Errand) -> None:
