@@ -19,7 +19,12 @@ from pydantic import BaseModel
 
 from townsfolk.memory.embeddings import Embedder, make_embedder
 from townsfolk.memory.example_vectors import embed_examples
-from townsfolk.memory.predicates import INVENTORY, PredicateInventory, PredicateSpec
+from townsfolk.memory.predicates import (
+    INVENTORY,
+    ActiveInventory,
+    PredicateInventory,
+    PredicateSpec,
+)
 
 # Chinese compounds that contain a cue but mean something else
 ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
@@ -94,7 +99,7 @@ def cue_hits(spec: PredicateSpec, text: str) -> list[tuple[str, bool]]:
     return hits
 
 
-def read_by_cues(text: str, inventory: PredicateInventory = INVENTORY) -> Reading | None:
+def read_by_cues(text: str, inventory: PredicateInventory | ActiveInventory = INVENTORY) -> Reading | None:
     """The predicate whose cue words appear in the text; the longest cue wins, then the weightiest."""
     found: list[tuple[int, float, str, str, bool]] = []
     for spec in inventory.values():
@@ -110,9 +115,9 @@ def read_by_cues(text: str, inventory: PredicateInventory = INVENTORY) -> Readin
 class MeaningReader:
     """Nearest predicate by example sentences, for one embedder and one version of the inventory."""
 
-    def __init__(self, embedder: Embedder, inventory: PredicateInventory = INVENTORY) -> None:
+    def __init__(self, embedder: Embedder, inventory: PredicateInventory | None = None) -> None:
         self.embedder = embedder
-        self.inventory = inventory
+        self.inventory = inventory if inventory is not None else _actual(INVENTORY)
         self._version = -1
         self._keys: list[str] = []
         self._matrix = np.zeros((0, embedder.dim), dtype=np.float32)
@@ -152,7 +157,7 @@ class MeaningReader:
         return reading
 
 
-_READERS: dict[str, MeaningReader] = {}
+_READERS: dict[tuple[str, int], MeaningReader] = {}
 _DEFAULT: list[Embedder | None] = []
 
 
@@ -164,22 +169,32 @@ def default_embedder() -> Embedder | None:
     return _DEFAULT[0]
 
 
-def meaning_reader(embedder: Embedder | None = None) -> MeaningReader | None:
+def _actual(inventory: PredicateInventory | ActiveInventory) -> PredicateInventory:
+    return inventory.current() if isinstance(inventory, ActiveInventory) else inventory
+
+
+def meaning_reader(embedder: Embedder | None = None,
+                   inventory: PredicateInventory | ActiveInventory = INVENTORY) -> MeaningReader | None:
+    """The reader for one embedder and one world's inventory (each keeps its own example vectors)."""
     embedder = embedder or default_embedder()
     if embedder is None:
         return None
-    reader = _READERS.get(embedder.name)
-    if reader is None:
-        reader = _READERS[embedder.name] = MeaningReader(embedder)
+    actual = _actual(inventory)
+    key = (embedder.name, id(actual))
+    reader = _READERS.get(key)
+    if reader is None or reader.inventory is not actual:
+        reader = _READERS[key] = MeaningReader(embedder, actual)
     return reader
 
 
-def read(text: str, *, embedder: Embedder | None = None, inventory: PredicateInventory = INVENTORY) -> Reading:
+def read(text: str, *, embedder: Embedder | None = None,
+         inventory: PredicateInventory | ActiveInventory = INVENTORY) -> Reading:
     """Cue words first (whole words only), then meaning; `remark` when neither says anything."""
-    by_cue = read_by_cues(text, inventory)
+    actual = _actual(inventory)
+    by_cue = read_by_cues(text, actual)
     if by_cue is not None:
         return by_cue
-    reader = meaning_reader(embedder)
-    if reader is None or reader.inventory is not inventory:
+    reader = meaning_reader(embedder, actual)
+    if reader is None:
         return Reading(key="remark", via="none")
     return reader.read(text)

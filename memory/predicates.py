@@ -5,11 +5,14 @@ the subject is to blame or it merely happened to them (kind), what it becomes wh
 intensifies it (escalates_to), a handful of example sentences in both languages (what the
 embedder compares new text against) and optional cue words (matched as whole words, never as
 substrings). The built-in inventory covers village and town life; a scenario may add its own
-(`predicates:` in the YAML), which are registered here by key.
+(`predicates:` in the YAML), which belong to that world alone (`inventory_for`, `active`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -352,9 +355,59 @@ class PredicateInventory:
         return spec.escalates_to or key if spec else key
 
 
-INVENTORY = PredicateInventory()
+BUILTIN_INVENTORY = PredicateInventory()
+_ACTIVE: ContextVar[PredicateInventory] = ContextVar("townsfolk_predicates", default=BUILTIN_INVENTORY)
 
 
-def register(specs: list[PredicateSpec]) -> None:
-    """Add a scenario's own predicates to the process-wide inventory."""
-    INVENTORY.add(specs)
+class ActiveInventory:
+    """The inventory of the world being run right now (the built-ins outside any world).
+
+    A world's own predicates belong to that world: two worlds in one process (a server, a test run,
+    a sweep worker) never read text with each other's predicates, so a run does not depend on what
+    else the process loaded before it.
+    """
+
+    def current(self) -> PredicateInventory:
+        return _ACTIVE.get()
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return getattr(_ACTIVE.get(), name)
+
+    def __getitem__(self, key: str) -> PredicateSpec:
+        return _ACTIVE.get()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in _ACTIVE.get()
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(_ACTIVE.get())
+
+    def __len__(self) -> int:
+        return len(_ACTIVE.get())
+
+
+INVENTORY = ActiveInventory()
+_WORLD_INVENTORIES: dict[str, PredicateInventory] = {}
+
+
+def inventory_for(specs: list[PredicateSpec] | tuple[PredicateSpec, ...]) -> PredicateInventory:
+    """The built-ins plus a world's own predicates (one shared object per distinct declaration)."""
+    if not specs:
+        return BUILTIN_INVENTORY
+    key = "|".join(spec.model_dump_json() for spec in specs)
+    inventory = _WORLD_INVENTORIES.get(key)
+    if inventory is None:
+        inventory = PredicateInventory()
+        inventory.add(tuple(specs))
+        _WORLD_INVENTORIES[key] = inventory
+    return inventory
+
+
+@contextmanager
+def active(inventory: PredicateInventory) -> Iterator[PredicateInventory]:
+    """Read and render claims with this world's inventory inside the block."""
+    token = _ACTIVE.set(inventory)
+    try:
+        yield inventory
+    finally:
+        _ACTIVE.reset(token)

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.predicates import BUILTIN_INVENTORY, PredicateInventory
 
 KINDS = ("event", "belief", "summary", "impression")
 
@@ -33,6 +34,8 @@ class MemoryStore:
         self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
         # reads text into a claim (agents/claim_extractor.py with a model); None: the offline reading
         self.claim_reader: Callable[..., Any] | None = None
+        # the predicates claims are read with: the built-ins plus this world's own (sim/engine.build_world)
+        self.predicates: PredicateInventory = BUILTIN_INVENTORY
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,

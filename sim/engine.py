@@ -6,6 +6,10 @@ store of record commits everything that changed in one transaction.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.bonds import INTERACTION, fade_tensions, seed_bonds
@@ -24,7 +28,8 @@ from townsfolk.agents.reply_check import CheckedReplies
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.embeddings import Embedder, make_embedder
 from townsfolk.memory.impressions import Impression
-from townsfolk.memory.predicates import register as register_predicates
+from townsfolk.memory.predicates import active as active_predicates
+from townsfolk.memory.predicates import inventory_for
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim import actions
@@ -66,7 +71,6 @@ class Usage(BaseModel):
 
 def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, MemoryStore]:
     """A fresh world and memory from a validated scenario, at tick 0."""
-    register_predicates(scenario.predicates)  # the world's own predicates join the inventory claims are read with
     clock = SimClock(start=scenario.start, tick_length=parse_duration(scenario.tick))
     world = World(clock=clock, seed=scenario.seed if seed is None else seed, language=scenario.language,
                   title=scenario.scenario)
@@ -81,11 +85,26 @@ def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, 
     for edge in list(world.graph.edges()):
         seed_bonds(world, edge)
     memory = MemoryStore()
+    memory.predicates = inventory_for(scenario.predicates)  # the world's own predicates, for this world only
     for imp in scenario.impressions:
         memory.put(Impression(id=world.new_id("i"), holder=imp.holder, about=imp.about, text=imp.text,
                               valence=imp.valence, confidence=imp.confidence, tick=0, time=world.now,
                               sources=["scenario"]))
     return world, memory
+
+
+T = TypeVar("T")
+
+
+def with_world_predicates(method: Callable[..., T]) -> Callable[..., T]:
+    """Run a Simulation method with its world's predicate inventory active (never another world's)."""
+
+    @functools.wraps(method)
+    def run(self: Simulation, *args: Any, **kwargs: Any) -> T:
+        with active_predicates(self.memory.predicates):
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 class Simulation:
@@ -131,6 +150,7 @@ class Simulation:
         return self.earlier.plus(now)
 
     # --- one beat ----------------------------------------------------------------------------
+    @with_world_predicates
     def apply(self, beat: Beat) -> list[LogEntry]:
         """Carry out one timeline beat at the current tick."""
         w, m, b = self.world, self.memory, beat.body
@@ -169,6 +189,7 @@ class Simulation:
             previous_stage=self.minds.stages.get(key),  # type: ignore[arg-type]
         )
 
+    @with_world_predicates
     def converse(self, *, speaker: str, npc: str, text: str, via: str) -> list[LogEntry]:
         """Someone addresses an NPC: through the gate (addressed: always answered unless rate-limited),
         then the dialogue pipeline; the stage, budget, reconnect and follow-up states follow."""
@@ -220,6 +241,7 @@ class Simulation:
                     minds.followups[msg_id] = fu.replied()
         return log
 
+    @with_world_predicates
     def step(self, beat: Beat) -> list[LogEntry]:
         """One beat at the current tick and what it wakes: dormant pairs, and (drive on) nearby NPCs."""
         before = len(self.world.facts)
@@ -231,6 +253,7 @@ class Simulation:
         return log
 
     # --- one tick ----------------------------------------------------------------------------
+    @with_world_predicates
     def run_tick(self, tick: int, beats: list[Beat]) -> list[LogEntry]:
         """Move the clock to `tick`, apply its beats, let minds act and settle, keep memory in shape."""
         self.world.clock.tick = tick

@@ -20,6 +20,7 @@ from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.erasure import ErasureError, erase
 from townsfolk.memory.player_view import PlayerMemoryView, memories_about
+from townsfolk.memory.predicates import inventory_for
 from townsfolk.memory.privacy import visible_to
 from townsfolk.sim.engine import Simulation, Usage, build_world
 from townsfolk.sim.erasure_run import forget_in_run, scrub_log
@@ -151,6 +152,7 @@ class Town:
                 raise RunStoreError(f"{db_url} does not say which scenario it was played from; pass scenario=")
             scenario = Scenario.model_validate(saved)
         world, memory, log = store.load()
+        memory.predicates = inventory_for(scenario.predicates)  # this world's own predicates
         sim = Simulation(world, memory, provider, embedder=embedder, place=scenario.place, drive=scenario.drive,
                          settled_days=scenario.settled_days)
         town = cls(sim, scenario, store=store, log=log, played=run.last_tick)
