@@ -217,8 +217,10 @@ _INTENT_EXAMPLES: dict[str, list[str]] = {
 }
 
 
-_EXAMPLES: dict[int, dict[tuple, tuple[np.ndarray, list[str]]]] = {}
-_QUERIES: dict[int, dict[str, np.ndarray]] = {}
+# by the embedder's name (one model, one set of vectors), never by id(): an id is reused once an
+# embedder is freed, and vectors of another model would then be compared with this one's
+_EXAMPLES: dict[str, dict[tuple, tuple[np.ndarray, list[str]]]] = {}
+_QUERIES: dict[str, dict[str, np.ndarray]] = {}
 
 
 class StartMatcher:
@@ -231,8 +233,9 @@ class StartMatcher:
 
     def __init__(self, embedder: Embedder | None) -> None:
         self.embedder = embedder
-        self._cache = _EXAMPLES.setdefault(id(embedder), {})  # shared by every run of this process
-        self._queries = _QUERIES.setdefault(id(embedder), {})
+        model = getattr(embedder, "name", type(embedder).__name__)
+        self._cache = _EXAMPLES.setdefault(model, {})  # shared by every run of this process
+        self._queries = _QUERIES.setdefault(model, {})
 
     def _examples(self, specs: dict[str, ErrandSpec], language: str) -> tuple[np.ndarray, list[str]]:
         key = (language, tuple((k, tuple(s.starts)) for k, s in specs.items()))
