@@ -65,9 +65,9 @@ def in_my_words(text: str, npc: str, listener: str, world: World) -> str:
     return second_person(text, you, "en")
 
 
-def lines_said_today(world: World, memory: MemoryStore, npc: str) -> list[str]:
+def lines_said_today(world: World, memory: MemoryStore, npc: str, to: str | None = None) -> list[str]:
     """Every line the NPC has spoken since the start of today (replies and what it said), so the
-    voice can avoid saying the same thing twice in one day."""
+    voice can avoid saying the same thing twice in one day; with `to`, only what it said to them."""
     today = world.now.date()
     out: list[str] = []
     for event in reversed(memory.events_of(npc)):
@@ -75,7 +75,7 @@ def lines_said_today(world: World, memory: MemoryStore, npc: str) -> list[str]:
             break
         if event.source == "said" and event.fact_id and event.fact_id in world.facts:
             fact = world.facts.get(event.fact_id)
-            if fact.actor == npc:
+            if fact.actor == npc and (to is None or to in fact.to):
                 out.append(fact.text)
     return out
 
@@ -110,7 +110,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         elif isinstance(item, Summary):
             items.append(GroundingItem(kind="summary", id=item.id, text=item.text, about=item.about,
                                        valence=item.valence,
-                                       meta={"cleared": "cleared" in item.covers, "tick": item.tick,
+                                       meta={"cleared": "cleared" in item.covers or "aired" in item.covers,
+                                             "aired": "aired" in item.covers, "tick": item.tick,
                                              "about_name": _name_for(world, item.about, npc, listener)}))
         elif isinstance(item, Belief):
             if item.source == "witnessed":
@@ -142,6 +143,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
                     "cleared": item.source == "cleared", "tick": item.tick,
                     "dialogue": bool(item.meta.get("dialogue")), "message": bool(item.meta.get("message")),
+                    "filler": fact is not None and fact.kind == "meet" and item.valence >= 0
+                    and not item.meta.get("puzzled"),
+                    "my_deed": fact is not None and fact.actor == npc and fact.kind == "happen",
                     "about_name": _name_for(world, item.about, npc, listener)}
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "

@@ -100,3 +100,25 @@ def possessive(name: str) -> str:
     if name == "I":
         return "my"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def is_reported(text: str) -> bool:
+    """Whether a clause is itself someone's words ('Zhang said that ...')."""
+    return bool(re.match(r"^\w+(?: \w+)? (?:said|says|told)\b", text))
+
+
+def inner_quotes(text: str) -> str:
+    """Double quotes inside a double-quoted line become single quotes: never "a "b"" nested."""
+    out, depth = [], 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            opening = i == 0 or text[i - 1] in " (:“'" or depth == 0
+            if opening and not (depth > 0 and (i + 1 == len(text) or text[i + 1] in " .,;:)!?\"")):
+                out.append('"' if depth == 0 else "‘")
+                depth += 1
+                continue
+            depth = max(0, depth - 1)
+            out.append('"' if depth == 0 else "’")
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -34,7 +34,7 @@ def first_sentence(text: str) -> str:
 
 def reported(quote: str, *, subject_name: str | None = None) -> str:
     """A quotation as reported speech: first sentence, a leading 他/她 named, no quote marks."""
-    said = first_sentence(quote.replace("“", "").replace("”", "").strip())
+    said = first_sentence(re.sub(r"[：:]\s*“", "", quote).replace("“", "").replace("”", "").strip())
     if subject_name:
         said = _LEAD_PRONOUN.sub(subject_name, said, count=1)
     return clause(said)
@@ -44,3 +44,23 @@ def unquote(text: str) -> str:
     """`X跟我说：“Y”` -> `X跟我说Y`; other quotation marks dropped."""
     text = _QUOTED.sub(lambda m: reported(m.group(1)), text, count=1)
     return text.replace("“", "").replace("”", "").replace('"', "")
+
+
+def is_reported(text: str) -> bool:
+    """Whether a clause is itself someone's words (`老张说赵哥……`), so framing it needs a pause."""
+    return bool(re.match(r"^[^，。]{1,8}(?:说|讲|提过)", text))
+
+
+def inner_quotes(text: str) -> str:
+    """Quotation marks inside a quotation become 『』, so a timeline line never nests ““ ””."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "“":
+            out.append("“" if depth == 0 else "『")
+            depth += 1
+        elif ch == "”" and depth > 0:
+            depth -= 1
+            out.append("”" if depth == 0 else "』")
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -170,6 +170,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "warmth": policy.warmth, "route": chosen, "act": act, "hour": world.now.hour,
                                    "greeted": "greet" in kinds_of(intents),
                                    "said_today": said,
+                                   "said_to_listener": lines_said_today(world, memory, npc, to=speaker),
+                                   "subjects": [s for s in subjects if s != speaker],
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences)
         responses += spent

@@ -29,6 +29,44 @@ _STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>
 _STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
+_SENTENCES = re.compile(r"[^。！？.!?]+[。！？.!?]?")
+_RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:怎么样|怎样|如何|还好|处得)"),
+             "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
+                              r"|\bhow are (?:things|you) (?:with|and)\b", re.IGNORECASE)}
+_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样"),
+            "en": re.compile(r"\b(?:any good|is it good|do you like|what do you think|taste good|tasty)\b", re.IGNORECASE)}
+_YES_NO = {"zh": re.compile(r"是不是|有没有|是真的吗|吗[？?]?\s*$"),
+           "en": re.compile(r"^\s*(?:\w+ (?:says|said|told me) (?:that )?)?(?:did|do|does|is|are|was|were|has|have|had|"
+                            r"can|could|will|would)\b|\bis (?:it|that) true\b|\bdid you\b", re.IGNORECASE)}
+_ABOUT_YOU = {"zh": re.compile(r"你(?!们|听说|知道|见过|看见|看到|听到|觉得|记得|认识)"),
+              "en": re.compile(r"\byou\b(?! (?:heard|hear|know|knew|seen|see|saw|remember|think))", re.IGNORECASE)}
+
+
+def question_kind(text: str, language: str) -> str | None:
+    """What sort of question this is, so the reply answers it first: "relation" (how are you and X),
+    "opinion" (is it good), "deed" (a yes/no about the listener's own doing), "yes_no", or None."""
+    lang = "zh" if language == "zh" else "en"
+    if _RELATION[lang].search(text):
+        return "relation"
+    if _OPINION[lang].search(text):
+        return "opinion"
+    if _YES_NO[lang].search(text):
+        return "deed" if _ABOUT_YOU[lang].search(text) else "yes_no"
+    return None
+
+
+def _sentences(lines: list[str]) -> set[str]:
+    return {m.group(0).strip().rstrip("。！？.!?").lower() for t in lines for m in _SENTENCES.finditer(t)
+            if m.group(0).strip()}
+
+
+def _overlaps(a: str, b: str, zh: bool) -> bool:
+    """Whether two texts share content: a two-character run (zh) or a word of 4+ letters (en)."""
+    if zh:
+        grams = {a[i:i + 2] for i in range(len(a) - 1)} - {"是不", "不是", "真的", "的吗"}
+        return any(g in b for g in grams if re.fullmatch(r"[\u4e00-\u9fff]{2}", g))
+    words = {w for w in re.findall(r"[a-z]{4,}", a.lower())} - {"that", "this", "with", "true", "said", "says"}
+    return any(w[:5] in b.lower() for w in words)
 
 
 def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, has_memories: bool) -> Act:
@@ -78,6 +116,8 @@ class _Voice:
                               .encode())
         self.rng = np.random.default_rng(int(seed))
         self.said = set(meta.get("said_today") or [])
+        self.said_sentences = _sentences(list(meta.get("said_to_listener") or []))
+        self.question = request.messages[-1].content if request.messages else ""
         self.request = request
         self.meta = meta
 
@@ -109,10 +149,11 @@ class _Voice:
                 return None  # what was said in conversation is not news
             if m.get("fact_kind") == "say" and m.get("quote"):
                 said = self.g.reported(m["quote"], subject_name=m.get("subject_name"))
+                nested = "_nested" if self.g.is_reported(said) else ""  # 我跟小梅说过，老张说……
                 if m.get("source") == "said" and m.get("to_names"):
-                    return self.pick("i_told", to=m["to_names"], said=said)
+                    return self.pick("i_told" + nested, to=m["to_names"], said=said)
                 if m.get("source") == "heard" and m.get("speaker_name"):
-                    return self.pick("they_told", speaker=m["speaker_name"], said=said)
+                    return self.pick("they_told" + nested, speaker=m["speaker_name"], said=said)
             what = self.g.clause(self.g.unquote(item.text))
             if m.get("puzzled"):
                 return self.pick("puzzled", what=what)
@@ -133,6 +174,10 @@ class _Voice:
     def _summary(self, item: GroundingItem) -> str:
         text = item.text.strip()
         about = item.meta.get("about_name") or ""
+        if item.meta.get("aired"):
+            if self.zh:
+                return f"我和{about}当面把话说开了" if about else text
+            return f"{about} and I have talked it through" if about else text
         if item.meta.get("cleared"):
             if self.zh:
                 return f"我和{about}之间曾有误会，已经说开了" if about else text
@@ -169,11 +214,12 @@ def _stale(items: list[GroundingItem]) -> list[GroundingItem]:
             cleared_at[g.about] = max(cleared_at.get(g.about, -1), int(g.meta.get("tick", 0)))
     if not cleared_at:
         return items
+    aired = {g.about for g in items if g.meta.get("aired")}  # a real grievance talked through stays true
     keep = []
     for g in items:
         t = cleared_at.get(g.about)
         if t is not None and not g.meta.get("cleared") and g.kind != "impression" and g.valence < 0 \
-                and int(g.meta.get("tick", 0)) <= t:
+                and int(g.meta.get("tick", 0)) <= t and not (g.kind == "belief" and g.about in aired):
             continue
         keep.append(g)
     return keep
@@ -214,14 +260,47 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         if news is not None:
             return _react_to_news(v, news, items)
         return v.join([v.pick("react_statement"), *lines[:3]]) if lines else v.pick("react_statement")
+    kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
+    first = _direct_answer(v, kind, items)
+    if first is not None and kind == "yes_no":
+        return first  # nothing held about them: no, not that I know (the rest would be off the question)
     if act == "deny" or not lines:
+        if first is not None:
+            return first
         if act == "small_talk":
             return v.join([v.pick("small_talk"), v.pick("ask_back")])
+        if items and act == "answer":
+            return v.pick("all_said")  # all it knows was said to this listener today
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
-    opener = _opener(v, items)
-    return v.join([opener, *lines])
+    return v.join([first if first is not None else _opener(v, items), *lines])
+
+
+def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
+    """The answer the question asks for, said first: yes or no, how things stand, what I think."""
+    subjects = set(v.meta.get("subjects") or [])
+    about = [g for g in items if g.about in subjects] if subjects else []
+    name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
+    if kind == "deed":
+        deeds = [g for g in items if g.kind == "event" and g.meta.get("my_deed")
+                 and _overlaps(v.question, g.text, v.zh)]
+        return v.pick("admit" if deeds else "deny_deed")
+    if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
+        return v.pick("not_known")
+    if kind == "relation" and name:
+        if any(g.meta.get("cleared") for g in about):
+            return v.pick("tie_mended", about=name)
+        if any(g.valence < -0.1 for g in about):
+            return v.pick("tie_bad", about=name)
+        if any(g.valence > 0.2 for g in about):
+            return v.pick("tie_good", about=name)
+        return v.pick("tie_plain", about=name)
+    if kind == "opinion":
+        pool = about or [g for g in items if g.kind == "impression"]
+        mood = sum(g.valence for g in pool) / len(pool) if pool else 0.1
+        return v.pick("opinion_good" if mood > 0.05 else "opinion_bad" if mood < -0.2 else "opinion_plain")
+    return None
 
 
 def _greeting(v: _Voice, hour: int) -> str:
@@ -232,6 +311,7 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
     order = {"summary": 0, "belief": 1, "event": 2, "impression": 3}
     out: list[str] = []
     told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
+    filler: list[str] = []
     for item in sorted(items, key=lambda g: order.get(g.kind, 9)):
         if item.kind == "summary" and item.meta.get("cleared") and item.about in told_clearing:
             continue  # the memory of the making-up says it, with who helped
@@ -240,11 +320,14 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
             continue
         s = v.finish(raw)
         core = s.rstrip("。.!！").lower()
-        if s and not any(core in earlier.lower() for earlier in out):  # a summary may already say it
-            out.append(s)
+        if core in v.said_sentences:
+            continue  # said to this listener today already
+        if not s or any(core in earlier.lower() for earlier in out + filler):  # a summary may already say it
+            continue
+        (filler if item.meta.get("filler") else out).append(s)
         if len(out) >= MAX_MEMORY_LINES:
             break
-    return out
+    return out or filler[:1]  # a chat in passing is said only when there is nothing better
 
 
 def _opener(v: _Voice, items: list[GroundingItem]) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 from townsfolk.agents.appraisal import appraise_belief
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
+from townsfolk.agents.grammar_zh import inner_quotes
 from townsfolk.agents.llm.protocol import LLMProvider, LLMResponse
 from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
 from townsfolk.agents.safety import check_safety
@@ -20,6 +22,7 @@ from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.mediation import aired_beliefs
 from townsfolk.sim.messages import distortion_label
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
@@ -84,7 +87,8 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
     to = "、".join(world.name(p) for p in listeners)
     shown = ("（私下说的话）" if zh else "(said in private)") if private else text
     log = [_entry(world, "say", [speaker, *listeners],
-                  f"{world.name(speaker)} 对 {to} 说：“{shown}”" if zh else f'{world.name(speaker)} to {to}: "{shown}"',
+                  inner_quotes(f"{world.name(speaker)} 对 {to} 说：“{shown}”") if zh
+                  else inner_quotes_en(f'{world.name(speaker)} to {to}: "{shown}"'),
                   fact=fact.id, private=private)]
     for listener in listeners:
         record_interaction(world, speaker, listener, cause=Cause(kind="fact", id=fact.id),
@@ -110,8 +114,10 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
     fact, belief, changes = done
     record_interaction(world, teller, listener, cause=Cause(kind="fact", id=fact.id), note="闲聊" if zh else "chatted")
     log = [_entry(world, "gossip", [teller, listener],
-                  f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”（{distortion_label('zh', fact.meta['distortion'])}）"
-                  if zh else f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" ({fact.meta["distortion"]})',
+                  inner_quotes(f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”"
+                               f"（{distortion_label('zh', fact.meta['distortion'])}）")
+                  if zh else inner_quotes_en(f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" '
+                                             f'({fact.meta["distortion"]})'),
                   fact=fact.id, basis=fact.meta["basis"], belief=belief.id),
            _entry(world, "belief", [listener],
                   f"{world.name(listener)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
@@ -122,7 +128,8 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
 
 def grievance(world: World, memory: MemoryStore, holder: str, other: str) -> float:
     """How much held second-hand beliefs have cooled the holder toward the other (>= 0)."""
-    held = {b.id for b in memory.beliefs_of(holder) if b.source != "witnessed"}
+    aired = aired_beliefs(memory, holder)  # a grievance talked through no longer chills a meeting
+    held = {b.id for b in memory.beliefs_of(holder) if b.source != "witnessed" and b.id not in aired}
     total = 0.0
     for edge in world.graph.edges_between(holder, other):
         total -= sum(min(0.0, c.delta) for c in edge.history if c.cause.kind == "belief" and c.cause.id in held)

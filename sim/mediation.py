@@ -20,6 +20,24 @@ from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
 RECONCILE_BONUS = 0.04
+AIRED_STEP = 0.1  # how much of a real grievance one talk in person can mend (bounded: one talk, not a cure)
+
+
+def aired_beliefs(memory: MemoryStore, holder: str) -> set[str]:
+    """Beliefs whose grievance the holder has already talked through face to face (a mediation)."""
+    return {c for s in memory.summaries_of(holder) if "aired" in s.covers for c in s.covers}
+
+
+def _cooling(world: World, memory: MemoryStore, holder: str, other: str) -> dict[str, float]:
+    """Held second-hand beliefs that cooled the holder toward the other, and by how much (not yet aired)."""
+    done = aired_beliefs(memory, holder)
+    held = {b.id for b in memory.beliefs_of(holder) if b.source != "witnessed" and b.id not in done}
+    out: dict[str, float] = {}
+    for edge in world.graph.edges_between(holder, other):
+        for c in edge.history:
+            if c.cause.kind == "belief" and c.cause.id in held and c.delta < 0:
+                out[c.cause.id] = out.get(c.cause.id, 0.0) - c.delta
+    return out
 
 
 def first_hand_account(world: World, speaker: str, about: str) -> list[tuple[Fact, Claim]]:
@@ -110,10 +128,50 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="summary",
                                 who=[holder], text=f"{names[holder]}{'：' if zh else ': '}{summary.text}",
                                 ids={"summary": summary.id, "event": event.id}))
+    if not any(cleared_by.values()):
+        log += _air_grievance(world, memory, fact, player, a, b)
     for holder, other in ((a, b), (b, a)):
         for edge in world.graph.edges_between(holder, other):
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="edge",
                                 who=[holder, other],
                                 text=f"{names[holder]} → {names[other]} [{edge.kind}] {edge.strength:.2f}",
                                 ids={}))
+    return log
+
+
+def _air_grievance(world: World, memory: MemoryStore, fact: Fact, player: str, a: str, b: str) -> list[LogEntry]:
+    """Nothing was misheard, but one holds a real grievance: each hears the other's side in person.
+
+    The grievance stays true (the beliefs are kept), but talking it through eases it a bounded step,
+    sourced to the memory of the talk, and neither is left wondering why the other was cool.
+    """
+    zh = world.language == "zh"
+    names = {cid: c.name for cid, c in world.characters.items()}
+    cooling = {a: _cooling(world, memory, a, b), b: _cooling(world, memory, b, a)}
+    if not any(cooling.values()):
+        return []
+    log: list[LogEntry] = []
+    for holder, other in ((a, b), (b, a)):
+        text = (f"{names[player]}让我和{names[other]}当面把话说开了，各自说了自己那边的事" if zh
+                else f"{names[player]} brought {names[other]} and me together and we talked it through")
+        event = remember(world, memory, holder, fact, text, source="cleared", about=other, importance=0.6,
+                         valence=0.2)
+        assert event is not None  # mediation is between NPCs
+        held = sorted(cooling[holder])
+        summary = Summary(id=world.new_id("s"), holder=holder, about=other,
+                          text="当面把话说开了" if zh else "we talked it through in person",
+                          covers=[*held, event.id, "aired"], importance=0.6, valence=0.2,
+                          tick=world.tick, time=world.now)
+        memory.put(summary)
+        mend = min(AIRED_STEP, sum(cooling[holder].values()))
+        for edge in world.graph.edges_between(holder, other):
+            step = mend if edge.kind in WARM_KINDS or edge.kind == "affinity" else 0.0
+            if edge.kind == "tension":
+                step = -min(AIRED_STEP, edge.strength)
+            if abs(step) > 1e-9:
+                world.graph.adjust(holder, other, edge.kind, step, tick=world.tick, time=world.now,
+                                   cause=Cause(kind="event", id=event.id), reason=text)
+        log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="summary",
+                            who=[holder], text=f"{names[holder]}{'：' if zh else ': '}{summary.text}",
+                            ids={"summary": summary.id, "event": event.id}))
     return log
