@@ -28,7 +28,8 @@ class PlayerMemoryView(BaseModel):
 
 def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
                    include_events: bool = False) -> PlayerMemoryView:
-    """Impressions and summaries by default; beliefs and events too when asked."""
+    """Impressions, summaries and beliefs (what the NPC holds true about the player: most of what a
+    young world remembers); the raw events it perceived too with `include_events`."""
     p, n = world.characters.get(player), world.characters.get(npc)
     if p is None or not p.is_player:
         raise ErasureError(f"unknown player {player!r}")
@@ -41,10 +42,10 @@ def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
                                                text=f"{imp.text} ({imp.valence:+.2f})", private=imp.private))
     for s in memory.summaries_of(npc, player):
         view.summaries.append(MemoryLine(id=s.id, kind="summary", tick=s.tick, text=s.text, private=s.private))
+    for b in memory.beliefs_of(npc, held_only=False):
+        if involves(world, b, player):
+            view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=b.text, private=b.private))
     if include_events:
-        for b in memory.beliefs_of(npc, held_only=False):
-            if involves(world, b, player):
-                view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=b.text, private=b.private))
         for e in memory.events_of(npc):
             if involves(world, e, player):
                 view.events.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))

@@ -210,10 +210,10 @@ def memories_cmd(
     npc: str = typer.Argument(..., help="the NPC whose memories to show (id or name)"),
     about: str = typer.Option(..., "--about", help="the player they are about"),
     db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
-    events: bool = typer.Option(False, "--events", help="also show beliefs and raw event memories"),
+    events: bool = typer.Option(False, "--events", help="also show the raw event memories"),
     json_out: bool = typer.Option(False, "--json", help="print as JSON"),
 ) -> None:
-    """What an NPC remembers about a player: impressions and summaries (events with --events)."""
+    """What an NPC remembers about a player: impressions, summaries and beliefs (events with --events)."""
     from townsfolk.memory.erasure import ErasureError
     from townsfolk.memory.player_view import memories_about
 
@@ -255,13 +255,13 @@ def forget_cmd(
                                memory_id=memory_id)
     except (ErasureError, RunStoreError) as exc:
         _fail(str(exc))
-    kinds = ", ".join(count(world.language, len(v), k) if k in NOUNS else f"{len(v)} {k}"
-                      for k, v in sorted(report.removed.items()))
-    shred = f"; destroyed {len(report.shredded_keys)} key(s) of the player" if report.shredded_keys else ""
-    Console(highlight=False).print(
-        f"erased {kinds}; redacted {len(report.redacted_facts)} facts; kept {report.kept_edge_changes} edge "
-        f"changes with their cause now anonymous; {len(report.anonymised)} kept items name the player no "
-        f"more{shred}; database rewritten atomically")
+    lang = world.language
+    kinds = ("、" if lang == "zh" else ", ").join(count(lang, len(v), k) if k in NOUNS else f"{len(v)} {k}"
+                                                  for k, v in sorted(report.removed.items()))
+    shred = msg(lang, "forget.shred", n=len(report.shredded_keys)) if report.shredded_keys else ""
+    Console(highlight=False).print(msg(lang, "forget.cli", kinds=kinds, facts=count(lang, len(report.redacted_facts), "fact"),
+                                       edges=count(lang, report.kept_edge_changes, "edge_change"),
+                                       anonymised=len(report.anonymised), shred=shred))
 
 
 @app.command("errands")
@@ -282,7 +282,7 @@ def errands_cmd(
             sys.stdout.write(e.model_dump_json() + "\n")
         return
     console = Console(highlight=False)
-    console.rule(f"errands ({len(rows)})")
+    console.rule(msg(world.language, "errands.title", n=len(rows)))
     for text in render(world, rows):
         console.print(text, markup=False)
 

@@ -44,6 +44,7 @@ from townsfolk.sim.crypto_shred import (
 )
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.tables import DecisionRow, LogRow
+from townsfolk.sim.town_error import TownError
 from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
@@ -56,8 +57,12 @@ log_problem = logging.getLogger("townsfolk.store")
 MEMORY_MODELS = {"event": EventMemory, "belief": Belief, "summary": Summary, "impression": Impression}
 
 
-class RunStoreError(Exception):
-    """A database that cannot be used: missing, not a database, or not a townsfolk run."""
+class RunStoreError(TownError):
+    """A database that cannot be used: missing, not a database, not a townsfolk run, or being
+    written by another process."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("db", message, text=message)
 
 
 def database_url(db: str | Path) -> str:

@@ -25,6 +25,7 @@ from pydantic import (
 from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_problems
 from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
+from townsfolk.sim.town_error import TownError
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -280,13 +281,13 @@ class Scenario(Strict):
         return out
 
 
-class ScenarioError(Exception):
+class ScenarioError(TownError):
     """A scenario the engine cannot play, with where and why."""
 
     def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
-        self.file, self.line, self.field, self.message = file, line, field, message
+        self.file, self.line = file, line
         where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field + ': ' if field else ''}{message}")
+        super().__init__(field, message, text=f"{where}: {field + ': ' if field else ''}{message}")
 
 
 # --- line numbers ---------------------------------------------------------------------------
@@ -483,7 +484,7 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
 def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
     """What would crash or mislead the engine though each value is fine alone: talking to oneself, a pair of
     one, a run ending past the calendar, a relation kind no edge can have (a typo caught now, not at run time)."""
-    from townsfolk.agents.bonds import BOND_KINDS
+    from townsfolk.agents.bonds import BOND_KINDS, COLD, WARM
 
     problems: list[tuple[tuple, str]] = []
     last = s.last_tick
@@ -511,6 +512,12 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
         if imp.holder == imp.about:
             problems.append((("impressions", i, "about"), "an impression is of someone else"))
     problems += _predicate_problems(s)
+    known = set(BOND_KINDS) | set(WARM) | set(COLD)
+    for i, r in enumerate(s.relationships):  # a kind the engine has no meaning for is a typo, not a new tie
+        if r.kind not in known:
+            close = difflib.get_close_matches(r.kind, sorted(known), n=1)
+            problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}"
+                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(known))})")))
     kinds = {r.kind for r in s.relationships} | set(BOND_KINDS)
     for i, e in enumerate(s.expect):
         if e.relation is not None and e.relation.kind not in kinds:

@@ -175,6 +175,7 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
         for problem in worlds.problems:
             log.warning("could not reopen %s", problem)
         yield
+        worlds.close_all()  # each world's writer lock goes, so a restarted server (or a CLI) may open it
 
     app = FastAPI(title="townsfolk", version="0.1.0", lifespan=lifespan,
                   description="NPCs that remember, gossip and talk: one world per database, a key per game.")
@@ -202,6 +203,9 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
     @app.exception_handler(RequestValidationError)
     async def _invalid(_r: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": ("body",), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":  # the body as a whole, not a position inside it
+            detail = (first.get("ctx") or {}).get("error", first.get("msg", ""))
+            return _error(422, "body", f"the body is not valid JSON: {detail}")
         return _error(422, _field(first.get("loc", ())), str(first.get("msg", "invalid")))
 
     @app.exception_handler(StarletteHTTPException)

@@ -240,7 +240,7 @@ async def stream(request: Request, world: WorldId, game: Tenant,
 @router.get("/v1/worlds/{world}/npcs/{npc}/memories", response_model=PlayerMemoryView, tags=["memory"])
 async def memories(request: Request, world: WorldId, npc: Annotated[str, Path(max_length=64)], game: Tenant,
                    about: str = Query(..., max_length=64, description="the player they are about"),
-                   events: bool = Query(False, description="also beliefs and event memories")) -> PlayerMemoryView:
+                   events: bool = Query(False, description="also the raw event memories (beliefs are always there)")) -> PlayerMemoryView:
     """What an NPC remembers about a player, as that player may see it."""
     h = hosted(request, world, game)
     return await call(request, h, h.town.memories, npc, about, events=events, path_fields=("npc",))

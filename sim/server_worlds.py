@@ -94,6 +94,11 @@ class Worlds:
                 continue
             self._host(row["tenant"], row["id"], row["url"], town)
 
+    def close_all(self) -> None:
+        """Let go of every world's database (at shutdown): writer locks released, files closed."""
+        for hosted in self.hosted.values():
+            hosted.town.close()
+
     def url_for(self, tenant: str, world: str) -> str:
         if self.url_template:
             return self.url_template.format(tenant=tenant, world=world)
@@ -137,9 +142,7 @@ class Worlds:
         self._write_catalogue()
         for queue in list(hosted.subscribers):
             queue.put_nowait(None)
-        store = hosted.town.store
-        if store is not None:
-            store.engine.dispose()
+        hosted.town.close()
         if "://" not in hosted.url:
             for suffix in ("", "-wal", "-shm"):
                 Path(hosted.url + suffix).unlink(missing_ok=True)

@@ -32,9 +32,11 @@ from townsfolk.sim.scenario import (
     Beat,
     HappenSpec,
     Scenario,
+    ScenarioError,
     load_scenario,
     parse_scenario,
 )
+from townsfolk.sim.town_error import TownError
 from townsfolk.sim.town_models import (
     AdvanceResult,
     CharacterInfo,
@@ -56,14 +58,6 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
 FEELINGS = {"en": ("upset", "low", "calm", "cheerful", "excited"), "zh": ("不安", "低落", "平静", "满足", "高兴")}
 
 
-class TownError(ValueError):
-    """A request the world cannot carry out, naming the field at fault; nothing was changed."""
-
-    def __init__(self, field: str, message: str, *, missing: bool = False) -> None:
-        self.field, self.message, self.missing = field, message, missing
-        super().__init__(f"{field}: {message}")
-
-
 def scenario_digest(scenario: Scenario, seed: int | None) -> str:
     """What a resumed run must match: the scenario as validated, and the seed."""
     import hashlib
@@ -77,7 +71,10 @@ def as_scenario(source: Scenario | dict[str, Any] | str | Path) -> Scenario:
     if isinstance(source, Scenario):
         return source
     if isinstance(source, dict):
-        return parse_scenario(json.dumps(source, ensure_ascii=False, indent=1, default=str), "<scenario>")
+        try:
+            return parse_scenario(json.dumps(source, ensure_ascii=False, indent=1, default=str), "<scenario>")
+        except ScenarioError as exc:  # a line of our own JSON text means nothing to the caller: the field does
+            raise ScenarioError("<scenario>", None, exc.field, exc.message) from None
     if isinstance(source, Path) or ("\n" not in source and source.endswith((".yaml", ".yml", ".json"))):
         return load_scenario(source)
     return parse_scenario(source, "<scenario>")
@@ -115,6 +112,20 @@ class Town:
         self._beats = scenario.beats_by_tick()
         self._scenario_json = scenario.model_dump(mode="json", by_alias=True)  # saved with every commit
         sim.errands.load_specs(scenario.errands)
+        self.read_only = False
+        self.closed = False
+        self._file_id = self._current_file_id()  # the file this town writes; checked on every save
+
+    def _current_file_id(self) -> tuple[int, int] | None:
+        """(device, inode) of the SQLite file now at the store's path (None: no file, or a server)."""
+        path = self.store.sqlite_file if self.store is not None else None
+        if path is None:
+            return None
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
 
     # --- making and opening --------------------------------------------------------------------
     @classmethod
@@ -131,7 +142,7 @@ class Town:
         sim = Simulation(world, memory, provider, embedder=embedder, place=sc.place, drive=sc.drive,
                          settled_days=sc.settled_days)
         store = RunStore(db) if db is not None else None
-        if store is not None:
+        if store is not None:  # create takes the writer lock; the town holds it until close()
             store.create(world, scenario_path=scenario_path or (str(scenario) if isinstance(scenario, Path) else ""),
                          scenario_sha=scenario_digest(sc, seed))
         town = cls(sim, sc, store=store)
@@ -141,10 +152,16 @@ class Town:
 
     @classmethod
     def open(cls, db_url: str | Path, *, provider: LLMProvider | None = None, embedder: Embedder | None = None,
-             scenario: Scenario | None = None) -> Town:
+             scenario: Scenario | None = None, read_only: bool = False) -> Town:
         """A saved world, exactly where it was last saved (minds, rng, counters, timeline).
-        RunStoreError when the database is missing or holds no townsfolk run."""
+        It is the database's one writer until `close()` (or the end of a `with`, or garbage
+        collection): another process's play, forget or Town.open is refused meanwhile, and this
+        one is refused (RunStoreError, a TownError) while another process writes. `read_only`
+        takes no lock and refuses `save`. RunStoreError when the database is missing or holds no
+        townsfolk run."""
         store = RunStore(db_url, must_exist=True)
+        if not read_only:
+            store.acquire_writer()  # before reading: what is read is what this writer continues from
         run = store.run_info()
         if scenario is None:
             saved = run.extra.get("scenario")
@@ -155,10 +172,28 @@ class Town:
         memory.predicates = inventory_for(scenario.predicates)  # this world's own predicates
         sim = Simulation(world, memory, provider, embedder=embedder, place=scenario.place, drive=scenario.drive,
                          settled_days=scenario.settled_days)
-        town = cls(sim, scenario, store=store, log=log, played=run.last_tick)
+        town = cls(sim, scenario, store=store, log=log, played=run.last_tick, autosave=not read_only)
         town._restore(run.extra)
         town.finished = run.finished
+        town.read_only = read_only
         return town
+
+    def close(self) -> None:
+        """Let go of the database: the writer lock is released and connections closed (a later
+        call that would write is refused). Safe to call twice."""
+        if self.closed:
+            return
+        self.closed = True
+        self.autosave = False
+        if self.store is not None:
+            self.store.release_writer()
+            self.store.engine.dispose()
+
+    def __enter__(self) -> Town:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
     # --- the one place run state is saved and restored ----------------------------------------
     def _extra(self) -> dict[str, Any]:
@@ -190,9 +225,24 @@ class Town:
             self._pending.clear()
             self.sim.minds.take_decisions()
             return
+        self._check_writable()
         self.store.commit_tick(self.world, self.memory, self._pending, finished=self.finished,
                                extra=self._extra(), decisions=self.sim.minds.take_decisions())
         self._pending = []
+
+    def _check_writable(self) -> None:
+        """Refuse to write unless this town still owns the very file it opened: after a close, when
+        opened read-only, or when the file was replaced or removed under it (its connections would
+        write to a file nobody reads)."""
+        assert self.store is not None
+        db = self.store.db
+        if self.closed:
+            raise TownError("db", f"{db}: this town was closed; open it again to write")
+        if self.read_only:
+            raise TownError("db", f"{db} was opened read_only; nothing was saved")
+        if self.store.sqlite_file is not None and self._current_file_id() != self._file_id:
+            raise TownError("db", f"{db} was replaced or removed since this town opened it (by another "
+                                  "process?); nothing was saved: open it again to continue from what it holds now")
 
     def _saved(self) -> None:
         if self.autosave:
@@ -356,8 +406,9 @@ class Town:
 
     # --- memory --------------------------------------------------------------------------------
     def memories(self, npc: str, about: str, *, events: bool = False) -> PlayerMemoryView:
-        """What an NPC remembers about a player, as that player may see it: another player's
-        private words never appear, even where they concern this player."""
+        """What an NPC remembers about a player, as that player may see it: impressions, summaries
+        and beliefs, the raw event memories too with `events`. Another player's private words
+        never appear, even where they concern this player."""
         self._npc(npc)
         self._player(about, "about")
         view = memories_about(self.world, self.memory, npc, about, include_events=events)
@@ -434,6 +485,7 @@ class Town:
                 raise TownError("player", str(exc)) from None
             self.log = scrub_log(self.log, report)
         else:
+            self._check_writable()
             self.save()
             try:
                 report = forget_in_run(self.store.db, player=player, npc=npc)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.messages import msg
+from townsfolk.world.relationships import EdgeChange
 from townsfolk.world.world import World
 
 
@@ -72,6 +73,14 @@ def chain_of(memory: MemoryStore, belief: Belief) -> list[Hop]:
     return list(reversed(hops))
 
 
+def _placeholder(ch: EdgeChange, following: EdgeChange | None) -> bool:
+    """A no-op step the same cause follows at once in the same tick (an edge made at its default
+    and then moved): showing it reads as a change that changed nothing. Seeds always show."""
+    return (following is not None and ch.before == ch.after and ch.cause.kind != "seed"
+            and following.tick == ch.tick and following.cause.kind == ch.cause.kind
+            and following.cause.id == ch.cause.id)
+
+
 def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Explanation:
     """Everything that explains how holder regards target."""
     world.character(holder)
@@ -79,7 +88,10 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
     edges: list[EdgeExplanation] = []
     for edge in world.graph.edges_between(holder, target):
         changes = []
-        for ch in edge.history:
+        history = edge.history
+        for i, ch in enumerate(history):
+            if _placeholder(ch, history[i + 1] if i + 1 < len(history) else None):
+                continue
             item = ChangeExplanation(tick=ch.tick, time=ch.time.isoformat(timespec="minutes"), before=ch.before,
                                      after=ch.after, reason=ch.reason, cause_kind=ch.cause.kind, cause_id=ch.cause.id)
             belief = memory.beliefs.get(ch.cause.id or "") if ch.cause.kind == "belief" else None

@@ -9,7 +9,8 @@ import sys
 import townsfolk
 
 PUBLIC = ["AdvanceResult", "Emotion", "EventResult", "Explanation", "ForgetResult", "PlayerInfo",
-          "PlayerMemoryView", "TimelineEntry", "Town", "TownError", "TownInfo", "TurnResult", "__version__"]
+          "PlayerMemoryView", "RunStoreError", "ScenarioError", "TimelineEntry", "Town", "TownError", "TownInfo",
+          "TurnResult", "__version__"]
 
 
 def test_exported_names_are_fixed() -> None:

@@ -68,6 +68,8 @@ CASES: dict[str, tuple[str, int, str, list[str]]] = {
     "bool_as_a_trait": (BASE.replace("{name: Bo}", "{name: Bo, traits: {candour: yes}}"), 5,
                         "characters.bo.traits.candour", ["number"]),
     "not_a_finite_number": (BASE + "settled_days: .inf\n", 9, "settled_days", []),
+    "relationship_kind_typo": (BASE.replace("kind: friend", "kind: frend"), 8, "relationships[0].kind",
+                               ["frend", "did you mean 'friend'"]),
     "relation_kind_typo": (BASE + "expect:\n  - {at: 1, relation: {from: ann, to: bo, kind: frend}, below: 0.9}\n",
                            10, "expect[0].relation.kind", ["frend", "did you mean 'friend'"]),
     "beat_far_in_the_future": (_beat("{at: 100000000, meet: [ann, bo]}"), 10, "timeline[0].at", [str(MAX_TICKS)]),

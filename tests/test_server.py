@@ -303,3 +303,10 @@ def test_one_players_private_words_never_reach_another_over_http(tavern):
     assert r.status_code == 200 and r.json()["removed"]
     after = tavern.get("/v1/worlds/secrets/npcs/bram/memories", params={"about": "rider", "events": "true"}).text
     assert secret not in after
+
+
+def test_a_body_that_is_not_json_is_named_as_the_body(tavern):
+    r = tavern.post("/v1/worlds", content=b"not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    body = r.json()["error"]
+    assert body["field"] == "body" and body["reason"].startswith("the body is not valid JSON: "), body

@@ -20,7 +20,9 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "Town": "townsfolk.sim.town",
-    "TownError": "townsfolk.sim.town",
+    "TownError": "townsfolk.sim.town_error",
+    "ScenarioError": "townsfolk.sim.scenario",
+    "RunStoreError": "townsfolk.sim.run_store",
     "TurnResult": "townsfolk.sim.town_models",
     "EventResult": "townsfolk.sim.town_models",
     "AdvanceResult": "townsfolk.sim.town_models",
@@ -34,12 +36,16 @@ _EXPORTS = {
 }
 __all__ = [  # fixed by tests/test_public_api.py
     "AdvanceResult", "Emotion", "EventResult", "Explanation", "ForgetResult", "PlayerInfo",
-    "PlayerMemoryView", "TimelineEntry", "Town", "TownError", "TownInfo", "TurnResult", "__version__",
+    "PlayerMemoryView", "RunStoreError", "ScenarioError", "TimelineEntry", "Town", "TownError", "TownInfo",
+    "TurnResult", "__version__",
 ]
 
 if TYPE_CHECKING:
     from townsfolk.memory.player_view import PlayerMemoryView
-    from townsfolk.sim.town import Town, TownError
+    from townsfolk.sim.run_store import RunStoreError
+    from townsfolk.sim.scenario import ScenarioError
+    from townsfolk.sim.town import Town
+    from townsfolk.sim.town_error import TownError
     from townsfolk.sim.town_models import (
         AdvanceResult,
         Emotion,
