@@ -11,6 +11,8 @@ import hmac
 import ipaddress
 import logging
 import os
+import sys
+import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -163,17 +165,26 @@ def warm_up() -> None:
 
 def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
                provider: Callable[[], LLMProvider | None] | None = None,
-               embedder: Embedder | None = None, url_template: str | None = None) -> FastAPI:
-    """The service over the worlds under `data`: every world listed there is reopened at start."""
+               embedder: Embedder | None = None, url_template: str | None = None,
+               announce: Callable[[str], None] | None = None) -> FastAPI:
+    """The service over the worlds under `data`: every world listed there is reopened at start;
+    `announce` is told, once ready, what is being served (the command line prints it)."""
     worlds = Worlds(data, provider=provider or (lambda: None),
                     embedder=LockedEmbedder(embedder or make_embedder("auto")), url_template=url_template)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        started = time.perf_counter()
         await asyncio.to_thread(warm_up)
+        warmed = time.perf_counter()
         worlds.reopen_all()
         for problem in worlds.problems:
             log.warning("could not reopen %s", problem)
+        if announce is not None:
+            announce(f"townsfolk serve: data {worlds.data} · {len(worlds.hosted)} world(s) reopened"
+                     f"{f', {len(worlds.problems)} could not be' if worlds.problems else ''} · "
+                     f"{'API keys for ' + str(len(set(app.state.keys.values()))) + ' game(s)' if app.state.keys else 'no API keys (loopback only)'}"
+                     f" · ready in {time.perf_counter() - started:.1f} s (models {warmed - started:.1f} s)")
         yield
         worlds.close_all()  # each world's writer lock goes, so a restarted server (or a CLI) may open it
 
@@ -235,6 +246,11 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
     if not keys and not is_loopback(host):
         raise ValueError(f"refusing to bind to {host} without API keys: set TOWNSFOLK_API_KEYS or --keys FILE, "
                          "or bind to 127.0.0.1")
-    app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template)
-    # game servers keep their connections: a short keep-alive races their reuse of an idle one
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_keep_alive=75)
+    def announce(line: str) -> None:
+        print(f"{line} · listening on http://{host}:{port}", file=sys.stderr, flush=True)
+
+    app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template,
+                     announce=announce)
+    # game servers keep their connections: a short keep-alive races their reuse of an idle one;
+    # info level: uvicorn logs every request (method, path, status) on stderr
+    uvicorn.run(app, host=host, port=port, log_level="info", access_log=True, timeout_keep_alive=75)
