@@ -22,6 +22,7 @@ from townsfolk.agents.errand_intents import (
     StartMatcher,
     read_errand,
 )
+from townsfolk.agents.errand_notes import note_text
 from townsfolk.agents.errand_spec import TEMPLATE, ErrandSpec, HappenTemplate
 from townsfolk.agents.errand_voice import join, line
 from townsfolk.agents.llm.protocol import LLMProvider
@@ -204,7 +205,7 @@ class ErrandBook:
                 value = {"player.name": w.names.get(player, player), "player.id": player,
                          "npc.name": w.names.get(npc, npc), "npc.id": npc, "place": w.place}[slot.from_]
                 e.values[name] = value
-                self._note(e, w, "fill", f"from {slot.from_}", slot=name, new=value)
+                self._note(e, w, "fill", note_text(w.language, "why.from", source=slot.from_), slot=name, new=value)
         return e
 
     @staticmethod
@@ -222,7 +223,7 @@ class ErrandBook:
                 continue
             if w.time - datetime.fromisoformat(e.paused_at) > parse_duration(spec.expires):
                 e.status = "expired"
-                self._note(e, w, "expire", f"paused since {e.paused_at}, longer than {spec.expires}")
+                self._note(e, w, "expire", note_text(w.language, "why.expired", since=e.paused_at, expires=spec.expires))
                 notes.append(line(w.language, "expired", npc=w.names.get(e.npc, e.npc), title=spec.title))
                 effects.append(ErrandEffect(kind="expired", key=e.key, errand=e.errand, npc=e.npc, player=e.player,
                                             title=spec.title))
@@ -271,7 +272,7 @@ class _Turn:
         return self.book.specs[e.errand]
 
     def note(self, e: Errand, text: str) -> None:
-        self.notes.append(f"{self.w.names.get(e.npc, e.npc)}·{self.spec(e).title}: {text}")
+        self.notes.append(f"{self.w.names.get(e.npc, e.npc)}·{self.spec(e).title}{'：' if self.lang == 'zh' else ': '}{text}")
         if e.key not in self.touched:
             self.touched.append(e.key)
 
@@ -285,7 +286,7 @@ class _Turn:
             book._activate(e, self.w, self.text, kind="resume")  # noqa: SLF001
             self.say.append(line(self.lang, "escalated_in", origin=self.w.names.get(e.origin_npc, e.origin_npc),
                                  title=self.spec(e).title))
-            self.note(e, f"taken over from {e.origin_npc}")
+            self.note(e, note_text(self.lang, "taken_over", origin=self.w.names.get(e.origin_npc, e.origin_npc)))
             focus = e
             intents.discard("RESUME_TASK")
         new_ids = [s for s in r.starts if focus is None or s != focus.errand]
@@ -301,7 +302,7 @@ class _Turn:
             elif "SWITCH" in intents or "RESUME" in intents:
                 book._pause(focus, self.w, "switched", self.text)  # noqa: SLF001
                 other = self.spec(focus).title
-                self.note(focus, "switched away")
+                self.note(focus, note_text(self.lang, "switched_away"))
                 focus = self._open(errand_id, waiting, quiet=True)
                 self.say.append(line(self.lang, "switch", title=self.spec(focus).title, other=other))
             else:
@@ -316,7 +317,7 @@ class _Turn:
             self._skip(focus)
         if "PAUSE" in intents:
             book._pause(focus, self.w, "paused", self.text)  # noqa: SLF001
-            self.note(focus, "paused")
+            self.note(focus, note_text(self.lang, "paused"))
             self.say.append(line(self.lang, "paused"))
             return self._result()
         self._advance(focus)
@@ -338,7 +339,7 @@ class _Turn:
     def _open(self, errand_id: str, waiting: Errand | None, *, quiet: bool = False) -> Errand:
         if waiting is not None:
             self.book._activate(waiting, self.w, self.text)  # noqa: SLF001
-            self.note(waiting, "resumed")
+            self.note(waiting, note_text(self.lang, "resumed"))
             if not quiet:
                 self.say.append(line(self.lang, "resume", title=self.spec(waiting).title))
             return waiting
@@ -355,7 +356,7 @@ class _Turn:
         e = self.book._start(errand_id, self.npc, self.player, self.w, self.text)  # noqa: SLF001
         self.book._pause(e, self.w, "queued", self.text)  # noqa: SLF001
         self._apply_values(e, set(), only_new=True)
-        self.note(e, "queued behind the errand in hand")
+        self.note(e, note_text(self.lang, "queued"))
         self.effects.append(ErrandEffect(kind="started", key=e.key, errand=e.errand, npc=e.npc, player=e.player,
                                          title=self.spec(e).title))
         self.say.append(line(self.lang, "queued", title=self.spec(e).title))
@@ -372,9 +373,9 @@ class _Turn:
         target = pool[0]
         if focus is not None and focus.key != target.key:
             self.book._pause(focus, self.w, "switched", self.text)  # noqa: SLF001
-            self.note(focus, "set aside")
+            self.note(focus, note_text(self.lang, "set_aside"))
         self.book._activate(target, self.w, self.text)  # noqa: SLF001
-        self.note(target, "resumed")
+        self.note(target, note_text(self.lang, "resumed"))
         self.say.append(line(self.lang, "resume", title=self.spec(target).title))
         target.history[-1] = target.history[-1].model_copy(update={"kind": "resume"})
         return target
@@ -396,7 +397,7 @@ class _Turn:
             return None
         e = queued[-1]  # the first queued
         self.book._activate(e, self.w, "the errand before it ended", kind="resume")  # noqa: SLF001
-        self.note(e, "its turn now")
+        self.note(e, note_text(self.lang, "its_turn"))
         self.say.append(line(self.lang, "next_queued", title=self.spec(e).title))
         return e
 
@@ -407,7 +408,7 @@ class _Turn:
         if target is None or target == e.npc:
             e.pending = "escalate"
             self.book._note(e, self.w, "escalate", self.text, new="?")  # noqa: SLF001
-            self.note(e, "asked whom to hand it to")
+            self.note(e, note_text(self.lang, "asked_whom"))
             self.say.append(self._question(e))
             return True
         e.pending = e.pending if e.pending != "escalate" else None
@@ -432,12 +433,12 @@ class _Turn:
                 e.confirmed.append(slot)
                 e.pending = None
                 self.book._note(e, self.w, "confirm", self.text, slot=slot, new=e.values.get(slot))  # noqa: SLF001
-                self.note(e, f"{slot} confirmed")
+                self.note(e, note_text(self.lang, "confirmed", slot=slot))
             else:
                 old = e.values.pop(slot, None)
                 e.pending = None
                 self.book._note(e, self.w, "deny", self.text, slot=slot, old=old)  # noqa: SLF001
-                self.note(e, f"{slot} {old} denied")
+                self.note(e, note_text(self.lang, "denied", slot=slot, old=old))
                 self.say.append(line(self.lang, "confirm_again"))
             return
         if pending.startswith("confirm_back:") and self.r.answer and not readings:
@@ -474,7 +475,7 @@ class _Turn:
                 items[items.index(reading.old)] = value
                 e.values[slot] = items
                 self.book._note(e, self.w, "correct", why, slot=slot, old=reading.old, new=value)  # noqa: SLF001
-                self.note(e, f"{slot}: {reading.old} → {value}")
+                self.note(e, note_text(self.lang, "changed", slot=slot, old=reading.old, new=value))
                 self.say.append(line(self.lang, "corrected", old=reading.old, new=value))
                 return
             if value in items:
@@ -483,7 +484,7 @@ class _Turn:
             e.values[slot] = items
             kind = "supplement" if have or "SUPPLEMENT" in intents else "fill"
             self.book._note(e, self.w, kind, why, slot=slot, new=value)  # noqa: SLF001
-            self.note(e, f"{slot} + {value}")
+            self.note(e, note_text(self.lang, "added", slot=slot, value=value))
             if self.before.get(slot) or "SUPPLEMENT" in intents:  # more on top of an earlier answer
                 self.say.append(line(self.lang, "supplement", value=_fmt(self.lang, spec, slot, value)))
             else:
@@ -493,7 +494,7 @@ class _Turn:
         if have is None:
             e.values[slot] = value
             self.book._note(e, self.w, "fill", why, slot=slot, new=value)  # noqa: SLF001
-            self.note(e, f"{slot} = {value}")
+            self.note(e, note_text(self.lang, "filled", slot=slot, value=value))
             self._clear_pending(e, slot)
             if slot in e.reask:
                 e.reask.remove(slot)
@@ -517,15 +518,15 @@ class _Turn:
             e.confirmed.remove(slot)
         e.confirmed = [c for c in e.confirmed if not c.startswith("node:")]
         self.book._note(e, self.w, "correct", why, slot=slot, old=have, new=value)  # noqa: SLF001
-        self.note(e, f"{slot}: {have} → {value} (corrected)")
+        self.note(e, note_text(self.lang, "corrected", slot=slot, old=have, new=value))
         self.say.append(line(self.lang, "corrected", old=_fmt(self.lang, spec, slot, have),
                              new=_fmt(self.lang, spec, slot, value)))
         cleared = []
         for dep in spec.dependents(slot):
             if dep in e.values and not spec.slots[dep].fixed:
                 cleared.append(_fmt(self.lang, spec, dep, e.values.pop(dep)))
-                self.book._note(e, self.w, "clear", f"depends on {slot}", slot=dep, old=cleared[-1])  # noqa: SLF001
-                self.note(e, f"{dep} cleared (depends on {slot})")
+                self.book._note(e, self.w, "clear", note_text(self.lang, "why.depends", slot=slot), slot=dep, old=cleared[-1])  # noqa: SLF001
+                self.note(e, note_text(self.lang, "cleared", dep=dep, slot=slot))
                 e.confirmed = [c for c in e.confirmed if c != dep]
             if dep in e.skipped:
                 e.skipped.remove(dep)
@@ -557,7 +558,7 @@ class _Turn:
             e.values[slot] = s.default
             e.pending = None
             self.book._note(e, self.w, "default", self.text, slot=slot, new=s.default)  # noqa: SLF001
-            self.note(e, f"{slot} = {s.default} (default)")
+            self.note(e, note_text(self.lang, "defaulted", slot=slot, value=s.default))
             self.say.append(line(self.lang, "default", value=_fmt(self.lang, spec, slot, s.default)))
             return
         if s.required:
@@ -566,7 +567,7 @@ class _Turn:
         e.skipped.append(slot)
         e.pending = None
         self.book._note(e, self.w, "skip", self.text, slot=slot)  # noqa: SLF001
-        self.note(e, f"{slot} skipped")
+        self.note(e, note_text(self.lang, "skipped", slot=slot))
         self.say.append(line(self.lang, "skipped"))
 
     # --- the next step -----------------------------------------------------------------------
@@ -630,14 +631,14 @@ class _Turn:
                 s = spec.slots[slot]
                 if s.implicit and s.default is not None:
                     e.values[slot] = s.default
-                    self.book._note(e, self.w, "default", "implicit: inferred without asking", slot=slot,  # noqa: SLF001
+                    self.book._note(e, self.w, "default", note_text(self.lang, "why.implicit"), slot=slot,  # noqa: SLF001
                                     new=s.default)
-                    self.note(e, f"{slot} = {s.default} (implicit)")
+                    self.note(e, note_text(self.lang, "implicit", slot=slot, value=s.default))
                     self.say.append(line(self.lang, "implicit", value=_fmt(self.lang, spec, slot, s.default)))
                     continue
                 if not s.ask:
                     e.values[slot] = s.default
-                    self.book._note(e, self.w, "default", "no question for it", slot=slot, new=s.default)  # noqa: SLF001
+                    self.book._note(e, self.w, "default", note_text(self.lang, "why.no_question"), slot=slot, new=s.default)  # noqa: SLF001
                     continue
                 e.pending = f"slot:{slot}"
                 if slot in e.reask:
@@ -653,14 +654,14 @@ class _Turn:
                 continue
             if node.confirm_back and f"node:{node.id}" not in e.confirmed:
                 e.pending = f"confirm_back:{node.id}"
-                self.book._note(e, self.w, "node", "read back", new=node.id)  # noqa: SLF001
+                self.book._note(e, self.w, "node", note_text(self.lang, "why.read_back"), new=node.id)  # noqa: SLF001
                 continue
             required_open = [n for n, s in spec.slots.items() if s.required and n not in e.values]
             if node.done and required_open:
                 e.pending = f"slot:{required_open[0]}"
                 continue
             e.done_nodes.append(node.id)
-            self.book._note(e, self.w, "node", "its needs are met", new=node.id)  # noqa: SLF001
+            self.book._note(e, self.w, "node", note_text(self.lang, "why.needs_met"), new=node.id)  # noqa: SLF001
             if node.say:
                 self.say.append(self._fill(e, node.say))
             if node.done:
@@ -683,7 +684,7 @@ class _Turn:
     def _finish(self, e: Errand) -> None:
         spec = self.spec(e)
         e.status, e.pending = "done", None
-        self.book._note(e, self.w, "done", "every step done")  # noqa: SLF001
+        self.book._note(e, self.w, "done", note_text(self.lang, "why.done"))  # noqa: SLF001
         self.say.append(self._fill(e, spec.on_done.say) if spec.on_done.say else line(self.lang, "done"))
         happen = None
         if spec.on_done.happen is not None:

@@ -24,6 +24,7 @@ from rich.progress import (
 from rich.text import Text
 
 from townsfolk.sim.cli import _fail, app
+from townsfolk.sim.messages import msg
 from townsfolk.sim.scenario import ScenarioError
 
 
@@ -106,11 +107,10 @@ def simulate_cmd(
             _fail(str(exc))
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
-    Console(highlight=False).print(
-        f"{s.title}: {s.npcs} NPCs · {s.ties} ties · {s.days:g} days ({s.ticks} ticks, {rate:.1f} ticks/s) · "
-        f"{s.events} events · {s.tellings} tellings · {s.stifled} stifled · {s.beliefs} beliefs held by "
-        f"{s.reached} NPCs · {s.model_calls} model calls · built in {s.build_s:.1f} s, ran {s.run_s:.1f} s · "
-        f"saved to {target}")
+    Console(highlight=False).print(msg(spec.language, "simulate.summary", title=s.title, npcs=s.npcs, ties=s.ties,
+                                       days=s.days, ticks=s.ticks, rate=rate, events=s.events, tellings=s.tellings,
+                                       stifled=s.stifled, beliefs=s.beliefs, reached=s.reached,
+                                       model_calls=s.model_calls, build_s=s.build_s, run_s=s.run_s, target=target))
 
 
 @app.command("report")

@@ -24,6 +24,7 @@ EN: dict[str, str] = {
     "why.impression_value": "{text} (valence {valence:+.2f}, confidence {confidence:.2f})",
     "inspect.characters": "{title} — characters",
     "inspect.edges": "edges", "inspect.beliefs": "beliefs", "inspect.facts": "facts",
+    "inspect.beliefs_held": "beliefs {name} holds", "inspect.beliefs_about": "beliefs others hold about {name}",
     "col.id": "id", "col.name": "name", "col.role": "role", "col.player": "player", "col.traits": "traits",
     "col.from": "from", "col.to": "to", "col.kind": "kind", "col.strength": "strength", "col.changes": "changes",
     "col.holder": "holder", "col.belief": "belief", "col.source": "source", "col.hops": "hops",
@@ -40,6 +41,16 @@ EN: dict[str, str] = {
     "play.failed": "expectation {index} failed at tick {at}:",
     "play.found": "found:",
     "forget.done": "erased {kinds}; redacted {facts}; reverted {edges}; database rewritten and compacted",
+    "forget.cli": "erased {kinds}; redacted {facts}; kept {edges} with their cause now anonymous; {anonymised} kept "
+                  "items name the player no more{shred}; database rewritten atomically",
+    "forget.shred": "; destroyed {n} key(s) of the player",
+    "errands.title": "errands ({n})", "errands.from": " (from {npc})", "errands.waiting": ", waiting for {pending}",
+    "errands.paused": " ({reason} at {at})", "errands.slots": "slots", "errands.skipped": "skipped",
+    "errands.was": "was", "why.interaction": "interaction",
+    "simulate.summary": "{title}: {npcs} NPCs · {ties} ties · {days:g} days ({ticks} ticks, {rate:.1f} ticks/s) · "
+                        "{events} events · {tellings} tellings · {stifled} stifled · {beliefs} beliefs held by "
+                        "{reached} NPCs · {model_calls} model calls · built in {build_s:.1f} s, ran {run_s:.1f} s · "
+                        "saved to {target}",
     "expect.ok": "ok", "expect.failed": "FAILED", "expect.found": "found:",
     "stage.reasons": "{interactions} over {days}, familiarity {familiarity:.2f}, trust {trust:.2f}, "
                      "tension {tension:.2f}",
@@ -60,6 +71,7 @@ ZH: dict[str, str] = {
     "why.impression_value": "{text}（好恶 {valence:+.2f}，把握 {confidence:.2f}）",
     "inspect.characters": "{title} — 人物",
     "inspect.edges": "关系", "inspect.beliefs": "看法", "inspect.facts": "事实",
+    "inspect.beliefs_held": "{name}持有的看法", "inspect.beliefs_about": "别人关于{name}的看法",
     "col.id": "编号", "col.name": "名字", "col.role": "身份", "col.player": "玩家", "col.traits": "性格",
     "col.from": "从", "col.to": "到", "col.kind": "类型", "col.strength": "强度", "col.changes": "变化次数",
     "col.holder": "持有人", "col.belief": "看法", "col.source": "来源", "col.hops": "手数",
@@ -76,6 +88,15 @@ ZH: dict[str, str] = {
     "play.failed": "期望 {index} 在时刻 {at} 未通过：",
     "play.found": "实际：",
     "forget.done": "已抹去 {kinds}；涂掉 {facts}；撤回 {edges}；数据库已重写并压缩",
+    "forget.cli": "已抹去 {kinds}；涂掉 {facts}；保留 {edges}，起因已匿名；{anonymised} 条保留的内容不再提到这位玩家"
+                  "{shred}；数据库已原子地重写",
+    "forget.shred": "；销毁了这位玩家的 {n} 把密钥",
+    "errands.title": "差事（{n}）", "errands.from": "（转自{npc}）", "errands.waiting": "，等着 {pending}",
+    "errands.paused": "（{reason}，{at}）", "errands.slots": "信息", "errands.skipped": "跳过",
+    "errands.was": "原为", "why.interaction": "往来",
+    "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系 · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
+                        "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
+                        "模型调用 {model_calls} 次 · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
     "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",
     "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，紧张 {tension:.2f}",
 }
@@ -96,6 +117,19 @@ KINDS_ZH: dict[str, str] = {
     "expect": "检查", "start": "开始", "impression": "印象", "forget": "遗忘", "dormant": "疏远", "wake": "重逢",
     "hold": "没开口", "stage": "阶段", "message": "捎话", "errand": "差事",
 }
+
+# Errand states and history kinds (agents/errands.py) as a Chinese reader sees them (JSON keeps the keys).
+ERRAND_WORDS_ZH: dict[str, str] = {
+    "active": "进行中", "paused": "暂停", "done": "办完", "cancelled": "取消", "expired": "作罢", "queued": "排队",
+    "switched": "换着办", "escalated": "转交", "start": "开始", "fill": "填上", "confirm": "确认", "deny": "否认",
+    "correct": "改正", "clear": "清空", "supplement": "加上", "default": "默认", "node": "一步办完", "pause": "暂停",
+    "resume": "接着办", "cancel": "取消", "escalate": "转交", "expire": "作罢", "skip": "跳过",
+}
+
+
+def errand_word(language: str, word: str) -> str:
+    return ERRAND_WORDS_ZH.get(word, word) if language == "zh" else word
+
 
 # Relationship stages (agents/stage.py) in words rather than identifiers.
 STAGES: dict[str, dict[str, str]] = {
@@ -127,6 +161,14 @@ def count(language: str, n: int, noun: str) -> str:
     if language == "zh":
         return f"{n} {zh}"
     return f"{n} {one if n == 1 else many}"
+
+
+def reason_label(language: str, reason: str) -> str:
+    """An edge change's reason as read: the 'interaction: ' marker code counts by, in the world's language."""
+    head, sep, rest = reason.partition(": ")
+    if sep and head == "interaction" and language != "en":
+        return msg(language, "why.interaction") + ("：" if language == "zh" else ": ") + rest
+    return reason
 
 
 def kind_label(language: str, kind: str) -> str:

@@ -9,7 +9,7 @@ from rich.tree import Tree
 
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
-from townsfolk.sim.messages import kind_label, msg, pad
+from townsfolk.sim.messages import kind_label, msg, pad, reason_label
 from townsfolk.sim.why import Explanation, Hop
 from townsfolk.world.world import World
 
@@ -59,7 +59,7 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
         for c in edge.changes:
             arrow = f"t{c.tick} {c.before:.2f} → {c.after:.2f}"
             cause = f"{c.cause_kind}:{c.cause_id}" if c.cause_id else c.cause_kind
-            change = node.add(f"{arrow}  {escape(c.reason)}  [dim]({cause})[/]")
+            change = node.add(f"{arrow}  {escape(reason_label(lang, c.reason))}  [dim]({cause})[/]")
             if c.fact:
                 chain = change.add(f"[yellow]{msg(lang, 'why.fact')}[/] {escape(c.fact)}")
                 for h in c.chain:

@@ -134,7 +134,7 @@ def test_a_correction_keeps_history_and_clears_what_depended_on_it():
     assert "不是三位，是两位" in reply and "大壶是照三位定的" in reply  # and the NPC says so
     corr = next(c for c in e.history if c.kind == "correct")
     assert (corr.old, corr.new, corr.why, corr.tick) == (3, 2, "不是三位，是两位，再加一碟瓜子", 3)
-    assert any(c.kind == "clear" and c.slot == "pot" and c.why == "depends on people" for c in e.history)
+    assert any(c.kind == "clear" and c.slot == "pot" and c.why == "取决于 people" for c in e.history)
     assert d.say("对") == "那，要大壶还是小壶？"  # the cleared slot is asked again
 
 
@@ -245,8 +245,8 @@ def test_the_errands_command_lists_slots_history_and_state(tmp_path):
     play(load_scenario(ROOT / "scenarios" / "teahouse_order.yaml"), db=db)
     out = CliRunner().invoke(app, ["errands", "--db", str(db), "阿青"])
     assert out.exit_code == 0, out.output
-    assert "order_tea#1" in out.output and "done" in out.output and "people: 3 → 2" in out.output
-    assert "pot (was 大壶)" in out.output and "“不是三位，是两位，再加一碟瓜子”" in out.output
+    assert "order_tea#1" in out.output and "办完" in out.output and "people: 3 → 2" in out.output
+    assert "pot (原为 大壶)" in out.output and "“不是三位，是两位，再加一碟瓜子”" in out.output
     assert CliRunner().invoke(app, ["errands", "--db", str(db), "--player", "旅人", "--json"]).output.count("\n") == 1
 
 
