@@ -29,7 +29,6 @@ _STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>
 _STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
-_SENTENCES = re.compile(r"[^。！？.!?]+[。！？.!?]?")
 _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:怎么样|怎样|如何|还好|处得)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
                               r"|\bhow are (?:things|you) (?:with|and)\b", re.IGNORECASE)}
@@ -53,11 +52,6 @@ def question_kind(text: str, language: str) -> str | None:
     if _YES_NO[lang].search(text):
         return "deed" if _ABOUT_YOU[lang].search(text) else "yes_no"
     return None
-
-
-def _sentences(lines: list[str]) -> set[str]:
-    return {m.group(0).strip().rstrip("。！？.!?").lower() for t in lines for m in _SENTENCES.finditer(t)
-            if m.group(0).strip()}
 
 
 def _overlaps(a: str, b: str, zh: bool) -> bool:
@@ -116,7 +110,7 @@ class _Voice:
                               .encode())
         self.rng = np.random.default_rng(int(seed))
         self.said = set(meta.get("said_today") or [])
-        self.said_sentences = _sentences(list(meta.get("said_to_listener") or []))
+        self.said_to_listener = [t.lower() for t in meta.get("said_to_listener") or []]
         self.question = request.messages[-1].content if request.messages else ""
         self.request = request
         self.meta = meta
@@ -312,6 +306,7 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
     out: list[str] = []
     told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
     filler: list[str] = []
+    repeated = False
     for item in sorted(items, key=lambda g: order.get(g.kind, 9)):
         if item.kind == "summary" and item.meta.get("cleared") and item.about in told_clearing:
             continue  # the memory of the making-up says it, with who helped
@@ -320,14 +315,17 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
             continue
         s = v.finish(raw)
         core = s.rstrip("。.!！").lower()
-        if core in v.said_sentences:
+        if core and any(core in t for t in v.said_to_listener):
+            repeated = True
             continue  # said to this listener today already
         if not s or any(core in earlier.lower() for earlier in out + filler):  # a summary may already say it
             continue
         (filler if item.meta.get("filler") else out).append(s)
         if len(out) >= MAX_MEMORY_LINES:
             break
-    return out or filler[:1]  # a chat in passing is said only when there is nothing better
+    if out or repeated:
+        return out  # nothing new but things already said: "that's all I know", not a chat in passing
+    return filler[:1]  # a chat in passing is said only when there is nothing better
 
 
 def _opener(v: _Voice, items: list[GroundingItem]) -> str:

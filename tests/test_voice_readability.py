@@ -3,7 +3,8 @@
 Each scenario is played (those of up to 40 ticks under two seeds, longer ones under their own, the
 951-tick season only through its first days) and every line an NPC spoke (replies and reach-out messages)
 is checked: no quotation inside the quoted line, no "sent I" / "told I" case errors, no line said
-twice by the same NPC on the same day, and every line in the world's script.
+twice by the same NPC on the same day, and every line in the world's script. Timeline lines (what was
+said, what was passed on) are checked too: a quotation never opens inside another.
 """
 
 from __future__ import annotations
@@ -29,6 +30,33 @@ CASE_ERRORS = re.compile(
     r"brought|like|than|between) I\b|\bme (?:am|was|is|have|had)\b|\bI's\b|\byou (?:is|was|has)\b|\bI (?:is|has)\b")
 
 
+TIMELINE: dict[str, list[tuple[str, str]]] = {}  # scenario -> (language, timeline text), filled by spoken_lines
+
+
+def nested_quotes(text: str, language: str) -> bool:
+    """Whether a quotation opens inside another (“a “b”” or "a "b"")."""
+    if language == "zh":
+        depth = 0
+        for ch in text:
+            if ch == "“":
+                if depth:
+                    return True
+                depth += 1
+            elif ch == "”":
+                depth = max(0, depth - 1)
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch != '"':
+            continue
+        after = text[i + 1] if i + 1 < len(text) else " "
+        opens = (i == 0 or text[i - 1] in " (:") and after not in " .,;:)!?"
+        if opens and depth:
+            return True
+        depth = depth + 1 if opens else max(0, depth - 1)
+    return False
+
+
 def spoken_lines(path: Path) -> list[tuple[str, str, str, str]]:
     """(language, npc, day, text) for every line an NPC spoke in a few plays of the scenario."""
     scenario = load_scenario(path)
@@ -40,6 +68,7 @@ def spoken_lines(path: Path) -> list[tuple[str, str, str, str]]:
     for seed, until in plays:
         result = play(scenario, db=None, seed=seed, until=until)
         world = result.sim.world
+        TIMELINE.setdefault(path.name, []).extend((scenario.language, e.text) for e in result.log)
         for fact in world.facts:
             if fact.kind in ("reply", "message") and fact.actor and not world.character(fact.actor).is_player:
                 out.append((scenario.language, f"{seed}:{fact.actor}", fact.time.date().isoformat(), fact.text))
@@ -67,6 +96,8 @@ def problems(lines: list[tuple[str, str, str, str]]) -> list[str]:
 def test_every_npc_line_reads_well(path: Path) -> None:
     lines = spoken_lines(path)
     bad = problems(lines)
+    bad += [f"nested quote in the timeline: {text}" for lang, text in TIMELINE.get(path.name, [])
+            if nested_quotes(text, lang)]
     assert not bad, "\n".join(bad[:20])
 
 
@@ -83,3 +114,7 @@ def test_the_checks_catch_what_was_seen_before() -> None:
     assert any("said twice" in b for b in bad)
     assert any("CJK in an English" in b for b in bad)
     assert any("not mostly Chinese" in b for b in bad)
+    assert nested_quotes("王婶 对 小梅 说：“老张说：“赵哥好像往井边倒过豆渣””（照实说）", "zh")
+    assert not nested_quotes("王婶 对 小梅 说：“老张说：『赵哥好像往井边倒过豆渣』”（照实说）", "zh")
+    assert nested_quotes('Ann to Bo: "Cy says: "Dora is late"" (faithful)', "en")
+    assert not nested_quotes('Ann to Bo: "Cy says: ‘Dora is late’" (faithful)', "en")
