@@ -22,6 +22,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
 from townsfolk.memory.beliefs import Belief  # noqa: E402
 from townsfolk.memory.store import MemoryStore  # noqa: E402
+from townsfolk.sim.messages import msg  # noqa: E402
 from townsfolk.sim.run_store import RunStore  # noqa: E402
 from townsfolk.world.world import World  # noqa: E402
 
@@ -316,66 +317,72 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     tree_png, cascade_size = cascade_plot(world, by_origin[largest]) if largest else ("", 0)
     max_hops = max((b.hops for b in beliefs), default=0)
     mood = np.array(series.get("mood", []), dtype=float)
-    cards = [("NPCs", len(npcs)), ("days", f"{_days(world, world.tick):g}"), ("tellings", len(retells)),
-             ("rumours followed", len(by_origin)), ("widest reach", max(reach.values(), default=0)),
-             ("deepest chain", f"{max_hops} hops"), ("model calls", usage.get("model_calls", 0))]
+    lang = world.language
+
+    def t(key: str, **slots: object) -> str:
+        return msg(lang, key, **slots)
+
+    cards = [(t("report.card.npcs"), len(npcs)), (t("report.card.days"), f"{_days(world, world.tick):g}"),
+             (t("report.card.tellings"), len(retells)), (t("report.card.rumours"), len(by_origin)),
+             (t("report.card.reach"), max(reach.values(), default=0)),
+             (t("report.card.chain"), t("report.card.hops", n=max_hops)),
+             (t("report.card.model_calls"), usage.get("model_calls", 0))]
     fact = world.facts.get(largest) if largest and largest in world.facts else None
     summary_rows = [
-        ["NPCs / players", f"{len(npcs)} / {len(world.characters) - len(npcs)}"],
-        ["ticks (tick length)", f"{world.tick} ({world.clock.tick_length})"],
-        ["ties (all edges incl. bond axes)", len(world.graph.edges())],
-        ["facts recorded", len(world.facts)],
-        ["events / tellings / small talk", f"{life.get('counts', {}).get('events', '—')} / {len(retells)} / "
+        [t("report.row.npcs"), f"{len(npcs)} / {len(world.characters) - len(npcs)}"],
+        [t("report.row.ticks"), f"{world.tick} ({world.clock.tick_length})"],
+        [t("report.row.ties"), len(world.graph.edges())],
+        [t("report.row.facts"), len(world.facts)],
+        [t("report.row.events"), f"{life.get('counts', {}).get('events', '—')} / {len(retells)} / "
                                            f"{life.get('counts', {}).get('small_talk', '—')}"],
-        ["encounters / held by the gate / stifled (Maki-Thompson)",
+        [t("report.row.encounters"),
          f"{life.get('counts', {}).get('encounters', '—')} / {life.get('counts', {}).get('held', '—')} / "
          f"{life.get('counts', {}).get('stifled', '—')}"],
-        ["beliefs held (by how many NPCs)", f"{len(beliefs)} ({len({b.holder for b in beliefs})})"],
-        ["mean credibility of second-hand beliefs",
+        [t("report.row.beliefs"), f"{len(beliefs)} ({len({b.holder for b in beliefs})})"],
+        [t("report.row.credibility"),
          f"{np.mean([b.credibility for b in beliefs if b.hops > 0]):.2f}" if any(b.hops for b in beliefs) else "—"],
-        ["distorted retellings", f"{sum(1 for f in retells if f.meta.get('distortion') != 'faithful')} of {len(retells)}"],
-        ["mood at the end (mean valence)", f"{mood[-1, 0]:+.3f}" if mood.size else "—"],
-        ["model calls · tokens in / out", f"{usage.get('model_calls', 0)} · {usage.get('tokens_in', 0)} / "
+        [t("report.row.distorted"), t("report.row.distorted_value", total=len(retells),
+                                       n=sum(1 for f in retells if f.meta.get("distortion") != "faithful"))],
+        [t("report.row.mood"), f"{mood[-1, 0]:+.3f}" if mood.size else "—"],
+        [t("report.row.usage"), f"{usage.get('model_calls', 0)} · {usage.get('tokens_in', 0)} / "
                                           f"{usage.get('tokens_out', 0)}"],
     ]
     tie_rows = [[world.name(e.source), world.name(e.target), e.kind, f"{start:.2f}", f"{e.strength:.2f}",
                  f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
-    parts = [f"<header><h1>{html.escape(title)}</h1><p>{len(npcs)} NPCs · {_days(world, world.tick):g} simulated "
-             f"days · a townsfolk headless run</p></header><main>"]
+    parts = [f"<header><h1>{html.escape(title)}</h1><p>"
+             f"{html.escape(t('report.header', npcs=len(npcs), days=_days(world, world.tick)))}</p></header><main>"]
     parts.append('<div class="cards">' + "".join(f'<div class="card"><b>{html.escape(str(v))}</b>'
                                                  f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
     if top:
-        parts.append(f'<section><h2>Rumour reach over time</h2><p class="note">Each line is one thing that really '
-                     f'happened (an origin fact) and how many people had heard some version of it by each day.</p>'
+        parts.append(f'<section><h2>{t("report.reach")}</h2><p class="note">{t("report.reach.note")}</p>'
                      f'<img src="data:image/png;base64,{reach_plot(world, by_origin, top)}">'
-                     + _table(["origin", "what happened", "tick", "heard by"],
+                     + _table([t("report.col.origin"), t("report.col.what"), t("report.col.tick"), t("report.col.heard_by")],
                               [[o, world.facts.get(o).text if o in world.facts else "", world.facts.get(o).tick
                                 if o in world.facts else "", reach[o]] for o in top]) + '</section>')
     if beliefs:
-        parts.append('<section><h2>Credibility and distortion by hop</h2><p class="note">Witnesses (hop 0) are '
-                     'believed most; every retelling costs credibility, and exaggerators change the story on the way.'
+        parts.append(f'<section><h2>{t("report.hops")}</h2><p class="note">{t("report.hops.note")}'
                      f'</p><img src="data:image/png;base64,{hops_plot(beliefs)}"></section>')
     if tree_png:
         shown = min(cascade_size, MAX_TREE_NODES)
-        parts.append(f'<section><h2>The largest cascade</h2><p class="note">{html.escape(fact.text if fact else "")}'
-                     f' — heard by {cascade_size} people ({shown} shown{", the deepest chains" if shown < cascade_size else ""});'
-                     f' dot size is credibility, colour the distortion.</p>'
+        deepest = t("report.cascade.deepest") if shown < cascade_size else ""
+        parts.append(f'<section><h2>{t("report.cascade")}</h2><p class="note">{html.escape(fact.text if fact else "")}'
+                     f'{t("report.cascade.note", size=cascade_size, shown=shown, deepest=deepest)}</p>'
                      f'<img src="data:image/png;base64,{tree_png}"></section>')
-    parts.append(f'<section><h2>Relationships over time</h2><p class="note">The spread of tie strengths at the end '
-                 f'of each day.</p><img src="data:image/png;base64,{ties_plot(world)}"></section>')
-    parts.append(f'<section><h2>Mood</h2><img src="data:image/png;base64,{mood_plot(world, series)}"></section>')
+    parts.append(f'<section><h2>{t("report.ties")}</h2><p class="note">{t("report.ties.note")}</p><img src="data:image/png;base64,{ties_plot(world)}"></section>')
+    parts.append(f'<section><h2>{t("report.mood")}</h2><img src="data:image/png;base64,{mood_plot(world, series)}"></section>')
     parts.append('<div class="two">')
     if spreaders:
-        parts.append(f'<section><h2>Top spreaders</h2><img src="data:image/png;base64,'
-                     f'{spreaders_plot(world, spreaders)}">{_table(["who", "role", "retellings"], spreader_rows)}'
+        parts.append(f'<section><h2>{t("report.spreaders")}</h2><img src="data:image/png;base64,'
+                     f'{spreaders_plot(world, spreaders)}">{_table([t("report.col.who"), t("report.col.role"), t("report.col.retellings")], spreader_rows)}'
                      f'</section>')
-    parts.append(f'<section><h2>Summary</h2>{_table(["", ""], summary_rows)}</section></div>')
+    parts.append(f'<section><h2>{t("report.summary")}</h2>{_table(["", ""], summary_rows)}</section></div>')
     if tie_rows:
-        parts.append('<section><h2>Most-changed ties</h2><p class="note">Ask why: <code>townsfolk why --db RUN '
-                     f'FROM TO</code></p>{_table(["from", "to", "kind", "start", "now", "change", "changes"], tie_rows)}'
+        heads = [t(f"report.col.{k}") for k in ("from", "to", "kind", "start", "now", "change", "changes")]
+        parts.append(f'<section><h2>{t("report.changed")}</h2><p class="note">{t("report.changed.note")} '
+                     f'<code>townsfolk why --db RUN FROM TO</code></p>{_table(heads, tie_rows)}'
                      '</section>')
     parts.append("</main>")
     return (f"<!doctype html><html lang=\"{world.language}\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)} — townsfolk report</title><style>{CSS}</style></head><body>"
+            f"<title>{html.escape(t('report.page_title', title=title))}</title><style>{CSS}</style></head><body>"
             + "".join(parts) + "</body></html>")
