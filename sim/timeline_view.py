@@ -99,14 +99,20 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
             continue
         edges.add_row(world.name(e.source), world.name(e.target), e.kind, f"{e.strength:.2f}", str(len(e.history) - 1))
     console.print(edges)
-    beliefs = Table(title=msg(lang, "inspect.beliefs"))
-    columns(beliefs, "id", "holder", "belief", "source", "hops", "credibility", "status")
-    for b in memory.beliefs.values():
-        if who and b.holder != who:
-            continue
-        src = b.source + (f" ← {world.name(b.told_by)}" if b.told_by else "")
-        beliefs.add_row(b.id, world.name(b.holder), b.text, src, str(b.hops), f"{b.credibility:.2f}", b.status)
-    console.print(beliefs)
+    # one character: what they believe, and (apart) what others believe about them
+    groups = ([(msg(lang, "inspect.beliefs_held", name=world.name(who)), lambda b: b.holder == who),
+               (msg(lang, "inspect.beliefs_about", name=world.name(who)),
+                lambda b: b.holder != who and b.concerns(who))]
+              if who else [(msg(lang, "inspect.beliefs"), lambda b: True)])
+    for title, wanted in groups:
+        beliefs = Table(title=title)
+        columns(beliefs, "id", "holder", "belief", "source", "hops", "credibility", "status")
+        for b in memory.beliefs.values():
+            if not wanted(b):
+                continue
+            src = b.source + (f" ← {world.name(b.told_by)}" if b.told_by else "")
+            beliefs.add_row(b.id, world.name(b.holder), b.text, src, str(b.hops), f"{b.credibility:.2f}", b.status)
+        console.print(beliefs)
     facts = Table(title=msg(lang, "inspect.facts"))
     columns(facts, "id", "tick", "kind", "actor", "to", "text")
     for f in world.facts:

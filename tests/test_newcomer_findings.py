@@ -33,3 +33,18 @@ def test_why_shows_no_step_that_changes_nothing_before_the_real_one() -> None:
         for ch, nxt in zip(edge.changes, edge.changes[1:], strict=False):
             assert not (ch.before == ch.after and ch.cause_kind != "seed" and nxt.tick == ch.tick
                         and (nxt.cause_kind, nxt.cause_id) == (ch.cause_kind, ch.cause_id)), edge.changes
+
+
+def test_inspect_one_character_shows_beliefs_they_hold_and_beliefs_about_them(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from townsfolk.sim.cli import app
+
+    db = tmp_path / "well.db"
+    with Town.from_scenario(STRANGERS, db=db) as town:
+        made = town.event("赵哥把井绳弄断了", actor="zhao", witnesses=["qian"], valence=-0.3)
+    assert made.beliefs
+    r = CliRunner().invoke(app, ["inspect", "--db", str(db), "赵哥"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    held, about = r.output.split("赵哥持有的看法")[1].split("别人关于赵哥的看法")
+    assert made.beliefs[0] in about.split("事实")[0] and made.beliefs[0] not in held
