@@ -248,13 +248,16 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
 
 
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
+    kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
+    if kind == "opinion":  # an opinion is backed by what I think of them, not by an errand's status
+        subjects = set(v.meta.get("subjects") or [])
+        items = [g for g in items if g.kind == "impression" or (subjects and g.about in subjects)]
     lines = _memory_lines(v, items)
     if act == "react":
         news = _fresh_news(items)
         if news is not None:
             return _react_to_news(v, news, items)
         return v.join([v.pick("react_statement"), *lines[:3]]) if lines else v.pick("react_statement")
-    kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
     first = _direct_answer(v, kind, items)
     if first is not None and kind == "yes_no":
         return first  # nothing held about them: no, not that I know (the rest would be off the question)

@@ -125,3 +125,18 @@ def test_mediation_over_a_true_report_lets_each_hear_the_other() -> None:
     assert _starts_with_one_of(after, "en", "tie_mended"), after
     kept = town.say("wren", "dora", "What happened with Hal?").text
     assert "dishonest" in kept or "liar" in kept, kept  # a true grievance is aired, not forgotten
+
+
+def test_an_opinion_question_gets_an_opinion_not_an_errand_status() -> None:
+    slots = {"jin": {"ask": "要几斤？", "type": "int", "units": ["斤"], "min": 1, "max": 20, "required": True},
+             "kind": {"ask": "要嫩豆腐还是老豆腐？", "values": ["嫩豆腐", "老豆腐"], "required": True}}
+    errand = {"npc": "liu", "title": "订豆腐", "starts": ["订豆腐"], "slots": slots,
+              "nodes": [{"id": "take", "needs": ["jin", "kind"], "done": True}], "on_done": {"say": "好嘞，{jin}斤{kind}！"}}
+    town = Town.from_scenario({"scenario": "豆腐", "language": "zh", "errands": {"tofu": errand},
+                               "characters": {"liu": {"name": "刘嫂"}, "p": {"name": "小王", "player": True}}})
+    said = [town.say("p", "liu", line).text for line in ("订豆腐", "五斤", "嫩豆腐")]
+    assert said[-1].endswith("好嘞，五斤嫩豆腐！"), said
+    text = town.say("p", "liu", "你们掌柜做的豆腐好吃吗？").text
+    assert any(text.startswith(p) for k in ("opinion_good", "opinion_bad", "opinion_plain")
+               for p in PHRASES["zh"][k]), text
+    assert "办妥" not in text and "订豆腐" not in text, text
