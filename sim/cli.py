@@ -61,6 +61,8 @@ def play_cmd(
     llm_retries: int = typer.Option(2, help="retries of a failed model call (with backoff) before falling back"),
     llm_json: str = typer.Option("json_object", help="how structured output is asked of an OpenAI-compatible "
                                  "server: json_object | schema (llama.cpp servers) | json_schema (OpenAI, vLLM)"),
+    llm_claims: bool = typer.Option(False, "--llm-claims", help="the model also reads what happens and what is "
+                                    "said into claims (validated; the offline reading when its answer is unusable)"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
     from townsfolk.sim.cli_checks import db_problem, play_option_problem
@@ -80,6 +82,7 @@ def play_cmd(
                                  timeout=llm_timeout, max_retries=llm_retries, json_mode=llm_json)
     except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
+    provider.reads_claims = llm_claims  # type: ignore[attr-defined]
     target = db or str(default_db(file))
     console = Console(highlight=False)
     if not json_out:

@@ -122,7 +122,9 @@ class Simulation:
         self.breaker = HealthBreaker(self.accountant)
         self.provider: LLMProvider = self.breaker
         self.offline = self.provider.name == "offline"
-        if model_claims and not self.offline:  # the model reads what happens and is said into claims
+        # the model reads what happens and is said into claims: asked here, or by the provider itself
+        # (`townsfolk play --llm-claims`, or `provider.reads_claims = True` before Town.from_scenario)
+        if (model_claims or getattr(backend, "reads_claims", False)) and not self.offline:
             memory.claim_reader = model_claim_reader(self.provider, world)
         self.relevance = Relevance(memory, embedder or make_embedder("auto"))
         self.earlier = Usage()  # what a resumed run had already spent

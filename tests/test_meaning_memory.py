@@ -217,3 +217,19 @@ def test_an_unusable_model_answer_falls_back_to_the_offline_reading() -> None:
     sim, _ = _claim_world('{"predicate": "teleported", "subject": "bo"}')
     offline = claim_from_text("Bo left a basket of plums on Ann's step", about="bo")
     assert sim.memory.beliefs_of("ann")[0].claim.predicate == offline.predicate
+
+
+def test_a_provider_that_reads_claims_is_asked_through_the_facade() -> None:
+    from townsfolk.sim.town import Town
+
+    provider = ScriptedProvider(lambda request: ('{"predicate": "gift", "subject": "bo", "object": "ann"}'
+                                                 if request.task == "claim" else "{}"))
+    provider.reads_claims = True  # what `townsfolk play --llm-claims` sets
+    town = Town.from_scenario({"scenario": "model claims", "language": "en",
+                               "characters": {"ann": {"name": "Ann"}, "bo": {"name": "Bo"}},
+                               "timeline": [{"at": 1, "happen": {"what": "Bo left a basket of plums on Ann's step",
+                                                                 "actor": "bo", "witnesses": ["ann"]}}]},
+                              provider=provider)
+    town.advance(1)
+    assert any(r.task == "claim" for r in provider.requests)
+    assert town.memory.beliefs_of("ann")[0].claim.predicate == "gift"
