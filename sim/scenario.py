@@ -26,6 +26,7 @@ from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_probl
 from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
+from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -291,42 +292,8 @@ class ScenarioError(TownError):
 
 
 # --- line numbers ---------------------------------------------------------------------------
-def _line_index(node: yaml.Node | None, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
-    """Map every path in the YAML document to the 1-based line it starts on."""
-    out = {} if out is None else out
-    if node is None:
-        return out
-    out.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = key_node.value
-            out[path + (key,)] = key_node.start_mark.line + 1
-            _line_index(value_node, path + (key,), out)
-            out[path + (key,)] = key_node.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _line_index(item, path + (i,), out)
-    return out
-
-
-def _field_name(path: tuple) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _line_for(lines: dict[tuple, int], path: tuple) -> int | None:
-    for n in range(len(path), -1, -1):
-        if path[:n] in lines:
-            return lines[path[:n]]
-    return None
-
-
 def _clean_loc(loc: tuple) -> tuple:
-    alias = {"from_": "from"}
-    # pydantic adds union member names (e.g. 'str', 'list[str]') to the location; drop them
-    return tuple(alias.get(p, p) for p in loc if not (isinstance(p, str) and ("[" in p or p in ("str", "list"))))
+    return clean_loc(loc, {"from_": "from"})
 
 
 def _data_path(data: Any, loc: tuple, *, keep_last: bool) -> tuple:
@@ -569,14 +536,14 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     try:
         data, node = load_checked(text)
     except YamlProblem as exc:
-        raise ScenarioError(file, exc.line, _field_name(exc.path), exc.message) from None
+        raise ScenarioError(file, exc.line, field_name(exc.path), exc.message) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise ScenarioError(file, mark.line + 1 if mark else None, "", f"YAML error: {problem}") from None
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a scenario must be a YAML mapping (scenario:, characters:, timeline: ...)")
-    lines = _line_index(node)
+    lines = line_index(node)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -593,12 +560,12 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
         msg = msg.removeprefix("Value error, ")
-        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg) from None
+        raise ScenarioError(file, line_for(lines, path), field_name(path), msg) from None
     problems = [p for p in [misplaced_values(scenario, data)] if p] or _semantic_problems(scenario)
     problems = problems or _sanity_problems(scenario)
     if problems:
         path, msg = problems[0]
-        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg)
+        raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
     return scenario
 
 

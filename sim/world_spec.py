@@ -16,6 +16,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from townsfolk.sim.scenario import ScenarioError
+from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
+from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -203,42 +205,6 @@ class WorldSpec(Strict):
         return max(1, round(86400 / parse_duration(self.tick).total_seconds()))
 
 
-# --- where in the file: the spec's own small copy, so scenario internals can change freely -------
-def _line_index(node: yaml.Node | None, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
-    """Every path in the YAML document -> the 1-based line it starts on (keys: the key's line)."""
-    out = {} if out is None else out
-    if node is None:
-        return out
-    out.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            _line_index(value_node, path + (key_node.value,), out)
-            out[path + (key_node.value,)] = key_node.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _line_index(item, path + (i,), out)
-    return out
-
-
-def _field_name(path: tuple) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _line_for(lines: dict[tuple, int], path: tuple) -> int | None:
-    for n in range(len(path), -1, -1):
-        if path[:n] in lines:
-            return lines[path[:n]]
-    return None
-
-
-def _clean_loc(loc: tuple) -> tuple:
-    """pydantic adds union member names ('str', 'list[str]') to locations: drop them."""
-    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in ("str", "list", "int", "float"))))
-
-
 def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     """Cross-references a schema alone cannot check."""
     from townsfolk.memory.predicate_reader import read_by_cues
@@ -315,20 +281,21 @@ def _known_keys() -> list[str]:
 def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
     """Validate world-spec text; raise ScenarioError naming file, line and field on the first problem."""
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
+        data, node = load_checked(text)  # the same hardened reader as scenarios: duplicate keys, alias bombs...
+    except YamlProblem as exc:
+        raise ScenarioError(file, exc.line, field_name(exc.path), exc.message) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise ScenarioError(file, mark.line + 1 if mark else None, "", f"YAML error: {problem}") from None
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a world spec must be a YAML mapping (world:, population:, roles: ...)")
-    lines = _line_index(node)
+    lines = line_index(node)
     try:
         spec = WorldSpec.model_validate(data)
     except ValidationError as exc:
         err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
-        path = _clean_loc(tuple(err["loc"]))
+        path = clean_loc(tuple(err["loc"]))
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = f"unknown key {path[-1]!r}"
@@ -337,11 +304,11 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
                 msg += f" (did you mean {close[0]!r}?)"
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
-        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg.removeprefix("Value error, ")) from None
+        raise ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, ")) from None
     problems = _semantic_problems(spec)
     if problems:
         path, msg = problems[0]
-        raise ScenarioError(file, _line_for(lines, path), _field_name(path), msg)
+        raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
     return spec
 
 

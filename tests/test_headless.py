@@ -83,6 +83,8 @@ def test_zh_town_has_chinese_names_and_places() -> None:
     (SMALL.replace("predicate: theft", "predicate: gift"), ":14", "reads as 'theft', not 'gift'"),
     (SMALL.replace("tavern: 0.7", "temple: 0.7"), ":12", "no place of kind 'temple'"),
     (SMALL.replace("{actor} stole", "{who} stole"), ":14", "bad template"),
+    # the same hardened reader as scenarios: a key written twice is an error, not "the last one wins"
+    (SMALL.replace("population: 30", "population: 30\npopulation: 40"), ":4", "duplicate key 'population'"),
 ])
 def test_bad_world_specs_name_file_line_and_field(text: str, where: str, needle: str) -> None:
     with pytest.raises(ScenarioError) as err:
