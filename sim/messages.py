@@ -199,7 +199,22 @@ STAGES: dict[str, dict[str, str]] = {
 DISTORTIONS_ZH: dict[str, str] = {"faithful": "照实说", "intensify": "说重了", "generalise": "以偏概全",
                                   "misattribute": "张冠李戴", "drop_hedge": "去掉了“好像”"}
 
+# Where a belief came from (memory/beliefs.py), as a Chinese reader would say it.
+SOURCES_ZH: dict[str, str] = {"witnessed": "亲眼看到", "told": "听说", "account": "当面说明", "overheard": "听到",
+                              "inferred": "推断", "scenario": "场景设定"}
+
 CATALOGUES = {"en": EN, "zh": ZH}
+
+
+STATUSES_ZH: dict[str, str] = {"held": "仍相信", "superseded": "已不再相信", "forgotten": "已忘记", "erased": "已抹去"}
+
+
+def status_label(language: str, status: str) -> str:
+    return STATUSES_ZH.get(status, status) if language == "zh" else status
+
+
+def source_label(language: str, source: str) -> str:
+    return SOURCES_ZH.get(source, source) if language == "zh" else source
 
 
 def distortion_label(language: str, distortion: str) -> str:

@@ -9,7 +9,15 @@ from rich.tree import Tree
 
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
-from townsfolk.sim.messages import kind_label, msg, pad, reason_label
+from townsfolk.sim.messages import (
+    distortion_label,
+    kind_label,
+    msg,
+    pad,
+    reason_label,
+    source_label,
+    status_label,
+)
 from townsfolk.sim.why import Explanation, Hop
 from townsfolk.world.world import World
 
@@ -35,10 +43,10 @@ def print_entry(console: Console, e: LogEntry, language: str = "en") -> None:
 def _hop_text(world: World, h: Hop) -> str:
     lang = world.language
     by = f" ← {world.name(h.told_by)}" if h.told_by else ""
-    status = "" if h.status == "held" else f" [{h.status}]"
+    status = "" if h.status == "held" else f" [{status_label(lang, h.status)}]"
     hop = msg(lang, "why.hop", n=h.hops) if lang == "zh" else f"hop {h.hops}"
-    return escape(f"{world.name(h.holder)}: “{h.text}” ({h.source}{by}, {hop}, {msg(lang, 'why.credibility')} "
-                  f"{h.credibility:.2f}, {h.distortion}){status}")
+    return escape(f"{world.name(h.holder)}: “{h.text}” ({source_label(lang, h.source)}{by}, {hop}, "
+                  f"{msg(lang, 'why.credibility')} {h.credibility:.2f}, {distortion_label(lang, h.distortion)}){status}")
 
 
 def print_explanation(console: Console, world: World, ex: Explanation) -> None:

@@ -106,7 +106,7 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
                 ev = memory.events[ch.cause.id]
                 if ev.fact_id and ev.fact_id in world.facts:
                     f = world.facts.get(ev.fact_id)
-                    item.fact = f"{f.id} @tick {f.tick}: {f.kind} {f.text}"
+                    item.fact = f"{f.id} @tick {f.tick}: {f.text}"
             changes.append(item)
         edges.append(EdgeExplanation(kind=edge.kind, strength=edge.strength,
                                      since=edge.since.isoformat(timespec="minutes"),

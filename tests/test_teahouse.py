@@ -101,21 +101,21 @@ def test_why_shows_the_chain_of_tellers(runs):
     hops = [m.groups() for m in HOP.finditer(r.stdout)]
     assert hops, r.stdout
     # the rumour's chain, first-hand witness first: 阿青 saw it, told 老顾客, who told 小梁
-    rumour = [h for h in hops if h[5] == "intensify"]
+    rumour = [h for h in hops if h[5] == "说重了"]  # intensify, as a zh reader says it
     assert rumour, r.stdout
     assert rumour[0][0] == "小梁" and rumour[0][2] == "老顾客" and rumour[0][3] == "2"
     chain_lines = [ln for ln in r.stdout.splitlines() if HOP.search(ln)]
     joined = "\n".join(chain_lines)
     for who in ("阿青", "老顾客", "小梁"):
         assert any(HOP.search(ln).group(1) == who for ln in chain_lines), f"{who} missing from\n{joined}"
-    witnessed = [h for h in hops if h[1] == "witnessed"]
+    witnessed = [h for h in hops if h[1] == "亲眼看到"]
     assert witnessed and witnessed[0][0] == "阿青" and witnessed[0][3] == "0"
-    told_once = [h for h in hops if h[2] == "阿青" and h[1] == "told"]
+    told_once = [h for h in hops if h[2] == "阿青" and h[1] == "听说"]
     assert told_once and told_once[0][0] == "老顾客" and told_once[0][3] == "1"
     # every hop shows how credible it was
     for line in chain_lines:
         assert re.search(r"可信度 \d\.\d\d", line), line
-    assert "intensify" in r.stdout
+    assert "说重了" in r.stdout and "intensify" not in r.stdout  # the world's language, not our ids
     assert "小梁" in r.stdout.splitlines()[0] and "阿青" in r.stdout.splitlines()[0]
 
 
