@@ -569,13 +569,16 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     return scenario
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file."""
-    p = Path(path)
+def read_text_file(path: str | Path, what: str = "scenario") -> str:
+    """A designer's file as text, or one ScenarioError saying why it cannot be read."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScenarioError(str(path), None, "", "no such scenario file") from None
+        raise ScenarioError(str(path), None, "", f"no such {what} file") from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
         raise ScenarioError(str(path), None, "", f"cannot read: {exc.__class__.__name__}") from None
-    return parse_scenario(text, str(path))
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file."""
+    return parse_scenario(read_text_file(path), str(path))

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import ScenarioError
+from townsfolk.sim.scenario import ScenarioError, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
@@ -314,11 +314,4 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
 
 def load_world_spec(path: str | Path) -> WorldSpec:
     """Read and validate a world spec file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(str(path), None, "", "no such world spec file") from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), None, "", f"cannot read: {exc.__class__.__name__}") from None
-    return parse_world_spec(text, str(path))
+    return parse_world_spec(read_text_file(path, "world spec"), str(path))
