@@ -243,6 +243,40 @@ def reason_label(language: str, reason: str) -> str:
     return reason
 
 
+# The four bond axes (agents/bond_axes.py) as a Chinese reader names them; tie kinds come from agents/bonds.
+AXES_ZH: dict[str, str] = {"familiarity": "熟悉", "trust": "信任", "affinity": "好感", "tension": "芥蒂"}
+
+# What moved an edge (world/relationships.Cause.kind), as read beside its id.
+CAUSES_ZH: dict[str, str] = {"seed": "设定", "fact": "事实", "event": "经历", "belief": "看法",
+                             "impression": "印象", "mediation": "调解"}
+
+
+def relation_label(language: str, kind: str) -> str:
+    """An edge kind in words: 好感, 合作 in a Chinese world; the identifier in an English one."""
+    if language != "zh":
+        return kind
+    from townsfolk.agents.bonds import KIND_ZH
+
+    return AXES_ZH.get(kind) or KIND_ZH.get(kind, kind)
+
+
+def cause_label(language: str, kind: str, cause_id: str | None) -> str:
+    """'fact:f1' for a designer reading English; '事实 f1' in a Chinese world."""
+    if language == "zh":
+        word = CAUSES_ZH.get(kind, kind)
+        return f"{word} {cause_id}" if cause_id else word
+    return f"{kind}:{cause_id}" if cause_id else kind
+
+
+def when_label(language: str, iso: str) -> str:
+    """An ISO minute ('2026-03-01T08:00') as read: '3月1日 08:00' or '2026-03-01 08:00'."""
+    date, _, clock = iso.partition("T")
+    if language == "zh" and date.count("-") == 2:
+        _, month, day = date.split("-")
+        return f"{int(month)}月{int(day)}日 {clock}".strip()
+    return f"{date} {clock}".strip()
+
+
 def kind_label(language: str, kind: str) -> str:
     return KINDS_ZH.get(kind, kind) if language == "zh" else kind
 

@@ -10,13 +10,16 @@ from rich.tree import Tree
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import (
+    cause_label,
     distortion_label,
     kind_label,
     msg,
     pad,
     reason_label,
+    relation_label,
     source_label,
     status_label,
+    when_label,
 )
 from townsfolk.sim.why import Explanation, Hop
 from townsfolk.world.world import World
@@ -45,8 +48,11 @@ def _hop_text(world: World, h: Hop) -> str:
     by = f" ← {world.name(h.told_by)}" if h.told_by else ""
     status = "" if h.status == "held" else f" [{status_label(lang, h.status)}]"
     hop = msg(lang, "why.hop", n=h.hops) if lang == "zh" else f"hop {h.hops}"
-    return escape(f"{world.name(h.holder)}: “{h.text}” ({source_label(lang, h.source)}{by}, {hop}, "
-                  f"{msg(lang, 'why.credibility')} {h.credibility:.2f}, {distortion_label(lang, h.distortion)}){status}")
+    parts = [f"{source_label(lang, h.source)}{by}", hop, f"{msg(lang, 'why.credibility')} {h.credibility:.2f}",
+             distortion_label(lang, h.distortion)]
+    if lang == "zh":
+        return escape(f"{world.name(h.holder)}：“{h.text}”（{'，'.join(parts)}）{status}")
+    return escape(f"{world.name(h.holder)}: “{h.text}” ({', '.join(parts)}){status}")
 
 
 def print_explanation(console: Console, world: World, ex: Explanation) -> None:
@@ -61,15 +67,16 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
         root.add(f"[dim]{msg(lang, 'why.no_edges')}[/]")
     for edge in ex.edges:
         curve = " → ".join(f"{c.after:.2f}" for c in edge.changes)
-        line = msg(lang, "why.edge", kind="§kind§", strength=f"{edge.strength:.2f}", since=edge.since,
-                   last=edge.last_reinforced, curve=curve)
-        node = root.add(escape(line).replace("§kind§", f"[blue]{escape(edge.kind)}[/]", 1))
+        line = msg(lang, "why.edge", kind="§kind§", strength=f"{edge.strength:.2f}", since=when_label(lang, edge.since),
+                   last=when_label(lang, edge.last_reinforced), curve=curve)
+        node = root.add(escape(line).replace("§kind§", f"[blue]{escape(relation_label(lang, edge.kind))}[/]", 1))
         for c in edge.changes:
             arrow = f"t{c.tick} {c.before:.2f} → {c.after:.2f}"
-            cause = f"{c.cause_kind}:{c.cause_id}" if c.cause_id else c.cause_kind
+            cause = cause_label(lang, c.cause_kind, c.cause_id)
             change = node.add(f"{arrow}  {escape(reason_label(lang, c.reason))}  [dim]({cause})[/]")
             if c.fact:
-                chain = change.add(f"[yellow]{msg(lang, 'why.fact')}[/] {escape(c.fact)}")
+                fact = (f"{c.fact_id}（t{c.fact_tick}）：{c.fact_text}" if lang == "zh" and c.fact_id else c.fact)
+                chain = change.add(f"[yellow]{msg(lang, 'why.fact')}[/] {escape(fact)}")
                 for h in c.chain:
                     chain = chain.add(_hop_text(world, h))
             if c.superseded_reason:
@@ -77,7 +84,7 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
     if ex.beliefs:
         b_node = root.add(msg(lang, "why.beliefs"))
         for belief, chain in ex.beliefs:
-            n = b_node.add(escape(f"{belief.id} “{belief.text}” [{belief.status}] {msg(lang, 'why.credibility')} "
+            n = b_node.add(escape(f"{belief.id} “{belief.text}” [{status_label(lang, belief.status)}] {msg(lang, 'why.credibility')} "
                                   f"{belief.credibility:.2f}"))
             for h in chain:
                 n = n.add(_hop_text(world, h))
@@ -105,7 +112,8 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
     for e in sorted(world.graph.edges(), key=lambda e: e.key):
         if who and who not in (e.source, e.target):
             continue
-        edges.add_row(world.name(e.source), world.name(e.target), e.kind, f"{e.strength:.2f}", str(len(e.history) - 1))
+        edges.add_row(world.name(e.source), world.name(e.target), relation_label(lang, e.kind), f"{e.strength:.2f}",
+                      str(len(e.history) - 1))
     console.print(edges)
     # one character: what they believe, and (apart) what others believe about them
     groups = ([(msg(lang, "inspect.beliefs_held", name=world.name(who)), lambda b: b.holder == who),

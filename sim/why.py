@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.messages import msg
+from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import EdgeChange
 from townsfolk.world.world import World
 
@@ -39,6 +40,9 @@ class ChangeExplanation(BaseModel):
     cause_id: str | None
     chain: list[Hop] = Field(default_factory=list)  # from the fact's first witness to the holder
     fact: str | None = None
+    fact_id: str | None = None
+    fact_tick: int | None = None
+    fact_text: str | None = None
     superseded_reason: str | None = None
 
 
@@ -81,6 +85,11 @@ def _placeholder(ch: EdgeChange, following: EdgeChange | None) -> bool:
             and following.cause.id == ch.cause.id)
 
 
+def _fact_line(f: Fact) -> str:
+    """The fact in one line (kept for older clients); renderers use fact_id, fact_tick and fact_text."""
+    return f"{f.id} @tick {f.tick}: {f.text}"
+
+
 def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Explanation:
     """Everything that explains how holder regards target."""
     world.character(holder)
@@ -101,12 +110,12 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
                 origin = belief.origin_fact_id
                 if origin and origin in world.facts:
                     f = world.facts.get(origin)
-                    item.fact = f"{f.id} @tick {f.tick}: {f.text}"
+                    item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
             elif ch.cause.kind == "event" and ch.cause.id in memory.events:
                 ev = memory.events[ch.cause.id]
                 if ev.fact_id and ev.fact_id in world.facts:
                     f = world.facts.get(ev.fact_id)
-                    item.fact = f"{f.id} @tick {f.tick}: {f.text}"
+                    item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
             changes.append(item)
         edges.append(EdgeExplanation(kind=edge.kind, strength=edge.strength,
                                      since=edge.since.isoformat(timespec="minutes"),

@@ -20,7 +20,7 @@ TOWNSFOLK = Path(sys.executable).parent / "townsfolk"
 IMPOSSIBLE = "  - {at: 4, relation: {from: xiaoliang, to: aqing, kind: partner}, at_least: 0.99}"
 # a rendered hop of a chain, labelled in the world's language:
 #   阿青: “小梁迟到” (witnessed, 第0手, 可信度 0.95, faithful)
-HOP = re.compile(r"(\S+): “[^”]*” \((\w+)(?: ← (\S+))?, 第(\d+)手, 可信度 (\d\.\d\d), (\w+)\)")
+HOP = re.compile(r"(\S+)：“[^”]*”（(\w+)(?: ← (\S+))?，第(\d+)手，可信度 (\d\.\d\d)，(\w+)）")
 
 
 def start(*args: str, cwd: Path) -> subprocess.Popen[str]:
@@ -151,7 +151,7 @@ def test_inspect_lists_characters_edges_beliefs_and_facts(runs):
         assert title in out, title
     for name in ("阿青", "小梁", "老顾客", "旅人"):
         assert name in out
-    assert "partner" in out and "acquaintance" in out
+    assert "合作" in out and "相识" in out and "partner" not in out  # tie kinds in the world's language
     assert "阿青嫌小梁不靠谱" in out and "superseded" in out
     assert "小梁的货晚到了" in out and "他又迟到了" in out
     assert re.search(r"\bb4\b", out) and re.search(r"\bf1\b", out)

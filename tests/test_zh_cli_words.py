@@ -54,6 +54,11 @@ def test_why_names_the_interaction_in_chinese(tmp_path: Path) -> None:
     play(load_scenario(ROOT / "scenarios" / "teahouse.yaml"), db=db)
     said = _run("why", "aqing", "xiaoliang", "--db", str(db))
     assert "往来：" in said and "interaction:" not in said
+    # kinds, causes and times in words a Chinese reader uses; the JSON keeps the identifiers
+    assert "好感 现在" in said and "合作 现在" in said and "(事实 f1)" in said
+    for english in ("affinity", "partner", "familiarity", "(seed)", "(fact:", "@tick", "T08:00"):
+        assert english not in said, english
+    assert re.search(r"始于 \d+月\d+日 \d\d:\d\d", said), said
 
 
 def test_simulate_summary_in_chinese(tmp_path: Path) -> None:
