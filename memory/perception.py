@@ -13,9 +13,6 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
 
-TRUST_KINDS = ("family", "friend", "partner", "romance", "mentor", "neighbour", "colleague",
-               "customer", "acquaintance")
-
 
 def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: str | None = None,
                obj: str | None = None) -> Claim:
@@ -28,7 +25,7 @@ def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: st
 
 def trust_in(world: World, holder: str, teller: str) -> float:
     """How far the holder trusts the teller: the strongest warm tie, or 0.5 for a stranger."""
-    edges = [e for e in world.graph.edges_between(holder, teller) if e.kind in TRUST_KINDS]
+    edges = [e for e in world.graph.edges_between(holder, teller) if world.warm_tie(e.kind)]
     return max((e.strength for e in edges), default=0.5)
 
 

@@ -22,6 +22,7 @@ from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.scenario import ScenarioError, load_scenario
 from townsfolk.sim.timeline_view import print_entry, print_explanation, print_inspection
 from townsfolk.sim.why import explain
+from townsfolk.world.relation_kinds import RelationKind, kinds_for
 from townsfolk.world.world import World
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -129,7 +130,11 @@ def _load(db: str) -> tuple:
     if problem := db_problem(db):
         _fail(problem)
     try:
-        return RunStore(db, must_exist=True).load()
+        store = RunStore(db, must_exist=True)
+        world, memory, log = store.load()
+        declared = (store.run_info().extra.get("scenario") or {}).get("relationship_kinds") or []
+        world.relation_kinds = kinds_for([RelationKind.model_validate(k) for k in declared])
+        return world, memory, log
     except RunStoreError as exc:
         _fail(str(exc))
     raise AssertionError

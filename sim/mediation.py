@@ -7,7 +7,6 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 
 from __future__ import annotations
 
-from townsfolk.agents.appraisal import WARM_KINDS
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
@@ -15,6 +14,7 @@ from townsfolk.memory.impressions import Summary
 from townsfolk.memory.perception import remember
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.messages import relation_label
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
@@ -121,7 +121,7 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                               tick=world.tick, time=world.now)
             memory.put(summary)
             for edge in world.graph.edges_between(holder, other):
-                if edge.kind in WARM_KINDS:
+                if world.warm_tie(edge.kind):
                     world.graph.adjust(holder, other, edge.kind, RECONCILE_BONUS, tick=world.tick,
                                        time=world.now, cause=Cause(kind="event", id=event.id),
                                        reason=text)
@@ -134,7 +134,7 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
         for edge in world.graph.edges_between(holder, other):
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="edge",
                                 who=[holder, other],
-                                text=f"{names[holder]} → {names[other]} [{edge.kind}] {edge.strength:.2f}",
+                                text=f"{names[holder]} → {names[other]} [{relation_label(world.language, edge.kind, world.relation_kinds)}] {edge.strength:.2f}",
                                 ids={}))
     return log
 
@@ -165,7 +165,7 @@ def _air_grievance(world: World, memory: MemoryStore, fact: Fact, player: str, a
         memory.put(summary)
         mend = min(AIRED_STEP, sum(cooling[holder].values()))
         for edge in world.graph.edges_between(holder, other):
-            step = mend if edge.kind in WARM_KINDS or edge.kind == "affinity" else 0.0
+            step = mend if world.warm_tie(edge.kind) or edge.kind == "affinity" else 0.0
             if edge.kind == "tension":
                 step = -min(AIRED_STEP, edge.strength)
             if abs(step) > 1e-9:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
+from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
+
 EN: dict[str, str] = {
     "why.title": "Why {holder} regards {target} as they do",
     "why.impression": "impression",
@@ -251,13 +253,12 @@ CAUSES_ZH: dict[str, str] = {"seed": "设定", "fact": "事实", "event": "经�
                              "impression": "印象", "mediation": "调解"}
 
 
-def relation_label(language: str, kind: str) -> str:
-    """An edge kind in words: 好感, 合作 in a Chinese world; the identifier in an English one."""
+def relation_label(language: str, kind: str, kinds: dict[str, RelationKind] | None = None) -> str:
+    """An edge kind in words (好感, 合作, a world's own 房东) in a Chinese world; the key in an English one."""
+    meaning = (kinds or BUILTIN_KINDS).get(kind)
     if language != "zh":
-        return kind
-    from townsfolk.agents.bonds import KIND_ZH
-
-    return AXES_ZH.get(kind) or KIND_ZH.get(kind, kind)
+        return meaning.en if meaning is not None else kind
+    return AXES_ZH.get(kind) or (meaning.zh if meaning is not None else kind)
 
 
 def cause_label(language: str, kind: str, cause_id: str | None) -> str:

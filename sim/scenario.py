@@ -28,6 +28,7 @@ from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_val
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
+from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 Signed = Annotated[float, Field(ge=-1.0, le=1.0)]
@@ -244,6 +245,7 @@ class Scenario(Strict):
     expect: list[Expectation] = _entries()
     errands: dict[str, ErrandSpec] = Field(default_factory=dict)  # task dialogues (agents/errand_spec.py)
     predicates: list[PredicateSpec] = _entries()  # the world's own things to say about people (memory/predicates.py)
+    relationship_kinds: list[RelationKind] = _entries()  # the world's own kinds of tie (world/relation_kinds.py)
 
     @field_validator("tick")
     @classmethod
@@ -451,7 +453,7 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
 def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
     """What would crash or mislead the engine though each value is fine alone: talking to oneself, a pair of
     one, a run ending past the calendar, a relation kind no edge can have (a typo caught now, not at run time)."""
-    from townsfolk.agents.bonds import BOND_KINDS, COLD, WARM
+    from townsfolk.agents.bonds import BOND_KINDS
 
     problems: list[tuple[tuple, str]] = []
     last = s.last_tick
@@ -479,12 +481,24 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
         if imp.holder == imp.about:
             problems.append((("impressions", i, "about"), "an impression is of someone else"))
     problems += _predicate_problems(s)
-    known = set(BOND_KINDS) | set(WARM) | set(COLD)
+    declared = {k.key for k in s.relationship_kinds}
+    known = set(BUILTIN_KINDS) | declared
+    seen: set[str] = set()
+    for i, k in enumerate(s.relationship_kinds):
+        if k.key in BOND_KINDS:
+            problems.append((("relationship_kinds", i, "key"), f"{k.key!r} is a bond axis, not a kind of tie"))
+        if k.key in seen:
+            problems.append((("relationship_kinds", i, "key"), f"relationship kind {k.key!r} is declared twice"))
+        seen.add(k.key)
     for i, r in enumerate(s.relationships):  # a kind the engine has no meaning for is a typo, not a new tie
-        if r.kind not in known:
+        if r.kind in BOND_KINDS:
+            problems.append((("relationships", i, "kind"), f"{r.kind!r} is a bond axis the engine keeps itself; "
+                             "give a kind of tie (friend, partner, ... or one under relationship_kinds:)"))
+        elif r.kind not in known:
             close = difflib.get_close_matches(r.kind, sorted(known), n=1)
             problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(known))})")))
+                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(known))})")
+                             + "; a kind of your own goes under relationship_kinds: with its warmth"))
     kinds = {r.kind for r in s.relationships} | set(BOND_KINDS)
     for i, e in enumerate(s.expect):
         if e.relation is not None and e.relation.kind not in kinds:

@@ -69,7 +69,7 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
         curve = " → ".join(f"{c.after:.2f}" for c in edge.changes)
         line = msg(lang, "why.edge", kind="§kind§", strength=f"{edge.strength:.2f}", since=when_label(lang, edge.since),
                    last=when_label(lang, edge.last_reinforced), curve=curve)
-        node = root.add(escape(line).replace("§kind§", f"[blue]{escape(relation_label(lang, edge.kind))}[/]", 1))
+        node = root.add(escape(line).replace("§kind§", f"[blue]{escape(relation_label(lang, edge.kind, world.relation_kinds))}[/]", 1))
         for c in edge.changes:
             arrow = f"t{c.tick} {c.before:.2f} → {c.after:.2f}"
             cause = cause_label(lang, c.cause_kind, c.cause_id)
@@ -112,7 +112,7 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
     for e in sorted(world.graph.edges(), key=lambda e: e.key):
         if who and who not in (e.source, e.target):
             continue
-        edges.add_row(world.name(e.source), world.name(e.target), relation_label(lang, e.kind), f"{e.strength:.2f}",
+        edges.add_row(world.name(e.source), world.name(e.target), relation_label(lang, e.kind, world.relation_kinds), f"{e.strength:.2f}",
                       str(len(e.history) - 1))
     console.print(edges)
     # one character: what they believe, and (apart) what others believe about them

@@ -10,6 +10,7 @@ import numpy as np
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact, FactStore
+from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 from townsfolk.world.relationships import RelationshipGraph
 
 
@@ -53,6 +54,7 @@ class World:
         self.graph = RelationshipGraph()
         self.facts = FactStore()
         self.counters: dict[str, int] = {}
+        self.relation_kinds: dict[str, RelationKind] = dict(BUILTIN_KINDS)  # plus a scenario's own (kinds_for)
 
     # --- identity ---------------------------------------------------------------------------
     def new_id(self, prefix: str) -> str:
@@ -67,6 +69,15 @@ class World:
         self.characters[character.id] = character
         self.graph.add_character(character.id)
         return character
+
+    def relation_kind(self, kind: str) -> RelationKind | None:
+        """What a tie of this kind means here (None for a bond axis or an unknown kind)."""
+        return self.relation_kinds.get(kind)
+
+    def warm_tie(self, kind: str) -> bool:
+        """Whether a tie of this kind carries goodwill here (a trusted teller; cooled by bad news)."""
+        k = self.relation_kinds.get(kind)
+        return k is not None and k.warm
 
     def character(self, character_id: str) -> Character:
         try:
