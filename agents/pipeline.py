@@ -26,7 +26,9 @@ from townsfolk.agents.guards import (
 from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.streaming import stream_complete
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
+from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
@@ -85,10 +87,16 @@ def unusable_reply(response: LLMResponse, language: str, max_sentences: int) -> 
                                          meta={"max_sentences": max_sentences}))
 
 
-def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int) -> tuple[str, list[LLMResponse], str | None]:
+def _ask(provider: LLMProvider, request: LLMRequest, stream: ReplyStream | None) -> LLMResponse:
+    """The model's answer, streamed to the turn's listener when there is one."""
+    return provider.complete(request) if stream is None else stream_complete(provider, request, stream)
+
+
+def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int,
+              stream: ReplyStream | None = None) -> tuple[str, list[LLMResponse], str | None]:
     from townsfolk.agents.reply_check import unusable
 
-    response = provider.complete(request)
+    response = _ask(provider, request, stream)
     problem = unusable(response, request.model_copy(update={"meta": {**request.meta, "max_sentences": max_sentences}}))
     if problem is None:
         return response.text.strip(), [response], None
@@ -108,6 +116,9 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     lang = world.language
     model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
+    stream = stream_for(npc, speaker)  # a caller relaying this reply as it is produced (Town.say)
+    if stream is not None:  # what the guards would strip must not leave before they run
+        stream.protect(_private_snippets(world, memory, npc, speaker), internal_labels())
     safety = check_safety(text, lang)  # type: ignore[arg-type]
     names = tuple(c.name for c in world.characters.values())
     intents = (detect_intents_with_model(model, text, lang) if model  # type: ignore[arg-type]
@@ -135,7 +146,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                              max_tokens=160, meta={"npc": npc, "asker": speaker, "route": "errand"})
         said = errand.text
         if model is not None:  # the model may voice code's line; it may not change what was decided
-            response = provider.complete(request)
+            response = _ask(provider, request, stream)
             responses.append(response)
             problem = (unusable_reply(response, lang, 4)
                        or voicing_problem(response.text.strip(), errand.text, errand.keep))
@@ -173,7 +184,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "said_to_listener": lines_said_today(world, memory, npc, to=speaker),
                                    "subjects": [s for s in subjects if s != speaker],
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
-        reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences)
+        reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)
         responses += spent
         reply_text, guard_results, fallback_needed = _guard(world, memory, model, npc, speaker, reply_text, request)
         analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]  # never keep vetoed words

@@ -13,6 +13,7 @@ import unicodedata
 
 from townsfolk.agents.guards import longest_common_run, tokens
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.streaming import TokenSink, stream_complete
 
 MAX_REPLY_CHARS = 600
 MIN_WORD_SHARE = 0.6  # letters and digits among the non-space characters
@@ -124,6 +125,11 @@ class CheckedReplies:
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         return self._check(request, self.inner.complete(request))
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Streamed through; the whole reply is judged once it is in (the pieces already went out:
+        the caller corrects what its listener was shown, see agents/reply_stream.py)."""
+        return self._check(request, stream_complete(self.inner, request, on_token))
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         responses = self.inner.complete_many(requests)

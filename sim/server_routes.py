@@ -146,27 +146,75 @@ async def join(request: Request, world: WorldId, body: JoinPlayer, game: Tenant)
     return await call(request, h, h.town.join, body.id, name=body.name)
 
 
+TALK_STREAM = (
+    "With `?stream=true`: server-sent events. `event: token`, `data: {\"text\": \"...\"}` for each piece of "
+    "the reply as the model produces it (a provider that does not stream, such as the offline voice, sends "
+    "its reply in word or two-character pieces, so the shape is the same); then one `event: result` whose "
+    "data is the TurnResult. Its `stream` says what the tokens added up to and whether `text` replaced "
+    "them (`replaced`, `reason`): the reply check or a guard rejected the streamed words and the NPC said "
+    "`text` instead, so show `text`. Nothing private to another player is ever streamed (held back, then "
+    "dropped). A failure after the stream began is one `event: error` with `{\"error\": {field, reason}}`; "
+    "bad requests are still plain 4xx before any event.")
+
+
 @router.post("/v1/worlds/{world}/talk", response_model=TurnResult, tags=["players"],
-             responses={200: {"content": {"text/event-stream": {}},
+             description="A player speaks to an NPC; the NPC answers (reply, its emotion, intent, route, "
+                         "memories used).\n\n" + TALK_STREAM,
+             responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
                               "description": "the TurnResult; with ?stream=true server-sent events: `token` "
-                                             "events, then one `result` event holding the TurnResult"}})
+                                             "events ({text}), then one `result` event holding the TurnResult "
+                                             "(or one `error` event)"}})
 async def talk(request: Request, world: WorldId, body: Talk, game: Tenant,
-               stream: bool = Query(False, description="answer as server-sent events")) -> Any:
-    """A player speaks to an NPC; the NPC answers (reply, its emotion, intent, route, memories used)."""
+               stream: bool = Query(False, description="answer as server-sent events: tokens as they are "
+                                                       "produced, then the TurnResult")) -> Any:
+    """A player speaks to an NPC; the NPC answers, whole or (?stream=true) as it is produced."""
     h = hosted(request, world, game)
     if not stream:
         return await call(request, h, h.town.say, body.player, body.npc, body.text)
     # validate before the stream starts, so a bad request is still a plain 4xx
     h.town.check_say(body.player, body.npc, body.text)
+    loop = asyncio.get_running_loop()
+    pieces: asyncio.Queue[str] = asyncio.Queue()
+
+    def on_token(piece: str) -> None:  # in the world's writer thread, as the model produces it
+        loop.call_soon_threadsafe(pieces.put_nowait, piece)
+
+    turn = asyncio.ensure_future(call(request, h, h.town.say, body.player, body.npc, body.text, on_token=on_token))
+    turn.add_done_callback(lambda f: f.cancelled() or f.exception())  # a client gone mid-turn: still retrieved
+    first = await next_piece(pieces, turn)
+    if first is None and turn.exception() is not None:  # nothing sent yet: the usual 4xx
+        raise turn.exception()  # type: ignore[misc]
 
     async def events() -> AsyncIterator[bytes]:
-        result: TurnResult = await call(request, h, h.town.say, body.player, body.npc, body.text)
-        # no provider streams tokens yet: the reply arrives in one piece, as one token event
-        if result.text:
-            yield sse("token", json.dumps({"text": result.text}, ensure_ascii=False))
-        yield sse("result", result.model_dump_json())
+        piece = first
+        while piece is not None:
+            yield sse("token", json.dumps({"text": piece}, ensure_ascii=False))
+            piece = await next_piece(pieces, turn)
+        problem = turn.exception()
+        if problem is None:
+            yield sse("result", turn.result().model_dump_json())
+            return
+        field, reason = ((problem.field, problem.reason) if isinstance(problem, ApiError)
+                         else (problem.field, problem.message) if isinstance(problem, TownError)
+                         else ("server", f"internal error ({problem.__class__.__name__})"))
+        yield sse("error", json.dumps({"error": {"field": field, "reason": reason}}, ensure_ascii=False))
 
     return StreamingResponse(events(), media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+async def next_piece(pieces: asyncio.Queue[str], turn: asyncio.Future) -> str | None:
+    """The next piece of a streamed reply, or None once the turn is over and every piece was taken
+    (pieces are queued from the writer thread before its result, so none arrives after it)."""
+    while True:
+        if not pieces.empty():
+            return pieces.get_nowait()
+        if turn.done():
+            return None
+        getter = asyncio.ensure_future(pieces.get())
+        done, _ = await asyncio.wait({getter, turn}, return_when=asyncio.FIRST_COMPLETED)
+        if getter in done:
+            return getter.result()
+        getter.cancel()
 
 
 @router.post("/v1/worlds/{world}/events", status_code=201, response_model=EventResult, tags=["world"])

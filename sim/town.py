@@ -17,6 +17,8 @@ from typing import Any
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.errands import Errand
 from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.agents.llm.streaming import TokenSink
+from townsfolk.agents.reply_stream import ReplyStream, streaming_to
 from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.erasure import ErasureError, erase
 from townsfolk.memory.player_view import PlayerMemoryView, memories_about
@@ -331,12 +333,16 @@ class Town:
         if len(text) > MAX_TEXT:
             raise TownError("text", f"{len(text)} characters; at most {MAX_TEXT}")
 
-    def say(self, player: str, npc: str, text: str) -> TurnResult:
-        """A player speaks to an NPC; the NPC answers now (the clock does not move)."""
+    def say(self, player: str, npc: str, text: str, *, on_token: TokenSink | None = None) -> TurnResult:
+        """A player speaks to an NPC; the NPC answers now (the clock does not move). With `on_token`,
+        the reply is handed to it piece by piece as the model produces it (agents/reply_stream.py:
+        nothing private leaves early), and the result's `stream` says what it was handed."""
         self.check_say(player, npc, text)
         sim = self.sim
         turns_before = len(sim.replies)
-        entries = self._emit(sim.step(Beat(at=self.tick, ask=AskSpec(player=player, npc=npc, text=text))))
+        listener = ReplyStream(on_token, npc=npc, asker=player, language=self.world.language) if on_token else None
+        with streaming_to(listener):
+            entries = self._emit(sim.step(Beat(at=self.tick, ask=AskSpec(player=player, npc=npc, text=text))))
         answered = len(sim.replies) > turns_before and sim.last_turn is not None
         now = self.world.now.isoformat(timespec="minutes")
         mood = feeling(sim.minds.affect_of(npc), self.world.language)
@@ -346,8 +352,14 @@ class Town:
             self._saved()
             return TurnResult(npc=npc, player=player, answered=False, held=held, emotion=mood,
                               heard=feeling([0, 0, 0], self.world.language), tick=self.tick, time=now,
-                              question_fact=ask_fact, entries=entries)
+                              question_fact=ask_fact, entries=entries,
+                              stream=listener.finish("") if listener else None)
         reply, analysis = sim.last_turn  # type: ignore[misc]
+        streamed = None
+        if listener is not None:
+            changed = [g.guard for g in analysis.guards if not g.ok]
+            streamed = listener.finish(reply.text, analysis.fallback
+                                       or (f"changed by the guards: {', '.join(changed)}" if changed else None))
         e = analysis.emotion
         heard = Emotion(valence=e.valence, arousal=e.energy, dominance=e.dominance, label=e.primary)
         kinds = [i.kind for i in analysis.intents]
@@ -357,7 +369,7 @@ class Town:
             intent=kinds[0] if kinds else "", intents=kinds, route=analysis.route,
             memory_ids=list(reply.grounding_ids),
             wants_reply=analysis.policy.max_questions > 0 and any(q in reply.text for q in "?？"),
-            fallback=reply.fallback, tick=self.tick, time=now, question_fact=ask_fact,
+            fallback=reply.fallback, stream=streamed, tick=self.tick, time=now, question_fact=ask_fact,
             reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries)
 
     def event(self, what: str, actor: str | None = None, about: str | None = None,

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from townsfolk.agents.reply_stream import StreamNote
 from townsfolk.sim.log import LogEntry
 
 
@@ -54,6 +55,8 @@ class TurnResult(BaseModel):
     memory_ids: list[str] = Field(default_factory=list, description="the memories the reply drew on")
     wants_reply: bool = Field(False, description="the NPC asked something and waits for an answer")
     fallback: str | None = Field(None, description="why the model's words were replaced, if they were")
+    stream: StreamNote | None = Field(None, description="streamed turns only: what the token events carried "
+                                                        "and whether `text` replaced it")
     tick: int
     time: str
     question_fact: str | None = None

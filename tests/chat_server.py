@@ -1,9 +1,14 @@
-"""Shared pieces of the loopback chat-completions servers the tests start on 127.0.0.1."""
+"""Shared pieces of the loopback chat-completions servers the tests start on 127.0.0.1, and one
+whole server (`ChatModel`) that answers `"stream": true` with real server-sent chunks, as OpenAI
+and llama.cpp's server do."""
 
 from __future__ import annotations
 
 import json
+import re
 import threading
+import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -57,3 +62,90 @@ class LoopbackServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+# --- a whole server that streams -----------------------------------------------------------------
+def chunks_of(text: str) -> list[str]:
+    """How the server cuts a reply into stream chunks: a word with its trailing space, or three CJK
+    characters (its own cut, unlike the client's, so a test sees real chunk boundaries)."""
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return [text[i:i + 3] for i in range(0, len(text), 3)]
+    return re.findall(r"\S+\s*|\s+", text)
+
+
+def chunk_event(content: str | None = None, finish: str | None = None, usage: dict | None = None) -> bytes:
+    """One `data:` event of a chat-completions stream."""
+    chunk: dict[str, Any] = {"id": "cmpl-1", "object": "chat.completion.chunk", "model": "served-model",
+                             "choices": [{"index": 0, "delta": {} if content is None else {"content": content},
+                                          "finish_reason": finish}]}
+    if usage is not None:
+        chunk = {**chunk, "choices": [], "usage": usage}
+    return b"data: " + json.dumps(chunk, ensure_ascii=False).encode() + b"\n\n"
+
+
+class ChatModel(LoopbackServer):
+    """A healthy chat-completions server: structured requests get `canned_answer`, replies get
+    `reply(body)`; with `"stream": true` the reply goes out as chunks `delay` seconds apart, and
+    (with `hold_last`) the last chunk waits until that event is set or `hold_timeout` passes, so a
+    test can prove a client saw the first token before the model finished."""
+
+    def __init__(self, reply: Callable[[dict[str, Any]], str] | str = REPLY, *, delay: float = 0.0,
+                 hold_last: threading.Event | None = None, hold_timeout: float = 5.0) -> None:
+        super().__init__(_StreamingHandler)
+        self.reply = reply if callable(reply) else (lambda _body, text=reply: text)
+        self.delay, self.hold_last, self.hold_timeout = delay, hold_last, hold_timeout
+        self.bodies: list[dict[str, Any]] = []
+        self.streamed = 0  # streamed answers sent
+        self.held_released: list[bool] = []  # per streamed answer: was the last chunk released in time
+        self.sent_at: list[list[float]] = []  # per streamed answer: monotonic time each chunk was sent
+
+
+class _StreamingHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # chunked transfer, as real model servers stream
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        model: ChatModel = self.server.owner  # type: ignore[attr-defined]
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+        with model.lock:
+            model.bodies.append(body)
+        content = canned_answer(body) if "response_format" in body else model.reply(body)
+        if not body.get("stream"):
+            payload = json.dumps({"id": "cmpl-1", "object": "chat.completion", "model": "served-model",
+                                  "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                               "finish_reason": "stop"}]}, ensure_ascii=False).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        pieces = chunks_of(content)
+        times: list[float] = []
+        released = True
+        for i, piece in enumerate(pieces):
+            if i and model.delay:
+                time.sleep(model.delay)
+            if i == len(pieces) - 1 and model.hold_last is not None:
+                released = model.hold_last.wait(model.hold_timeout)
+            self._chunk(chunk_event(piece))
+            times.append(time.monotonic())
+        self._chunk(chunk_event(None, finish="stop"))
+        self._chunk(chunk_event(usage={"prompt_tokens": 40, "completion_tokens": len(pieces), "total_tokens": 0}))
+        self._chunk(b"data: [DONE]\n\n")
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+        with model.lock:
+            model.streamed += 1
+            model.held_released.append(released)
+            model.sent_at.append(times)
+
+    def _chunk(self, data: bytes) -> None:
+        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        self.wfile.flush()

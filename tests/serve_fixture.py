@@ -23,8 +23,8 @@ def free_port() -> int:
 class LiveServer:
     """Starts `townsfolk serve`'s app under uvicorn; `restart()` stops it and serves the same data again."""
 
-    def __init__(self, data: Path, keys: dict[str, str] | None = None, embedder=None) -> None:
-        self.data, self.keys = data, keys
+    def __init__(self, data: Path, keys: dict[str, str] | None = None, embedder=None, provider=None) -> None:
+        self.data, self.keys, self.provider = data, keys, provider  # provider: () -> LLMProvider, per world
         self.embedder = embedder or LexicalEmbedder()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,7 +32,7 @@ class LiveServer:
         self.thread: threading.Thread | None = None
 
     def start(self) -> LiveServer:
-        app = create_app(self.data, keys=self.keys, embedder=self.embedder)
+        app = create_app(self.data, keys=self.keys, embedder=self.embedder, provider=self.provider)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False,
                                 lifespan="on")
         self.server = uvicorn.Server(config)

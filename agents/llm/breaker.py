@@ -15,6 +15,7 @@ import threading
 from pydantic import BaseModel
 
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.streaming import TokenSink, stream_complete
 
 BREAKER_ERROR = "model resting"  # the error of a call the breaker did not send
 
@@ -79,6 +80,14 @@ class HealthBreaker:
         if self._take_skips(1):
             return self._skipped()
         response = self.inner.complete(request)
+        self._observe(response)
+        return response
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Streamed through, counted like `complete`: while resting nothing is sent (or relayed)."""
+        if self._take_skips(1):
+            return self._skipped()
+        response = stream_complete(self.inner, request, on_token)
         self._observe(response)
         return response
 

@@ -3,6 +3,8 @@
 A run against a real model is slow and non-reproducible; a cassette turns it into a fixture. The
 key is the sha256 of the request's canonical JSON, so any change to what code asks for (a prompt,
 a grounding item, a schema) shows up as a miss instead of a silently stale answer.
+A streamed call is recorded as its whole answer (the same entry `complete` writes); replay relays
+a recorded answer in word (or two-character) pieces, not with the recorded chunk boundaries.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.streaming import TokenSink, relay, stream_complete
 
 CASSETTE_MISS = "not in cassette"
 CASSETTE_EXHAUSTED = "cassette exhausted"
@@ -84,6 +87,11 @@ class RecordingProvider:
         self._append([(request, response)])
         return response
 
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        response = stream_complete(self.inner, request, on_token)
+        self._append([(request, response)])
+        return response
+
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         responses = self.inner.complete_many(requests)
         self._append(list(zip(requests, responses, strict=True)))
@@ -134,6 +142,19 @@ class ReplayProvider:
             if self.strict or self.fallback is None:
                 return self._miss(key, CASSETTE_MISS)
         return self.fallback.complete(request)
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """The recorded answer, relayed in pieces (a miss goes to the fallback, streamed if it can)."""
+        key = request_key(request)
+        with self._lock:
+            recorded = bool(self._queues.get(key)) or key in self._last or self.strict or self.fallback is None
+        if not recorded:
+            assert self.fallback is not None
+            return stream_complete(self.fallback, request, on_token)
+        response = self.complete(request)
+        if response.ok:
+            relay(response.text, request.language, on_token)
+        return response
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         return [self.complete(r) for r in requests]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, estimate_tokens
+from townsfolk.agents.llm.streaming import TokenSink, relay
 from townsfolk.agents.voice import compose
 
 
@@ -34,6 +35,12 @@ class OfflineProvider:
         prompt = " ".join(m.content for m in request.messages) + " ".join(g.text for g in request.grounding)
         return LLMResponse(text=text, model="offline", tokens_in=estimate_tokens(prompt),
                            tokens_out=estimate_tokens(text))
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """The same answer, relayed in word (or two-character) pieces: one shape for every provider."""
+        response = self.complete(request)
+        relay(response.text, request.language, on_token)
+        return response
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         return [self.complete(r) for r in requests]

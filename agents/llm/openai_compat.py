@@ -5,6 +5,8 @@ connection, 5xx, garbage body, refusal) comes back as an `LLMResponse` with a sh
 reason and the caller falls back to its heuristic. Transient failures are retried with a
 deterministic exponential backoff (no jitter, so runs stay reproducible), and each attempt has a
 hard deadline: a server that sends headers and then trickles its body cannot stall a tick.
+`stream` asks with `"stream": true` and relays each server-sent chunk's text as it arrives, under
+the same deadline, errors and retries (a retry only while nothing was relayed yet).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from townsfolk.agents.llm.protocol import (
     Message,
     estimate_tokens,
 )
+from townsfolk.agents.llm.streaming import Relayed, TokenSink, relay
 
 API_KEY_ENV_VARS = ("TOWNSFOLK_LLM_KEY", "OPENAI_API_KEY")
 """Environment variables consulted, in order, when no api_key is passed."""
@@ -166,6 +169,109 @@ class _ChatCompletion(BaseModel):
     model: str | None = None
     choices: list[_Choice] = Field(min_length=1)
     usage: _Usage | None = None
+
+
+class _Delta(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    content: str | None = None
+    refusal: str | None = None
+
+
+class _StreamChoice(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    delta: _Delta = Field(default_factory=_Delta)
+    finish_reason: str | None = None
+
+
+class _ChatChunk(BaseModel):
+    """One server-sent chunk: `choices[0].delta.content` is the new text; the last may carry usage."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    model: str | None = None
+    choices: list[_StreamChoice] = Field(default_factory=list)
+    usage: _Usage | None = None
+    error: Any = None
+
+
+class StreamedReply:
+    """Reads a chat-completions event stream (`data: {json}` lines, `data: [DONE]` last) as it
+    arrives, relaying each chunk's text; `response()` is the whole answer afterwards."""
+
+    def __init__(self, model: str, on_token: TokenSink) -> None:
+        self.model = model
+        self.on_token = on_token
+        self.parts: list[str] = []
+        self.finish: str | None = None
+        self.refused = False
+        self.usage = _Usage()
+        self.served_model: str | None = None
+        self.error: str | None = None
+        self.done = False
+        self._data: list[str] = []
+
+    def feed(self, line: str) -> None:
+        """One line of the stream (without its newline)."""
+        if self.done or self.error:
+            return
+        if not line.strip():
+            self._dispatch()
+        elif line.startswith("data:"):
+            self._data.append(line[5:].removeprefix(" "))
+        # `event:`, `id:`, `retry:` and `:` comments (keep-alives) carry nothing of the reply
+
+    def close(self) -> None:
+        """The stream ended: an event not yet ended by a blank line still counts."""
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        if not self._data:
+            return
+        data, self._data = "\n".join(self._data), []
+        if data.strip() == "[DONE]":
+            self.done = True
+            return
+        try:
+            chunk = _ChatChunk.model_validate(json.loads(data))
+        except (ValueError, ValidationError):
+            self.error = "malformed response"
+            return
+        if chunk.error is not None:
+            self.error = "stream error"
+            return
+        self.served_model = chunk.model or self.served_model
+        if chunk.usage is not None:
+            self.usage = chunk.usage
+        for choice in chunk.choices[:1]:
+            if choice.delta.refusal:
+                self.refused = True
+            if choice.delta.content:
+                self.parts.append(choice.delta.content)
+                if not self.refused:
+                    self.on_token(choice.delta.content)
+            if choice.finish_reason:
+                self.finish = choice.finish_reason
+
+    @property
+    def ended(self) -> bool:
+        """Whether the server said the answer is complete ([DONE] or a finish reason)."""
+        return self.done or self.finish is not None
+
+    def response(self, prompt: list[Message]) -> LLMResponse:
+        text = "".join(self.parts)
+        finish = self.finish or "stop"
+        refused = self.refused or finish == "content_filter"
+        tokens_in = self.usage.prompt_tokens
+        if tokens_in is None:
+            tokens_in = sum(estimate_tokens(m.content) for m in prompt)
+        tokens_out = self.usage.completion_tokens
+        if tokens_out is None:
+            tokens_out = estimate_tokens(text)
+        return LLMResponse(text="" if refused else text, model=self.served_model or self.model,
+                           tokens_in=tokens_in, tokens_out=tokens_out, finish_reason=finish,
+                           error="refusal" if refused else None)
 
 
 def failure(reason: str, model: str) -> LLMResponse:
@@ -333,6 +439,60 @@ class OpenAICompatProvider:
                 break
             time.sleep(self._delay(attempt))
             response, retryable = self._attempt(client, body, prompt)
+        return response
+
+    # streaming path (sync: a turn is answered in the world's writer thread)
+
+    def _attempt_stream(
+        self, client: httpx.Client, body: dict[str, Any], prompt: list[Message], sink: Relayed,
+        language: str,
+    ) -> tuple[LLMResponse, bool]:
+        """One streamed exchange; the bool says whether a retry may help (never once text went out)."""
+        deadline = time.monotonic() + self.timeout
+        reader = StreamedReply(self.model, sink)
+        try:
+            with client.stream("POST", self.url, json=body, headers=self._headers) as resp:
+                status = resp.status_code
+                if not 200 <= status < 300 or "text/event-stream" not in resp.headers.get("content-type", ""):
+                    # an error, or a server that ignores "stream": the whole body, judged as usual
+                    chunks = bytearray()
+                    for chunk in resp.iter_bytes():
+                        chunks += chunk
+                        if time.monotonic() > deadline:
+                            return failure("timeout", self.model), True
+                    response, retryable = self._judge(status, bytes(chunks), prompt)
+                    if response.ok:
+                        relay(response.text, language, sink)
+                    return response, retryable
+                for line in resp.iter_lines():
+                    reader.feed(line)
+                    if reader.error or reader.done:
+                        break
+                    if time.monotonic() > deadline:
+                        return failure("timeout", self.model), not sink.any
+                reader.close()
+        except httpx.HTTPError as exc:
+            response, retryable = self._transport_failure(exc)
+            return response, retryable and not sink.any
+        if reader.error:
+            return failure(reader.error, self.model), False
+        if not reader.ended:
+            return failure("connection error: the stream ended before the answer did", self.model), not sink.any
+        return reader.response(prompt), False
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Answer like `complete`, asking the server to stream and relaying each chunk's text to
+        `on_token` as it arrives; the response holds the whole text for the checks that follow."""
+        body = {**self.payload(request), "stream": True, "stream_options": {"include_usage": True}}
+        prompt = prompt_messages(request)
+        client = self._sync_client()
+        sink = Relayed(on_token)
+        response, retryable = self._attempt_stream(client, body, prompt, sink, request.language)
+        for attempt in range(1, self.max_retries + 1):
+            if not retryable or sink.any:
+                break
+            time.sleep(self._delay(attempt))
+            response, retryable = self._attempt_stream(client, body, prompt, sink, request.language)
         return response
 
     # async path

@@ -12,6 +12,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.streaming import TokenSink, stream_complete
 
 
 class RoundRobinProvider:
@@ -37,6 +38,13 @@ class RoundRobinProvider:
         with self._lock:
             self.sent[i] += 1
         return self.providers[i].complete(request)
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Streamed by the next server in turn."""
+        i = self._take(1)
+        with self._lock:
+            self.sent[i] += 1
+        return stream_complete(self.providers[i], request, on_token)
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         if not requests:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from townsfolk.agents.llm.errors import ScriptExhausted
 from townsfolk.agents.llm.openai_compat import prompt_messages
 from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, estimate_tokens
+from townsfolk.agents.llm.streaming import TokenSink, relay
 
 Answer = str | LLMResponse
 Script = Sequence[Answer] | Callable[[LLMRequest], Answer]
@@ -59,6 +60,13 @@ class ScriptedProvider:
             tokens_in=sum(estimate_tokens(m.content) for m in prompt),
             tokens_out=estimate_tokens(answer),
         )
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """The scripted answer, relayed in word (or two-character) pieces (a failed one is not)."""
+        response = self.complete(request)
+        if response.ok:
+            relay(response.text, request.language, on_token)
+        return response
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         return [self.complete(r) for r in requests]

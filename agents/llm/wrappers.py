@@ -3,8 +3,8 @@
 Each wrapper is itself an `LLMProvider`, so they stack in any order over any backend, e.g.
 `AccountingProvider(CallLimitProvider(RetryProvider(http, attempts=3), max_calls=500))`.
 Fan-out (`complete_many`) is passed down to the inner provider so HTTP concurrency survives the
-stacking. Wrappers keep the inner provider's `name`: the run record names the backend, not the
-plumbing.
+stacking, and so is streaming (`stream`, agents/llm/streaming.py), with the same accounting.
+Wrappers keep the inner provider's `name`: the run record names the backend, not the plumbing.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse
+from townsfolk.agents.llm.streaming import Relayed, TokenSink, stream_complete
 
 CALL_LIMIT_ERROR = "call limit reached"
 
@@ -74,6 +75,17 @@ class RetryProvider:
             response = self.inner.complete(request)
         return response
 
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Streamed; re-asked only while nothing was relayed (a listener never hears a start twice)."""
+        sink = Relayed(on_token)
+        response = stream_complete(self.inner, request, sink)
+        for retry in range(1, self.attempts):
+            if sink.any or not self.retry_if(response):
+                break
+            self._wait(retry)
+            response = stream_complete(self.inner, request, sink)
+        return response
+
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         responses = self.inner.complete_many(requests)
         for retry in range(1, self.attempts):
@@ -118,6 +130,11 @@ class CallLimitProvider:
             return self._refused()
         return self.inner.complete(request)
 
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        if not self._take(1):
+            return self._refused()
+        return stream_complete(self.inner, request, on_token)
+
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         granted = self._take(len(requests))
         answered = self.inner.complete_many(requests[:granted]) if granted else []
@@ -158,6 +175,11 @@ class AccountingProvider:
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         response = self.inner.complete(request)
+        self._count(request, response)
+        return response
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        response = stream_complete(self.inner, request, on_token)
         self._count(request, response)
         return response
 
