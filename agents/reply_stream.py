@@ -57,6 +57,7 @@ class ReplyStream:
         self.pieces = 0  # token events sent
         self.halted: str | None = None  # why relaying stopped before the end
         self.claimed = False  # a reply generation is streaming (or streamed) into it
+        self.deaf = False  # the listener raised once: nothing more is handed to it
         self._labels: frozenset[str] = frozenset()
         self._snips: list[list[str]] = []
         self._rows: list[list[int]] = []  # per private item: common run ending at each of its tokens
@@ -97,6 +98,8 @@ class ReplyStream:
             boundary = found[complete].start()
         if suffix:
             boundary = min(boundary, found[self._seen - suffix].start())
+        if boundary < len(self.received) and not _CJK.match(self.received[boundary]):
+            boundary = _word_start(self.received, boundary)  # "It's" is held whole, not cut after "It'"
         if boundary <= self.sent:
             return
         if not no_internal_labels(self.received[:boundary], self._labels).ok:
@@ -119,9 +122,14 @@ class ReplyStream:
                 return
 
     def _send(self, text: str) -> None:
-        if text:
-            self.pieces += 1
+        if not text or self.deaf:
+            return
+        try:
             self.on_token(text)
+        except Exception:  # the listener's trouble (a closed connection) must not break the turn
+            self.deaf = True
+            return
+        self.pieces += 1
 
     # --- the turn is done ------------------------------------------------------------------------
     def finish(self, spoken: str, reason: str | None = None) -> StreamNote:
@@ -140,6 +148,13 @@ class ReplyStream:
         if self.halted is not None and reason and self.halted not in reason:
             why = f"{reason}; stopped streaming at {self.halted}"
         return StreamNote(tokens=self.pieces, text=relayed, replaced=True, reason=why)
+
+
+def _word_start(text: str, at: int) -> int:
+    """Where the space-delimited word holding position `at` begins."""
+    while at > 0 and not text[at - 1].isspace() and not _CJK.match(text[at - 1]):
+        at -= 1
+    return at
 
 
 _listening: ContextVar[ReplyStream | None] = ContextVar("townsfolk_reply_stream", default=None)

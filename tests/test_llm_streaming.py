@@ -351,3 +351,20 @@ def test_engine_labels_stop_the_stream_and_a_rule_reply_is_relayed_whole() -> No
     rule = ReplyStream(quiet.append, npc="bram", asker="rider", language="en")
     note = rule.finish("That's not something I can talk about.")
     assert "".join(quiet) == "That's not something I can talk about." and not note.replaced and note.tokens > 3
+
+
+def test_a_listener_that_fails_does_not_break_the_turn() -> None:
+    from townsfolk.memory.embeddings import LexicalEmbedder
+    from townsfolk.sim.town import Town
+
+    town = Town.from_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "signal_box.yaml",
+                              embedder=LexicalEmbedder())
+    calls: list[str] = []
+
+    def gone(piece: str) -> None:
+        calls.append(piece)
+        raise ConnectionResetError("the game client hung up")
+
+    result = town.say("sol", "wren", "Good evening, Wren.", on_token=gone)
+    assert result.answered and result.text and len(calls) == 1 and result.stream.tokens == 0
+    assert town.say("sol", "wren", "Good evening, Wren.").text  # and the town carries on
