@@ -132,7 +132,9 @@ def _load(db: str) -> tuple:
     try:
         store = RunStore(db, must_exist=True)
         world, memory, log = store.load()
-        declared = (store.run_info().extra.get("scenario") or {}).get("relationship_kinds") or []
+        extra = store.run_info().extra
+        made_from = extra.get("scenario") or (extra.get("headless") or {}).get("spec") or {}
+        declared = made_from.get("relationship_kinds") or []
         world.relation_kinds = kinds_for([RelationKind.model_validate(k) for k in declared])
         return world, memory, log
     except RunStoreError as exc:

@@ -19,6 +19,7 @@ from townsfolk.sim.scenario import ScenarioError, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
+from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 Signed = Annotated[float, Field(ge=-1.0, le=1.0)]
@@ -176,6 +177,7 @@ class WorldSpec(Strict):
     events: list[EventSpec] = Field(default_factory=list)
     rumour: RumourSpec = RumourSpec()
     players: list[PlayerSpec] = Field(default_factory=list)
+    relationship_kinds: list[RelationKind] = Field(default_factory=list)  # the town's own kinds of tie
 
     @field_validator("tick")
     @classmethod
@@ -213,6 +215,16 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     problems: list[tuple[tuple, str]] = []
     place_ids = [p.id for p in s.places]
     kinds = {p.kind for p in s.places} | {"home"}
+    ties = set(BUILTIN_KINDS) | {k.key for k in s.relationship_kinds}
+    social = s.social
+    for path, kind in ((("social", "households", "kind"), social.households.kind),
+                       (("social", "workplaces", "kind"), social.workplaces.kind),
+                       (("social", "friendships", "kind"), social.friendships.kind)):
+        if kind not in ties:
+            close = difflib.get_close_matches(kind, sorted(ties), n=1)
+            problems.append((path, f"unknown relationship kind {kind!r}"
+                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(ties))})")
+                             + "; a kind of your own goes under relationship_kinds: with its warmth"))
     for i, p in enumerate(s.places):
         if place_ids.count(p.id) > 1:
             problems.append((("places", i, "id"), f"place id {p.id!r} is used twice"))

@@ -19,6 +19,7 @@ from townsfolk.sim.world_spec import TraitDist, WorldSpec
 from townsfolk.sim.worldgen_names import draw_families, draw_names
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock, parse_duration
+from townsfolk.world.relation_kinds import kinds_for
 from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
@@ -132,6 +133,7 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     gen = np.random.default_rng([seed, 0x70E2])  # the generator's own stream; the world's rng starts fresh
     clock = SimClock(start=spec.start, tick_length=parse_duration(spec.tick))
     world = World(clock=clock, seed=seed, language=lang, title=spec.world)
+    world.relation_kinds = kinds_for(spec.relationship_kinds)
 
     # roles, households, names, traits
     shares = np.array([r.share for r in spec.roles], dtype=float)

@@ -75,3 +75,34 @@ def test_bad_kinds_are_named_with_their_field(tmp_path: Path, change: dict, fiel
         load_scenario(path)
     text = str(err.value)
     assert "bad.yaml:" in text and field in text and words in text, text
+
+
+SPEC = """\
+world: 渔村
+language: zh
+population: 40
+days: 1
+relationship_kinds:
+  - {key: boat_mate, en: boat mate, zh: 同船, warmth: 0.9}
+social:
+  workplaces: {kind: boat_mate, per_npc: 3}
+places:
+  - {id: dock, kind: work, count: 2, capacity: 30}
+  - {id: market, kind: market, capacity: 40}
+roles:
+  - {id: fisher, share: 1.0, works_at: dock}
+"""
+
+
+def test_a_world_spec_declares_its_kinds_and_a_typo_is_named() -> None:
+    from townsfolk.sim.world_spec import parse_world_spec
+    from townsfolk.sim.worldgen import generate
+
+    town = generate(parse_world_spec(SPEC, "fish.world.yaml"))
+    w = town.world
+    mates = [e for e in w.graph.edges() if e.kind == "boat_mate"]
+    assert mates and w.warm_tie("boat_mate")
+    assert axes(w, mates[0].source, mates[0].target).trust > 0.4  # a warm kind seeds trust
+    with pytest.raises(ScenarioError) as err:
+        parse_world_spec(SPEC.replace("kind: boat_mate,", "kind: boatmate,"), "fish.world.yaml")
+    assert "social.workplaces.kind" in str(err.value) and "did you mean 'boat_mate'" in str(err.value)
