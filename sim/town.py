@@ -52,6 +52,7 @@ from townsfolk.sim.town_models import (
 )
 from townsfolk.sim.why import Explanation, explain
 from townsfolk.world.characters import Character
+from townsfolk.world.relation_kinds import kinds_for
 from townsfolk.world.world import World
 
 MAX_TEXT = 2000  # characters in one player line: longer is a client bug, not a conversation
@@ -172,6 +173,7 @@ class Town:
             scenario = Scenario.model_validate(saved)
         world, memory, log = store.load()
         memory.predicates = inventory_for(scenario.predicates)  # this world's own predicates
+        world.relation_kinds = kinds_for(scenario.relationship_kinds)  # and its own kinds of tie
         sim = Simulation(world, memory, provider, embedder=embedder, place=scenario.place, drive=scenario.drive,
                          settled_days=scenario.settled_days)
         town = cls(sim, scenario, store=store, log=log, played=run.last_tick, autosave=not read_only)
