@@ -80,6 +80,12 @@ def _relax_toward(
     closed form is exact and two steps of t1 and t2 equal one step of t1 + t2 (no resets).
     """
     deviation = x - target
+    if dt.ndim == 0:  # one elapsed time for all (every tick): two factors, not an exp2 per element
+        scaled = deviation * np.exp2(-dt / half_life)
+        below = deviation[..., VALENCE] < 0
+        scaled[..., VALENCE] = np.where(below, deviation[..., VALENCE] * np.exp2(-dt / negative_half_life),
+                                        scaled[..., VALENCE])
+        return np.clip(target + scaled, -1.0, 1.0)
     half_lives = np.full(np.broadcast_shapes(x.shape, target.shape), half_life)
     half_lives[..., VALENCE] = np.where(deviation[..., VALENCE] < 0, negative_half_life, half_life)
     return np.clip(target + deviation * np.exp2(-dt / half_lives), -1.0, 1.0)
@@ -319,13 +325,13 @@ class AffectField:
     # --- dynamics ------------------------------------------------------------------------------
     def targets(self) -> np.ndarray:
         """What each NPC's fast layer relaxes toward right now (N, 3)."""
-        out = np.zeros_like(self.fast)
-        in_pair = self.pair_row >= 0
-        out[in_pair] = self.pair_slow[self.pair_row[in_pair]]
-        in_group = self.group_of >= 0
-        for g in np.unique(self.group_of[in_group]):  # one call per group, not per NPC
-            members = self.group_of == g
-            out[members] = group_fast_target(self.group_slow[g], int(members.sum()))
+        # one gather: row 0 is neutral (idle), then each group's target (group_fast_target: its slow
+        # vector, clipped); a group wins over a pair, as assigning groups after pairs did
+        table = np.concatenate([np.zeros((1, 3)), np.clip(self.group_slow, -1.0, 1.0)])
+        out = np.take(table, self.group_of + 1, axis=0)  # (take: a fancy row index is slower)
+        in_pair = np.flatnonzero((self.pair_row >= 0) & (self.group_of < 0))
+        if len(in_pair):
+            out[in_pair] = self.pair_slow[self.pair_row[in_pair]]
         return out
 
     def tick(self, dt_seconds: float) -> None:

@@ -12,13 +12,13 @@ unreliable.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
-WARM_KINDS = ("partner", "friend", "family", "neighbour", "colleague", "customer", "mentor",
-              "romance", "acquaintance")
 SENSITIVITY = 0.25  # bad news weighs more ...
 POSITIVE_SENSITIVITY = 0.1  # ... than good news: trust is slow to build and quick to lose
 PERSONAL_WEIGHT = 1.5
@@ -48,21 +48,36 @@ def room(strength: float, delta: float) -> float:
     return delta * ((1.0 - strength) if delta > 0 else strength)
 
 
+class EdgeMove(NamedTuple):
+    """One edge appraisal moved: holder -> other of this kind, and the change it made (for the timeline,
+    which used to find it again by scanning all of the holder's edges)."""
+
+    source: str
+    target: str
+    kind: str
+    change: EdgeChange
+
+
 def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause: Cause,
-                     reason: str) -> list[EdgeChange]:
-    changes: list[EdgeChange] = []
+                     reason: str) -> list[EdgeMove]:
+    changes: list[EdgeMove] = []
     for edge in world.graph.edges_between(holder, other):
-        if edge.kind not in WARM_KINDS:
+        if not world.warm_tie(edge.kind):
             continue
         moved = world.graph.adjust(holder, other, edge.kind, round(room(edge.strength, delta), 4), tick=world.tick,
                                    time=world.now, cause=cause, reason=reason)
         if moved is not None:
-            changes.append(moved.history[-1])
+            changes.append(EdgeMove(holder, other, edge.kind, moved.history[-1]))
     return changes
 
 
 def appraise_belief(world: World, memory: MemoryStore, belief: Belief) -> list[EdgeChange]:
     """Move the holder's warm edges toward whoever the belief makes look good or bad."""
+    return [m.change for m in appraise_belief_moves(world, memory, belief)]
+
+
+def appraise_belief_moves(world: World, memory: MemoryStore, belief: Belief) -> list[EdgeMove]:
+    """`appraise_belief`, saying which edge each change moved."""
     if not belief.claim.blames_subject:
         return []  # a fire, an illness, a wedding: it happened to them; nobody is to blame or thank
     other = responsible_party(belief)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from townsfolk.agents.appraisal import appraise_belief
+from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
@@ -23,7 +23,7 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.mediation import aired_beliefs
-from townsfolk.sim.messages import distortion_label
+from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
@@ -37,20 +37,19 @@ def _edge_entries(world: World, changes: list[EdgeChange], holder: str, other: s
                   kinds: list[str]) -> list[LogEntry]:
     out = []
     for change, kind in zip(changes, kinds, strict=False):
-        arrow = f"{world.name(holder)} → {world.name(other)} [{kind}]"
+        arrow = f"{world.name(holder)} → {world.name(other)} [{relation_label(world.language, kind, world.relation_kinds)}]"
         out.append(_entry(world, "edge", [holder, other],
                           f"{arrow} {change.before:.2f} → {change.after:.2f} ({change.reason})",
                           cause=f"{change.cause.kind}:{change.cause.id}"))
     return out
 
 
-def edge_log(world: World, holder: str, changes: list[EdgeChange]) -> list[LogEntry]:
-    """Timeline entries for edge changes just made by the holder, found by matching history."""
+def moves_log(world: World, moves: list[EdgeMove]) -> list[LogEntry]:
+    """Timeline entries for the edges appraisal just moved, strongest first, then by target and kind
+    (the order a scan of all the holder's edges gave, without that scan)."""
     out: list[LogEntry] = []
-    for edge in world.graph.neighbours(holder):
-        for change in changes:
-            if edge.history and edge.history[-1] is change:
-                out += _edge_entries(world, [change], holder, edge.target, [edge.kind])
+    for m in sorted(moves, key=lambda m: (-m.change.after, m.target, m.kind)):
+        out += _edge_entries(world, [m.change], m.source, m.target, [m.kind])
     return out
 
 
@@ -65,11 +64,11 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
                 record_interaction(world, witness, actor, cause=Cause(kind="fact", id=fact.id),
                                    valence=max(-1.0, min(1.0, valence)), note="在场" if world.language == "zh" else "was there")
     for belief in perceive_happening(world, memory, fact):
-        changes = appraise_belief(world, memory, belief)
+        moves = appraise_belief_moves(world, memory, belief)
         log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{belief.text}"
                           if world.language == "zh" else f"{world.name(belief.holder)} believes: {belief.text}",
                           belief=belief.id, fact=fact.id))
-        log += edge_log(world, belief.holder, changes)
+        log += moves_log(world, moves)
     return log
 
 
@@ -94,13 +93,13 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
         record_interaction(world, speaker, listener, cause=Cause(kind="fact", id=fact.id),
                            trust_event="sensitive_disclosure" if private else None, note="说话" if zh else "talked")
     for belief in perceive_speech(world, memory, fact, claim):
-        changes = appraise_belief(world, memory, belief)
+        moves = appraise_belief_moves(world, memory, belief)
         log.append(_entry(world, "belief", [belief.holder],
                           f"{world.name(belief.holder)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
                           if zh else f"{world.name(belief.holder)} now believes: {belief.text} "
                           f"(credibility {belief.credibility:.2f}, hop {belief.hops})",
                           belief=belief.id, fact=fact.id))
-        log += edge_log(world, belief.holder, changes)
+        log += moves_log(world, moves)
     return log
 
 
@@ -111,7 +110,7 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
     if done is None:
         return [_entry(world, "gossip", [teller, listener],
                        f"{world.name(teller)} 没什么可传的" if zh else f"{world.name(teller)} has nothing to pass on")]
-    fact, belief, changes = done
+    fact, belief, moves = done
     record_interaction(world, teller, listener, cause=Cause(kind="fact", id=fact.id), note="闲聊" if zh else "chatted")
     log = [_entry(world, "gossip", [teller, listener],
                   inner_quotes(f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”"
@@ -123,7 +122,7 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
                   f"{world.name(listener)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
                   if zh else f"{world.name(listener)} now believes: {belief.text} "
                   f"(credibility {belief.credibility:.2f}, hop {belief.hops})", belief=belief.id)]
-    return log + edge_log(world, listener, changes)
+    return log + moves_log(world, moves)
 
 
 def grievance(world: World, memory: MemoryStore, holder: str, other: str) -> float:

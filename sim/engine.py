@@ -44,6 +44,7 @@ from townsfolk.sim.minds import Minds
 from townsfolk.sim.scenario import Beat, Scenario
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock, parse_duration
+from townsfolk.world.relation_kinds import kinds_for
 from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
@@ -74,6 +75,7 @@ def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, 
     clock = SimClock(start=scenario.start, tick_length=parse_duration(scenario.tick))
     world = World(clock=clock, seed=scenario.seed if seed is None else seed, language=scenario.language,
                   title=scenario.scenario)
+    world.relation_kinds = kinds_for(scenario.relationship_kinds)  # the world's own kinds of tie, beside ours
     for cid, spec in scenario.characters.items():
         world.add_character(Character(id=cid, name=spec.name, role=spec.role, persona=spec.persona,
                                       traits=dict(spec.traits), is_player=spec.player))
@@ -260,7 +262,9 @@ class Simulation:
         """Move the clock to `tick`, apply its beats, let minds act and settle, keep memory in shape."""
         self.world.clock.tick = tick
         self._players_spoke = False
-        log: list[LogEntry] = self.errands.expire()
+        # only a paused errand can expire: a town without one skips building the errand view
+        paused = any(e.status == "paused" for e in self.errands.book.errands)
+        log: list[LogEntry] = self.errands.expire() if paused else []
         for beat in beats:
             log += self.step(beat)
         if self.drive_on and tick > 0:
@@ -269,7 +273,10 @@ class Simulation:
         if new_day(self.world):
             fade_tensions(self.world)
         self.minds.settle(self.world.clock.tick_length.total_seconds())
-        for npc, label, valence in self.minds.mood_changes(self.world.language):
-            log.append(LogEntry(tick=tick, time=self.world.now.isoformat(timespec="minutes"), kind="mood",
-                                who=[npc], text=f"{self.world.name(npc)}: {label} ({valence:+.2f})"))
+        changes = self.minds.mood_changes(self.world.language)
+        if changes:  # hundreds a tick in a big town: the time is rendered once, not per line
+            stamp, names = self.world.now.isoformat(timespec="minutes"), self.world.names()
+            log += [LogEntry(tick=tick, time=stamp, kind="mood", who=[npc],
+                             text=f"{names.get(npc, npc)}: {label} ({valence:+.2f})")
+                    for npc, label, valence in changes]
         return log

@@ -8,38 +8,52 @@ teller, the hop count, the distortion and a credibility.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import numpy as np
 
-from townsfolk.agents.appraisal import appraise_belief
+from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import PREDICATES, Claim, render_claim
 from townsfolk.memory.perception import form_belief, read_claim, remember
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.characters import Character
 from townsfolk.world.facts import Fact
-from townsfolk.world.relationships import EdgeChange
 from townsfolk.world.world import World
 
 DISTORTIONS = ("faithful", "intensify", "generalise", "misattribute", "drop_hedge")
 
 
-def distortion_weights(teller: Character, claim: Claim) -> np.ndarray:
-    """How likely each distortion is for this teller: exaggerators intensify, the candid keep faith."""
+def _raw_weights(teller: Character, claim: Claim) -> list[float]:
     candour = teller.trait("candour", 0.5)
     exaggeration = teller.trait("exaggeration", 0.3)
     mischief = teller.trait("mischief", 0.1)
-    w = np.array([
-        0.2 + candour * (1.0 - exaggeration),
-        exaggeration,
-        0.5 * exaggeration,
-        0.5 * mischief,
-        0.3 if claim.hedged else 0.0,
-    ])
+    return [0.2 + candour * (1.0 - exaggeration), exaggeration, 0.5 * exaggeration, 0.5 * mischief,
+            0.3 if claim.hedged else 0.0]
+
+
+def distortion_weights(teller: Character, claim: Claim) -> np.ndarray:
+    """How likely each distortion is for this teller: exaggerators intensify, the candid keep faith."""
+    w = np.array(_raw_weights(teller, claim))
     return w / w.sum()
 
 
+def pick_index(weights: list[float], u: float) -> int:
+    """The index `rng.choice(len(weights), p=weights / sum)` returns for its one uniform draw `u`: the
+    same float steps (normalise, cumulative sum, rescale by the last, search right), so a run draws
+    exactly as before, without numpy's per-call checks (a telling used to spend most of its draw there)."""
+    total = 0.0
+    for w in weights:
+        total += w
+    cdf, acc = [], 0.0
+    for w in weights:
+        acc += w / total
+        cdf.append(acc)
+    return bisect_right([c / acc for c in cdf], u)
+
+
 def choose_distortion(teller: Character, claim: Claim, rng: np.random.Generator) -> str:
-    return str(DISTORTIONS[int(rng.choice(len(DISTORTIONS), p=distortion_weights(teller, claim)))])
+    return DISTORTIONS[pick_index(_raw_weights(teller, claim), rng.random())]
 
 
 def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
@@ -78,12 +92,11 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
 
 
 def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,
-           pinned_text: str | None = None) -> tuple[Fact, Belief, list[EdgeChange]] | None:
-    """The teller passes one belief to the listener; returns the telling, the new belief, edge changes."""
+           pinned_text: str | None = None) -> tuple[Fact, Belief, list[EdgeMove]] | None:
+    """The teller passes one belief to the listener; returns the telling, the new belief, the edges moved."""
     basis = pick_belief(memory, teller, listener, about)
     if basis is None:
         return None
-    others = sorted(world.graph.acquaintances(teller))
     if pinned_text is not None:
         claim = read_claim(memory, pinned_text, about=basis.claim.about, said_by=basis.claim.said_by)
         if basis.claim.said_by and basis.claim.about == listener and claim.severity > basis.claim.severity:
@@ -92,6 +105,8 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
         applied = "faithful" if claim.same_substance(basis.claim) else "intensify"
     else:
         chosen = choose_distortion(world.character(teller), basis.claim, world.rng)
+        # only a misattribution needs the teller's circle (a sort over everyone they know)
+        others = sorted(world.graph.acquaintances(teller)) if chosen == "misattribute" else []
         claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=world.rng)
     names = world.names()
     spoken = pinned_text or render_claim(claim, names, world.language, listener=listener, speaker=teller)
@@ -108,5 +123,4 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
     belief = form_belief(world, memory, listener, claim, source="told", fact=fact,
                          origin_fact_id=basis.origin_fact_id, told_by=teller, hops=basis.hops + 1,
                          parent=basis, distortion=applied)
-    changes = appraise_belief(world, memory, belief)
-    return fact, belief, changes
+    return fact, belief, appraise_belief_moves(world, memory, belief)

@@ -44,20 +44,21 @@ class GossipRound:
                 self.informed[r] = True
 
     def _acquaintances(self) -> None:
-        """CSR of everyone tied to each character (either direction, any kind), in id order."""
+        """CSR of everyone tied to each character (either direction, any kind), in row order: one
+        array pass over the graph's edge columns (a walk over every node's neighbours took 0.5 s at 10k)."""
         graph = self.world.graph
         if graph.pair_version == self._csr_version:
             return
-        g = graph.g
-        row = self.row
-        counts = np.zeros(len(self.ids), dtype=np.int64)
-        lists = []
-        for i, cid in enumerate(self.ids):
-            near = sorted({row[o] for o in g.successors(cid)} | {row[o] for o in g.predecessors(cid)})
-            counts[i] = len(near)
-            lists.append(near)
-        self.indptr = np.concatenate([[0], np.cumsum(counts)])
-        self.indices = np.fromiter((j for near in lists for j in near), dtype=np.int64, count=int(counts.sum()))
+        cols = graph.columns
+        n = len(self.ids)
+        to_row = np.array([self.row.get(node, -1) for node in cols.nodes], dtype=np.int64)
+        src, tgt = to_row[cols.src[:cols.n]], to_row[cols.tgt[:cols.n]]
+        keep = (src >= 0) & (tgt >= 0)
+        a = np.concatenate([src[keep], tgt[keep]])
+        b = np.concatenate([tgt[keep], src[keep]])
+        pairs = np.unique(a * n + b)  # sorted by character, then by acquaintance: each pair once
+        self.indptr = np.concatenate([[0], np.cumsum(np.bincount(pairs // n, minlength=n))]).astype(np.int64)
+        self.indices = (pairs % n).astype(np.int64)
         self._csr_version = graph.pair_version
 
     def draw(self) -> tuple[np.ndarray, np.ndarray]:
