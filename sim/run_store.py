@@ -30,7 +30,7 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
-from townsfolk.sim.bulk_writer import write_tick
+from townsfolk.sim.bulk_writer import body_json, write_tick
 from townsfolk.sim.crypto_shred import (
     KeyDestroyed,
     KeyRing,
@@ -40,16 +40,20 @@ from townsfolk.sim.crypto_shred import (
     open_bytes,
     open_json,
     owners_in,
+    owners_in_text,
+    owners_of,
     seal_json,
+    seal_text,
 )
+from townsfolk.sim.edge_rows import EdgeSaved, load_edges
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.row_writer import Encoded
 from townsfolk.sim.tables import DecisionRow, LogRow
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
-from townsfolk.world.relationships import Edge, EdgeChange
 from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
 from townsfolk.world.world import World
 
@@ -139,13 +143,16 @@ class RunStore:
         self.keys = KeyRing(keys_path(self.db, self.sqlite_file))
         self.writer = WriterLock(self.db, self.sqlite_file, self.engine)
         weakref.finalize(self, self.writer.release)
-        self._history_saved: dict[str, int] = {}
+        self._history_saved = EdgeSaved()  # how much of the graph this store holds (sim/edge_rows.py)
         self._memory_seq: dict[str, int] = {}
         self._next_memory_seq = 0
         self._log_seq = 0
         self._fact_seq = 0
         self.problems: list[str] = []  # what loading had to repair, for the caller to report
         self._decision_seq = 0
+        self._players_of: tuple[tuple[int, int | None], set[str]] = ((0, None), set())
+        self._cause_memo: dict[tuple[str, str], frozenset[str]] = {}  # reset by each commit
+        self._sealed_script: tuple[str, list[Any]] | None = None  # the stored script's beats, sealed
 
     # --- the writer lock ---------------------------------------------------------------------
     def acquire_writer(self) -> None:
@@ -179,33 +186,59 @@ class RunStore:
         return True
 
     # --- sealing at the row boundary (the only place rows are encrypted or decrypted) ------------
-    @staticmethod
-    def _players(world: World) -> set[str]:
-        return {c.id for c in world.characters.values() if c.is_player}
+    def _players(self, world: World) -> set[str]:
+        """The world's players, found again only when the cast changes (a pass over every character
+        was a millisecond of each commit of a big town)."""
+        cast = world.characters
+        key = (id(cast), getattr(cast, "version", None))
+        if key[1] is None or self._players_of[0] != key:
+            self._players_of = (key, {c.id for c in cast.values() if c.is_player})
+        return set(self._players_of[1])
 
-    def _seal(self, body: dict[str, Any], players: set[str], extra_owners: set[str] | None = None) -> dict[str, Any]:
+    def _seal(self, body: Any, players: set[str], extra_owners: set[str] | None = None) -> Any:
+        """A row body (its JSON text, or a JSON value) sealed under the key of each player it names
+        and of `extra_owners`; as it was when it names no one."""
+        if isinstance(body, str):
+            owners = owners_in_text(body, players)
+            if extra_owners:
+                owners |= extra_owners
+            return self._sealed_text(body, owners)
         owners = owners_in(body, players)
         if extra_owners:
             owners |= extra_owners
         return seal_json(self.keys, owners, body) if owners else body
 
-    def _memory_owners(self, world: World, item: Any, body: dict[str, Any], players: set[str]) -> set[str]:
-        return owners_in(body, players) | {p for p in players if involves(world, item, p)}
+    def _sealed_text(self, text: str, owners: set[str]) -> str:
+        """JSON text sealed under these owners' keys (the text itself when there are none)."""
+        sealed = seal_text(self.keys, owners, text) if owners else None
+        return text if sealed is None else Encoded(sealed)
+
+    def _memory_owners(self, world: World, item: Any, body: Any, players: set[str]) -> set[str]:
+        return owners_of(body, players) | {p for p in players if involves(world, item, p)}
 
     def _cause_owners(self, world: World, memory: MemoryStore, cause_kind: str, cause_id: str | None,
                       players: set[str]) -> set[str]:
+        """Players the cause of a change names (a fact naming them, a memory item involving them);
+        remembered for the rest of the commit, since many changes share a cause."""
         if not cause_id:
             return set()
-        if cause_kind == "fact" and cause_id in world.facts:
-            return owners_in(_dump(world.facts.get(cause_id)), players)
-        item = memory.get_or_none(cause_id)
-        return set() if item is None else {p for p in players if involves(world, item, p)}
+        key = (cause_kind, cause_id)
+        known = self._cause_memo.get(key)
+        if known is None:
+            if cause_kind == "fact" and cause_id in world.facts:
+                known = frozenset(owners_in_text(body_json(world.facts.get(cause_id)), players))
+            else:
+                item = memory.get_or_none(cause_id)
+                known = frozenset(() if item is None else (p for p in players if involves(world, item, p)))
+            self._cause_memo[key] = known
+        return set(known)
 
-    def _log_owners(self, world: World, memory: MemoryStore, body: dict[str, Any], players: set[str]) -> set[str]:
+    def _log_owners(self, world: World, memory: MemoryStore, body: Any, ids: dict[str, Any] | None,
+                    players: set[str]) -> set[str]:
         """Players a timeline entry names, or whose fact or memory it points at (its text quotes them)."""
-        owners = owners_in(body, players)
+        owners = owners_of(body, players)
         refs: list[str] = []
-        for v in (body.get("ids") or {}).values():
+        for v in (ids or {}).values():
             refs += [x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
         for ref in refs:
             kind, _, ref_id = ref.rpartition(":")
@@ -225,9 +258,16 @@ class RunStore:
         scenario = extra.get("scenario")
         if not players or not isinstance(scenario, dict) or not isinstance(scenario.get("timeline"), list):
             return extra
-        beats = [b if is_sealed(b) or not isinstance(b, dict) else self._seal(b, players)
-                 for b in scenario["timeline"]]
-        return {**extra, "scenario": {**scenario, "timeline": beats}}
+        # the same script is saved with every commit: seal it once per script and cast of players
+        # (sealing draws fresh nonces, so a sealed beat differs every time it is sealed again)
+        cast = sorted(players)
+        plain = json.dumps([scenario["timeline"], cast, self.keys.current_of(cast)], ensure_ascii=False,
+                           sort_keys=True)
+        if self._sealed_script is None or self._sealed_script[0] != plain:
+            beats = [b if is_sealed(b) or not isinstance(b, dict) else self._seal(b, players)
+                     for b in scenario["timeline"]]
+            self._sealed_script = (plain, beats)
+        return {**extra, "scenario": {**scenario, "timeline": self._sealed_script[1]}}
 
     def _open_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
         """`_seal_extra` undone; a beat whose key was destroyed (its player erased) is left out."""
@@ -296,6 +336,7 @@ class RunStore:
         transaction."""
         kept = self.decisions() if decisions is None else decisions
         self.acquire_writer()
+        self._sealed_script = None  # sealed again, under the keys the erasure left
         if self.sqlite_file is None:
             with self._one_transaction():
                 self._write_afresh(world, memory, log, run, kept)
@@ -306,7 +347,7 @@ class RunStore:
                       kept: list[tuple[int, dict[str, Any]]]) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
-        self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
+        self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
         self._log_seq = self._fact_seq = 0
         players = self._players(world)
         with Session(self.engine) as s:
@@ -317,7 +358,7 @@ class RunStore:
                 s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=self._seal(d, players)))
             self._decision_seq = len(kept)
             s.commit()
-        world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
+        world.graph.mark_all_dirty()
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
         memory.mark_all_unsaved()
         self.commit_tick(world, memory, log, finished=run.finished, extra=run.extra)
@@ -415,14 +456,12 @@ class RunStore:
                 c = Character.model_validate(row.data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
-            history: dict[str, list[EdgeChange]] = {}
-            for row in s.exec(select(EdgeChangeRow).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq)):
-                history.setdefault(row.edge_id, []).append(EdgeChange.model_validate(self._open(row.data)))
-            for row in s.exec(select(EdgeRow).order_by(EdgeRow.id)):
-                edge = Edge.model_validate({**self._open(row.data),
-                                            "history": [h.model_dump() for h in history.get(row.id, [])]})
-                world.graph.restore(edge)
-                self._history_saved[row.id] = len(edge.history)
+            changes = [(edge_id, self._open(data)) for edge_id, data in s.exec(
+                select(EdgeChangeRow.edge_id, EdgeChangeRow.data).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq))]
+            edges = [(edge_id, self._open(data)) for edge_id, data in s.exec(
+                select(EdgeRow.id, EdgeRow.data).order_by(EdgeRow.id))]
+            self._history_saved = load_edges(world, edges, changes)
+            del changes, edges
             facts = [Fact.model_validate(self._open(r.data)) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
             world.facts.load(facts)
             self._fact_seq = len(facts)
