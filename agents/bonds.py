@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
+import numpy as np
+
 from townsfolk.agents.bond_axes import (
     BondAxes,
     add_tension,
@@ -99,26 +101,29 @@ def tie_prior(world: World, holder: str, other: str) -> float:
 
 
 def fade_tensions(world: World, *, min_step: float = 0.01) -> int:
-    """Let every tension fade with time; record a change only once it has moved noticeably."""
+    """Let every tension fade with time; record a change only once it has moved noticeably.
+    One array pass over the edge columns (elapsed time from each edge's last logged change)."""
+    graph = world.graph
+    cols = graph.columns
+    code = cols.kind_code.get("tension")
+    if code is None:
+        return 0
+    n = cols.n
+    rows = np.flatnonzero((cols.kind[:n] == code) & (cols.strength[:n] > 0))
+    if not len(rows):
+        return 0
+    last = cols.times.seconds[graph.log.time[cols.tail[rows]]]
+    strength = cols.strength[rows]
+    faded = np.asarray(fade_tension(strength, np.maximum(0.0, cols.times.seconds_of(world.now) - last),
+                                    TENSION_HALF_LIFE_S), dtype=float)
     moved = 0
-    for edge in world.graph.edges():
-        if edge.kind != "tension" or edge.strength <= 0:
-            continue
-        last = edge.history[-1].time if edge.history else edge.since
-        faded = float(fade_tension(edge.strength, max(0.0, (world.now - last).total_seconds()), TENSION_HALF_LIFE_S))
-        if edge.strength - faded >= min_step:
-            world.graph.set_edge(edge.source, edge.target, "tension", round(faded, 4), tick=world.tick,
-                                 time=world.now, cause=Cause(kind="time"), reason="tension fades")
-            moved += 1
+    for r, f in zip(rows[strength - faded >= min_step].tolist(), faded[strength - faded >= min_step].tolist(),
+                    strict=True):
+        edge = graph.view(r)
+        graph.set_edge(edge.source, edge.target, "tension", round(f, 4), tick=world.tick, time=world.now,
+                       cause=Cause(kind="time"), reason="tension fades")
+        moved += 1
     return moved
-
-
-WARM = {"family": 1.0, "romance": 1.0, "friend": 0.9, "partner": 0.8, "mentor": 0.8, "neighbour": 0.6,
-        "colleague": 0.6, "customer": 0.5, "acquaintance": 0.4}
-COLD = {"rival": 0.5, "creditor": 0.2, "debtor": 0.2}
-KIND_ZH = {"family": "亲人", "romance": "恋人", "friend": "朋友", "partner": "合作", "mentor": "师徒", "neighbour": "邻居",
-           "colleague": "同事", "customer": "主顾", "acquaintance": "相识", "rival": "对头", "creditor": "债主",
-           "debtor": "欠债"}
 
 
 def seed_bonds(world: World, edge: Edge) -> None:
@@ -128,7 +133,8 @@ def seed_bonds(world: World, edge: Edge) -> None:
     cause = Cause(kind="seed")
     s = edge.strength
     current = axes(world, edge.source, edge.target)
-    warm, cold = WARM.get(edge.kind, 0.4), COLD.get(edge.kind, 0.0)
+    meaning = world.relation_kind(edge.kind)
+    warm, cold = (meaning.warmth, meaning.coldness) if meaning is not None else (0.4, 0.0)
     values = {
         "familiarity": max(current.familiarity, 0.2 + 0.6 * s * max(warm, cold)),
         "trust": max(current.trust, 0.3 + 0.5 * s * warm) if not cold else current.trust,
@@ -137,7 +143,55 @@ def seed_bonds(world: World, edge: Edge) -> None:
     }
     for kind, value in values.items():
         if abs(value - getattr(current, kind)) > 1e-9 or world.graph.get(edge.source, edge.target, kind) is None:
-            reason = (f"由{KIND_ZH.get(edge.kind, edge.kind)}关系而来" if world.language == "zh"
-                      else f"from the {edge.kind} tie")
+            label = meaning.label(world.language) if meaning is not None else edge.kind
+            reason = f"由{label}关系而来" if world.language == "zh" else f"from the {label} tie"
             world.graph.set_edge(edge.source, edge.target, kind, round(min(1.0, value), 4), tick=0, time=world.now,
                                  cause=cause, reason=reason)
+
+
+def seed_bonds_all(world: World) -> int:
+    """`seed_bonds` for every tie in the graph at once (a generated town's build): the same bond
+    edges, values, reasons and histories as calling it per edge in the graph's order, but a pair
+    with one tie and no bond edge yet (nearly all of them) is done in one array pass. Pairs with
+    several ties or bonds already set go through `seed_bonds` one by one. Returns the ties seeded."""
+    graph = world.graph
+    cols = graph.columns
+    n = cols.n
+    bond_codes = [cols.kind_code[k] for k in BOND_KINDS if k in cols.kind_code]
+    player = np.zeros(len(cols.nodes), dtype=bool)
+    for cid, ch in world.characters.items():
+        if ch.is_player and cid in cols.node_row:
+            player[cols.node_row[cid]] = True
+    src, tgt, kind = cols.src[:n].astype(np.int64), cols.tgt[:n].astype(np.int64), cols.kind[:n]
+    is_bond = np.isin(kind, bond_codes)
+    ties = np.flatnonzero(~is_bond & ~player[src])
+    if not len(ties):
+        return 0
+    pair = src * len(cols.nodes) + tgt
+    tie_pairs, tie_count = np.unique(pair[ties], return_counts=True)
+    single = np.isin(pair[ties], tie_pairs[tie_count == 1]) & ~np.isin(pair[ties], pair[is_bond])
+    fast, slow = ties[single], ties[~single]
+    base = BondAxes()
+    meanings = [world.relation_kind(k) for k in cols.kinds]
+    warm_of = np.array([m.warmth if m is not None else 0.4 for m in meanings])
+    cold_of = np.array([m.coldness if m is not None else 0.0 for m in meanings])
+    s, warm, cold = cols.strength[fast], warm_of[kind[fast]], cold_of[kind[fast]]
+    # the same expressions as seed_bonds, evaluated in the same order, so every float is the same
+    values = np.stack([
+        np.maximum(base.familiarity, 0.2 + 0.6 * s * np.maximum(warm, cold)),
+        np.where(cold != 0, base.trust, np.maximum(base.trust, 0.3 + 0.5 * s * warm)),
+        np.where(cold != 0, np.minimum(base.affinity, 0.5 - 0.3 * s), np.maximum(base.affinity, 0.5 + 0.4 * s * warm)),
+        np.maximum(base.tension, 0.4 * s * cold),
+    ], axis=1).reshape(-1)
+    strengths = [round(min(1.0, v), 4) for v in values.tolist()]  # Python's round, as seed_bonds rounds
+    zh = world.language == "zh"
+    labels = [m.label(world.language) if m is not None else k for m, k in zip(meanings, cols.kinds, strict=True)]
+    reason_of = [f"由{label}关系而来" if zh else f"from the {label} tie" for label in labels]
+    nodes = cols.nodes
+    four = np.repeat(fast, len(BOND_KINDS))
+    graph.add_edges([nodes[i] for i in src[four].tolist()], [nodes[i] for i in tgt[four].tolist()],
+                    list(BOND_KINDS) * len(fast), strengths, tick=0, time=world.now, cause=Cause(kind="seed"),
+                    reason=[reason_of[k] for k in kind[four].tolist()])
+    for r in slow.tolist():
+        seed_bonds(world, graph.view(r))
+    return len(ties)

@@ -200,11 +200,10 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
             quoted = any(t in change.reason for t in texts)
             named = anon(change.reason) != change.reason and (world_wide or caused)
             if caused or quoted or named:
-                change.reason = REDACTED if quoted else anon(change.reason)
+                world.graph.rewrite_change(change, reason=REDACTED if quoted else anon(change.reason),
+                                           cause=someone_cause if caused else None)
                 if caused:
-                    change.cause = someone_cause
                     report.kept_edge_changes += 1
-                world.graph._dirty.add(edge.key)  # noqa: SLF001
     for fact_id in sorted(facts_to_redact):
         report.erased_texts.append(world.facts.get(fact_id).text)
         world.facts.redact(fact_id, REDACTED)

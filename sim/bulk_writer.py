@@ -21,6 +21,7 @@ from townsfolk.memory.embeddings import encode_vector
 from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.crypto_shred import seal_bytes
+from townsfolk.sim.edge_rows import edge_rows
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.row_writer import CHUNK, Encoded, RowWriter, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow
@@ -95,27 +96,7 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
         seq += 1
         fact_rows.append((fact.id, seq, fact.tick, fact.kind, seal(body_of(fact))))
     store._fact_seq = seq  # noqa: SLF001
-    new_edges, moved_edges, change_rows = [], [], []
-    saved_history = store._history_saved  # noqa: SLF001
-    for edge in world.graph.take_dirty():
-        edge_id = "|".join(edge.key)
-        body = body_of(edge, exclude={"history"})
-        saved = saved_history.get(edge_id)
-        row = {"source": edge.source, "target": edge.target, "kind": edge.kind, "strength": edge.strength,
-               "data": seal(body)}
-        if saved is None:
-            new_edges.append({"id": edge_id, **row})
-            saved = 0
-        else:
-            moved_edges.append({"b_id": edge_id, **row})
-        for seq, change in enumerate(edge.history[saved:], start=saved):
-            owners = None
-            if players:
-                owners = store._cause_owners(world, memory, change.cause.kind, change.cause.id, players)  # noqa: SLF001
-                owners |= {p for p in (edge.source, edge.target) if p in players}
-            change_rows.append({"edge_id": edge_id, "seq": seq, "tick": change.tick, "cause_kind": change.cause.kind,
-                                "cause_id": change.cause.id, "data": seal(body_of(change), owners)})
-        saved_history[edge_id] = len(edge.history)
+    new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of)
     written, deleted = memory.take_changes()
     new_items, touched_items = [], []
     memory_seq = store._memory_seq  # noqa: SLF001

@@ -1,19 +1,25 @@
 """The relationship multigraph: typed, directional, timed, sourced edges, several per pair.
 
-NetworkX's MultiDiGraph is the source of truth. Each edge is keyed by its kind, so A->B can be
-both `partner` and `neighbour`, and A->B may differ from B->A. Every change to an edge's strength
-is kept in its history with the fact, event or belief that caused it: that is what `why` walks.
+NetworkX's MultiDiGraph is the graph of record for who is tied to whom: each edge is keyed by its
+kind, so A->B can be both `partner` and `neighbour`, and A->B may differ from B->A. An edge's
+numbers live in columns (`world/edge_columns.py`) and every change to its strength in an
+append-only log (`world/edge_log.py`) with the fact, event or belief that caused it: that is what
+`why` walks. Queries return `EdgeView`s, live views over those rows with the fields and `history`
+of an `Edge` record; every write goes through `set_edge`/`adjust`/`set_dormant`/`add_edges`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 import networkx as nx
-from pydantic import BaseModel, Field
+import numpy as np
+from pydantic import BaseModel, Field, PrivateAttr
 
 from townsfolk.world.edge_columns import TAG_PREFIX, EdgeColumns
+from townsfolk.world.edge_log import NONE, EdgeLog
 
 KNOWN_KINDS = (
     "partner", "neighbour", "friend", "family", "rival", "creditor", "debtor",
@@ -29,7 +35,7 @@ class Cause(BaseModel):
 
 
 class EdgeChange(BaseModel):
-    """One step in an edge's history, pointing at its cause."""
+    """One step in an edge's history, pointing at its cause (built from the change log on demand)."""
 
     tick: int
     time: datetime
@@ -37,14 +43,21 @@ class EdgeChange(BaseModel):
     after: float
     cause: Cause
     reason: str = ""
+    _row: int | None = PrivateAttr(default=None)  # its row in the change log, when read from a graph
 
     @property
     def delta(self) -> float:
         return self.after - self.before
 
+    @property
+    def log_row(self) -> int | None:
+        """Its row in the graph's change log (None for a change built by hand): a change's identity."""
+        return self._row
+
 
 class Edge(BaseModel):
-    """A directed relationship record: kind, strength in [0, 1], when it began and was last fed."""
+    """A directed relationship record: kind, strength in [0, 1], when it began and was last fed.
+    The graph hands out `EdgeView`s; this is the record they dump as and a saved edge loads from."""
 
     source: str
     target: str
@@ -60,20 +73,112 @@ class Edge(BaseModel):
         return (self.source, self.target, self.kind)
 
 
+class EdgeView:
+    """One edge of a graph, read live from its columns and the change log (an edge held across a
+    change shows the change). Read-only: assigning a field is an AttributeError, so no code can move
+    a strength behind the graph's back."""
+
+    __slots__ = ("_graph", "_row", "source", "target", "kind", "_history")
+
+    def __init__(self, graph: RelationshipGraph, row: int, source: str, target: str, kind: str) -> None:
+        self._graph, self._row, self.source, self.target, self.kind = graph, row, source, target, kind
+        self._history: tuple[int, int, list[EdgeChange]] | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.source, self.target, self.kind)
+
+    @property
+    def row(self) -> int:
+        return self._row
+
+    @property
+    def strength(self) -> float:
+        return float(self._graph.columns.strength[self._row])
+
+    @property
+    def since(self) -> datetime:
+        c = self._graph.columns
+        return c.times.values[int(c.since[self._row])]
+
+    @property
+    def last_reinforced(self) -> datetime:
+        c = self._graph.columns
+        return c.times.values[int(c.last_reinforced[self._row])]
+
+    @property
+    def dormant_since(self) -> datetime | None:
+        c = self._graph.columns
+        code = int(c.dormant[self._row])
+        return None if code == NONE else c.times.values[code]
+
+    @property
+    def history(self) -> list[EdgeChange]:
+        """The edge's changes, oldest first (built from the log; rebuilt only after a change)."""
+        g = self._graph
+        count, version = int(g.columns.count[self._row]), g.log.version
+        cached = self._history
+        if cached is None or cached[0] != count or cached[1] != version:
+            log = g.log
+            cached = self._history = (count, version,
+                                      [log.change(r) for r in log.rows_of(int(g.columns.tail[self._row]))])
+        return list(cached[2])
+
+    def record(self) -> Edge:
+        """This edge as a plain `Edge` record (a copy, for dumps and saves)."""
+        return Edge.model_construct(source=self.source, target=self.target, kind=self.kind, strength=self.strength,
+                                    since=self.since, last_reinforced=self.last_reinforced,
+                                    dormant_since=self.dormant_since, history=self.history)
+
+    def model_dump(self, **kw: Any) -> dict[str, Any]:
+        return self.record().model_dump(**kw)
+
+    def model_dump_json(self, **kw: Any) -> str:
+        return self.record().model_dump_json(**kw)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EdgeView) and other._graph is self._graph:
+            return other._row == self._row
+        if isinstance(other, (EdgeView, Edge)):
+            return self.model_dump() == other.model_dump()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (a live view: equal views may not stay equal)
+
+    def __repr__(self) -> str:
+        return (f"EdgeView({self.source!r} -> {self.target!r} [{self.kind}] {self.strength:.3f}, "
+                f"{int(self._graph.columns.count[self._row])} changes)")
+
+
+def _insert_new_edges(g: nx.MultiDiGraph, sources: Sequence[str], targets: Sequence[str], kinds: Sequence[str],
+                      rows: list[int]) -> None:
+    """What `MultiDiGraph.add_edge(u, v, key=kind, row=r)` does for each edge, for nodes already in the
+    graph and keys not yet used (add_edges checked both): at 10k NPCs, 500k edges, networkx's own
+    add_edges_from was most of a build."""
+    succ, pred = g._succ, g._pred  # noqa: SLF001
+    key_dict = g.edge_key_dict_factory
+    for u, v, k, r in zip(sources, targets, kinds, rows, strict=True):
+        keyed = succ[u].get(v)
+        if keyed is None:
+            keyed = succ[u][v] = pred[v][u] = key_dict()
+        keyed[k] = {"row": r}
+    nx._clear_cache(g)  # noqa: SLF001
+
+
 def clamp01(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
 class RelationshipGraph:
-    """Who is tied to whom, and how; queries return Edge records, never bare numbers."""
+    """Who is tied to whom, and how; queries return edge views, never bare numbers."""
 
     def __init__(self) -> None:
-        self.g: nx.MultiDiGraph = nx.MultiDiGraph()
-        self._dirty: set[tuple[str, str, str]] = set()
+        self.g: nx.MultiDiGraph = nx.MultiDiGraph()  # edge data: {"row": its row in `columns`}, nothing else
         self.version = 0  # bumped when a node or an edge is added, so array views know to rebuild
-        self.pair_version = 0  # bumped when a node is added or two characters get their first edge
-        self.dormant_edges: dict[tuple[str, str, str], None] = {}  # keys of edges with dormant_since set
-        self.columns = EdgeColumns()  # every edge's strength and counts as arrays, for passes over all edges
+        self.pair_version = 0  # bumped when a node is added or two characters get (maybe) their first edge
+        self.dormant_edges: dict[int, None] = {}  # rows of edges with dormant_since set
+        self.columns = EdgeColumns()  # every edge's numbers as arrays: the store of truth for them
+        self.log = EdgeLog(self.columns.times, self.columns.texts)  # every change, append-only
 
     # --- nodes and edges -------------------------------------------------------------------
     def add_character(self, character_id: str) -> None:
@@ -86,6 +191,34 @@ class RelationshipGraph:
         if character_id not in self.g:
             raise KeyError(f"unknown character {character_id!r}")
 
+    def row_of(self, source: str, target: str, kind: str) -> int | None:
+        """The edge's row in the columns, or None (through the graph's own adjacency: no second index)."""
+        nbrs = self.g._adj.get(source)  # noqa: SLF001
+        keyed = nbrs.get(target) if nbrs is not None else None
+        data = keyed.get(kind) if keyed is not None else None
+        return None if data is None else data["row"]
+
+    def view(self, row: int) -> EdgeView:
+        c = self.columns
+        return EdgeView(self, row, c.nodes[int(c.src[row])], c.nodes[int(c.tgt[row])], c.kinds[int(c.kind[row])])
+
+    def _new(self, source: str, target: str, kind: str, strength: float, tick: int, time: datetime, cause: Cause,
+             reason: str) -> int:
+        c, texts = self.columns, self.columns.texts
+        t = c.times.code(time)
+        reason = reason or "relationship begins"
+        row = int(c.append(c.node(source), c.node(target), c.code(kind), strength, t,
+                           seed_start=strength if cause.kind == "seed" else 0.0,
+                           tagged=1 if reason.startswith(TAG_PREFIX) else 0)[0])
+        c.tail[row] = self.log.append(row, 0, tick, t, strength, strength, texts.code(cause.kind),
+                                      NONE if cause.id is None else texts.code(cause.id), texts.code(reason), NONE)
+        c.count[row] = 1
+        if not (self.g.has_edge(source, target) or self.g.has_edge(target, source)):
+            self.pair_version += 1
+        self.g.add_edge(source, target, key=kind, row=row)
+        self.version += 1
+        return row
+
     def set_edge(
         self,
         source: str,
@@ -97,7 +230,7 @@ class RelationshipGraph:
         time: datetime,
         cause: Cause | None = None,
         reason: str = "",
-    ) -> Edge:
+    ) -> EdgeView:
         """Create an edge (or set its strength), recording the change with its cause."""
         self._require(source)
         self._require(target)
@@ -106,24 +239,63 @@ class RelationshipGraph:
         if not 0.0 <= strength <= 1.0:
             raise ValueError(f"strength must be in [0, 1], got {strength}")
         cause = cause or Cause(kind="seed")
-        existing = self.get(source, target, kind)
-        if existing is None:
-            edge = Edge(source=source, target=target, kind=kind, strength=strength, since=time,
-                        last_reinforced=time)
-            edge.history.append(EdgeChange(tick=tick, time=time, before=strength, after=strength,
-                                           cause=cause, reason=reason or "relationship begins"))
-            if not (self.g.has_edge(source, target) or self.g.has_edge(target, source)):
-                self.pair_version += 1
-            self.g.add_edge(source, target, key=kind, edge=edge)
-            first = edge.history[0]
-            self.columns.add(source, target, kind, strength, seed_start=strength if cause.kind == "seed" else 0.0,
-                             tagged=1 if first.reason.startswith(TAG_PREFIX) else 0)
-            self.version += 1
+        row = self.row_of(source, target, kind)
+        if row is None:
+            row = self._new(source, target, kind, strength, tick, time, cause, reason)
         else:
-            edge = existing
-            self._record(edge, strength, tick, time, cause, reason)
-        self._dirty.add(edge.key)
-        return edge
+            self._record(row, strength, tick, time, cause, reason)
+        return EdgeView(self, row, source, target, kind)
+
+    def add_edges(self, sources: Sequence[str], targets: Sequence[str], kinds: str | Sequence[str],
+                  strengths: Sequence[float] | np.ndarray, *, tick: int, time: datetime, cause: Cause | None = None,
+                  reason: str | Sequence[str] = "") -> np.ndarray:
+        """Create many new edges at once (a generated town's ties, seeded bonds): the same rows and
+        first changes as one `set_edge` each, in the order given; returns their rows. Every edge must
+        be new and appear once (ValueError otherwise): setting an existing edge is `set_edge`'s job."""
+        n = len(sources)
+        kinds = [kinds] * n if isinstance(kinds, str) else list(kinds)
+        reasons = [reason or "relationship begins"] * n if isinstance(reason, str) else [r or "relationship begins"
+                                                                                           for r in reason]
+        strengths = np.asarray(strengths, dtype=np.float64).reshape(-1)
+        if not (len(targets) == len(kinds) == len(strengths) == len(reasons) == n):
+            raise ValueError("sources, targets, kinds, strengths and reasons must have one entry per edge")
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
+        bad = np.flatnonzero(~((strengths >= 0.0) & (strengths <= 1.0)))
+        if len(bad):
+            raise ValueError(f"strength must be in [0, 1], got {strengths[bad[0]]} (edge {int(bad[0])})")
+        c, texts, g = self.columns, self.columns.texts, self.g
+        for cid in (*sources, *targets):
+            if cid not in g:
+                raise KeyError(f"unknown character {cid!r}")
+        src = np.fromiter((c.node_row[s] for s in sources), dtype=np.int64, count=n)
+        tgt = np.fromiter((c.node_row[t] for t in targets), dtype=np.int64, count=n)
+        if np.any(src == tgt):
+            i = int(np.flatnonzero(src == tgt)[0])
+            raise ValueError(f"an edge needs two characters, got {sources[i]!r} twice")
+        kc = np.fromiter((c.code(k) for k in kinds), dtype=np.int64, count=n)
+        key = (src * len(c.nodes) + tgt) * max(len(c.kinds), 1) + kc
+        if len(np.unique(key)) != n:
+            raise ValueError("an edge appears twice in one add_edges call")
+        adj = g._adj  # noqa: SLF001
+        for s, t, k in zip(sources, targets, kinds, strict=True):
+            if k in adj[s].get(t, ()):
+                raise ValueError(f"edge {s} -> {t} [{k}] exists; use set_edge to change it")
+        cause = cause or Cause(kind="seed")
+        t_code = c.times.code(time)
+        reason_codes = texts.codes(reasons)
+        tagged = np.fromiter((r.startswith(TAG_PREFIX) for r in reasons), dtype=np.int32, count=n)
+        rows = c.append(src, tgt, kc, strengths, t_code, seed_start=strengths if cause.kind == "seed" else 0.0,
+                        tagged=tagged)
+        log_rows = self.log.append_many(edge=rows, seq=0, tick=tick, time=t_code, before=strengths, after=strengths,
+                                        cause_kind=texts.code(cause.kind),
+                                        cause_id=NONE if cause.id is None else texts.code(cause.id),
+                                        reason=reason_codes, prev=NONE)
+        c.tail[rows], c.count[rows] = log_rows, 1
+        _insert_new_edges(g, sources, targets, kinds, rows.tolist())
+        self.version += 1
+        self.pair_version += 1
+        return rows
 
     def adjust(
         self,
@@ -136,92 +308,147 @@ class RelationshipGraph:
         time: datetime,
         cause: Cause,
         reason: str = "",
-    ) -> Edge | None:
+    ) -> EdgeView | None:
         """Move an existing edge's strength by delta (clamped); returns None when no such edge."""
-        edge = self.get(source, target, kind)
-        if edge is None:
+        row = self.row_of(source, target, kind)
+        if row is None:
             return None
-        self._record(edge, clamp01(edge.strength + delta), tick, time, cause, reason)
-        self._dirty.add(edge.key)
-        return edge
+        self._record(row, clamp01(float(self.columns.strength[row]) + delta), tick, time, cause, reason)
+        return EdgeView(self, row, source, target, kind)
 
-    def _record(self, edge: Edge, after: float, tick: int, time: datetime, cause: Cause,
-                reason: str) -> None:
-        edge.history.append(EdgeChange(tick=tick, time=time, before=edge.strength, after=after,
-                                       cause=cause, reason=reason))
-        if after > edge.strength:
-            edge.last_reinforced = time
-        edge.strength = after
-        self.columns.changed(edge.key, after, reason)
+    def _record(self, row: int, after: float, tick: int, time: datetime, cause: Cause, reason: str) -> None:
+        c, texts = self.columns, self.columns.texts
+        t = c.times.code(time)
+        before = float(c.strength[row])
+        c.tail[row] = self.log.append(row, int(c.count[row]), tick, t, before, after, texts.code(cause.kind),
+                                      NONE if cause.id is None else texts.code(cause.id), texts.code(reason),
+                                      int(c.tail[row]))
+        c.count[row] += 1
+        if after > before:
+            c.last_reinforced[row] = t
+        c.strength[row] = after
+        if reason.startswith(TAG_PREFIX):
+            c.tagged[row] += 1
+        c.dirty[row] = True
 
-    def _add_columns(self, edge: Edge) -> None:
-        first = edge.history[0] if edge.history else None
-        self.columns.add(edge.source, edge.target, edge.kind, edge.strength,
-                         seed_start=first.after if first is not None and first.cause.kind == "seed" else 0.0,
-                         tagged=sum(1 for c in edge.history if c.reason.startswith(TAG_PREFIX)))
+    def rewrite_change(self, change: EdgeChange, *, reason: str | None = None, cause: Cause | None = None) -> None:
+        """Change a recorded change's words or cause in place (erasure only: the player's name and
+        the link to erased memories go, the move stays)."""
+        row = change.log_row
+        if row is None:
+            raise ValueError("this change was not read from this graph")
+        self.log.rewrite(row, reason=reason, cause_kind=None if cause is None else cause.kind,
+                         cause_id=False if cause is None else cause.id)
+        self.columns.dirty[int(self.log.edge[row])] = True
+
+    def change_edge(self, change: EdgeChange) -> int | None:
+        """The row of the edge a change read from this graph belongs to."""
+        return None if change.log_row is None else int(self.log.edge[change.log_row])
+
+    def last_change_row(self, edge: EdgeView) -> int:
+        return int(self.columns.tail[edge.row])
+
+    def load_edges(self, records: Iterable[Edge]) -> None:
+        """Put saved edges back as they were, histories included (loading a world)."""
+        c, texts, log = self.columns, self.columns.texts, self.log
+        times = c.times
+        for e in records:
+            seed = e.history[0].after if e.history and e.history[0].cause.kind == "seed" else 0.0
+            row = int(c.append(c.node(e.source), c.node(e.target), c.code(e.kind), e.strength, times.code(e.since),
+                               seed_start=seed, tagged=sum(1 for h in e.history if h.reason.startswith(TAG_PREFIX)),
+                               dormant=NONE if e.dormant_since is None else times.code(e.dormant_since))[0])
+            c.last_reinforced[row] = times.code(e.last_reinforced)
+            prev = NONE
+            for seq, h in enumerate(e.history):
+                prev = log.append(row, seq, h.tick, times.code(h.time), h.before, h.after, texts.code(h.cause.kind),
+                                  NONE if h.cause.id is None else texts.code(h.cause.id), texts.code(h.reason), prev)
+            c.tail[row], c.count[row], c.dirty[row] = prev, len(e.history), False
+            self.g.add_edge(e.source, e.target, key=e.kind, row=row)
+            if e.dormant_since is not None:
+                self.dormant_edges[row] = None
+        self.pair_version += 1
+        self.version += 1
 
     def restore(self, edge: Edge) -> None:
         """Put a saved edge back as it was (used when loading a world)."""
-        self.g.add_edge(edge.source, edge.target, key=edge.kind, edge=edge)
-        self._add_columns(edge)
-        self.pair_version += 1
-        if edge.dormant_since is not None:
-            self.dormant_edges[edge.key] = None
-        self.version += 1
+        self.load_edges([edge])
+        self.columns.dirty[self.row_of(*edge.key)] = False
 
-    def set_dormant(self, a: str, b: str, when: datetime | None) -> list[Edge]:
+    def set_dormant(self, a: str, b: str, when: datetime | None) -> list[EdgeView]:
         """Mark (or wake, with None) every edge between two characters, both ways."""
+        c = self.columns
+        code = NONE if when is None else c.times.code(when)
         touched = []
         for edge in self.edges_between(a, b, both_ways=True):
-            if edge.dormant_since != when:
-                edge.dormant_since = when
+            r = edge.row
+            if int(c.dormant[r]) != code:
+                c.dormant[r] = code
                 if when is None:
-                    self.dormant_edges.pop(edge.key, None)
+                    self.dormant_edges.pop(r, None)
                 else:
-                    self.dormant_edges[edge.key] = None
-                self._dirty.add(edge.key)
+                    self.dormant_edges[r] = None
+                c.dirty[r] = True
                 touched.append(edge)
         return touched
 
     def dormant_pairs(self) -> set[frozenset[str]]:
         """Pairs with at least one dormant edge between them (either way): an index, not a scan."""
-        return {frozenset((a, b)) for a, b, _k in self.dormant_edges}
+        c = self.columns
+        return {frozenset((c.nodes[int(c.src[r])], c.nodes[int(c.tgt[r])])) for r in self.dormant_edges}
 
-    def get(self, source: str, target: str, kind: str) -> Edge | None:
-        data = self.g.get_edge_data(source, target, key=kind)
-        return data["edge"] if data else None
+    def get(self, source: str, target: str, kind: str) -> EdgeView | None:
+        row = self.row_of(source, target, kind)
+        return None if row is None else EdgeView(self, row, source, target, kind)
 
-    def edges(self) -> list[Edge]:
-        return [d["edge"] for _, _, d in self.g.edges(data=True)]
+    def edges(self) -> list[EdgeView]:
+        """Every edge, in the graph's own order (by source, then target, then kind as added)."""
+        return [EdgeView(self, d["row"], u, v, k) for u, nbrs in self.g._adj.items()  # noqa: SLF001
+                for v, keyed in nbrs.items() for k, d in keyed.items()]
 
-    def take_dirty(self) -> list[Edge]:
+    def mark_all_dirty(self) -> None:
+        """Every edge to be written again (a store rebuilt from scratch)."""
+        self.columns.dirty[: self.columns.n] = True
+
+    def take_dirty_rows(self) -> np.ndarray:
+        """Rows of edges changed since the last save, in (source, target, kind) order; clears the marks."""
+        c = self.columns
+        rows = np.flatnonzero(c.dirty[: c.n])
+        c.dirty[rows] = False
+        if len(rows) > 1:
+            rank = c.name_rank()
+            rows = rows[np.lexsort((c.kind_rank()[c.kind[rows]], rank[c.tgt[rows]], rank[c.src[rows]]))]
+        return rows
+
+    def take_dirty(self) -> list[EdgeView]:
         """Edges changed since the last save."""
-        out = [e for key in sorted(self._dirty) if (e := self.get(*key)) is not None]
-        self._dirty.clear()
-        return out
+        return [self.view(int(r)) for r in self.take_dirty_rows()]
 
     # --- queries ---------------------------------------------------------------------------
-    def edges_between(self, a: str, b: str, *, both_ways: bool = False) -> list[Edge]:
+    def edges_between(self, a: str, b: str, *, both_ways: bool = False) -> list[EdgeView]:
         """The edges from a to b (and from b to a when both_ways), sorted by kind."""
         self._require(a)
         self._require(b)
-        out = [d["edge"] for d in (self.g.get_edge_data(a, b) or {}).values()]
+        adj = self.g._adj  # noqa: SLF001
+        out = [EdgeView(self, d["row"], a, b, k) for k, d in adj[a].get(b, {}).items()]
         if both_ways:
-            out += [d["edge"] for d in (self.g.get_edge_data(b, a) or {}).values()]
+            out += [EdgeView(self, d["row"], b, a, k) for k, d in adj[b].get(a, {}).items()]
         return sorted(out, key=lambda e: (e.source, e.kind))
 
     def neighbours(
         self, character_id: str, *, kind: str | Iterable[str] | None = None, min_strength: float = 0.0
-    ) -> list[Edge]:
+    ) -> list[EdgeView]:
         """Outgoing edges of a character, filtered by kind and strength, strongest first."""
         self._require(character_id)
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind is not None else None
-        out = [
-            d["edge"]
-            for _, _, k, d in self.g.out_edges(character_id, keys=True, data=True)
-            if (kinds is None or k in kinds) and d["edge"].strength >= min_strength
+        strength = self.columns.strength
+        found = [
+            (float(strength[d["row"]]), v, k, d["row"])
+            for v, keyed in self.g._adj[character_id].items()  # noqa: SLF001
+            for k, d in keyed.items()
+            if kinds is None or k in kinds
         ]
-        return sorted(out, key=lambda e: (-e.strength, e.target, e.kind))
+        found.sort(key=lambda x: (-x[0], x[1], x[2]))
+        return [EdgeView(self, r, character_id, v, k) for s, v, k, r in found if s >= min_strength]
 
     def acquaintances(self, character_id: str) -> set[str]:
         """Everyone tied to a character in either direction."""
