@@ -368,3 +368,34 @@ def test_a_listener_that_fails_does_not_break_the_turn() -> None:
     result = town.say("sol", "wren", "Good evening, Wren.", on_token=gone)
     assert result.answered and result.text and len(calls) == 1 and result.stream.tokens == 0
     assert town.say("sol", "wren", "Good evening, Wren.").text  # and the town carries on
+
+
+def test_llama_cpp_streams_the_chunks_the_model_generates(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    from townsfolk.agents.llm.llama_cpp import LlamaCppProvider
+
+    asked: list[dict[str, Any]] = []
+
+    class FakeLlama:  # the library boundary: what llama-cpp-python yields with stream=True
+        def __init__(self, **kwargs: Any) -> None:
+            pass
+
+        def create_chat_completion(self, **kwargs: Any) -> Any:
+            asked.append(kwargs)
+            if kwargs["max_tokens"] == 1:
+                raise ValueError("Requested tokens exceed context window")
+            return iter([{"model": str(tmp_path / "tiny.gguf"), "choices": [{"delta": {"role": "assistant"}}]},
+                         *({"choices": [{"delta": {"content": p}, "finish_reason": None}]} for p in ("Calm ", "tonight.")),
+                         {"choices": [{"delta": {}, "finish_reason": "stop"}]}])
+
+    fake = type(sys)("llama_cpp")
+    fake.Llama = FakeLlama  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "llama_cpp", fake)
+    (tmp_path / "tiny.gguf").write_bytes(b"GGUF")
+    provider = LlamaCppProvider(tmp_path / "tiny.gguf", seed=3)
+    got: list[str] = []
+    response = provider.stream(ask(), got.append)
+    assert got == ["Calm ", "tonight."] and response.text == "Calm tonight." and response.model == "tiny"
+    assert asked[0]["stream"] is True and asked[0]["seed"] == 3
+    assert provider.stream(ask().model_copy(update={"max_tokens": 1}), got.append).error == "llama error: ValueError"

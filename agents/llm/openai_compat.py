@@ -234,8 +234,17 @@ class StreamedReply:
             self.done = True
             return
         try:
-            chunk = _ChatChunk.model_validate(json.loads(data))
-        except (ValueError, ValidationError):
+            decoded = json.loads(data)
+        except ValueError:
+            self.error = "malformed response"
+            return
+        self.take(decoded)
+
+    def take(self, data: Any) -> None:
+        """One decoded chunk (a `data:` event's JSON, or a chunk llama-cpp-python yields)."""
+        try:
+            chunk = _ChatChunk.model_validate(data)
+        except ValidationError:
             self.error = "malformed response"
             return
         if chunk.error is not None:

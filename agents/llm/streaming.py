@@ -6,7 +6,8 @@ text, usage, errors), so every check that judges a reply still judges all of it.
 cannot stream is streamed *after the fact* by `stream_complete`: its whole answer cut into the
 same small pieces, so a listener sees one shape whatever the backend.
 
-Who streams for real: `OpenAICompatProvider` (server-sent chunks over httpx). Offline, scripted
+Who streams for real: `OpenAICompatProvider` (server-sent chunks over httpx) and `LlamaCppProvider`
+(the chunks llama-cpp-python yields with `stream=True`). Offline, scripted
 and cassette replay cut their (instant) answer into word or character pieces. The wrappers
 (retry, call limit, accounting, breaker, reply check, recorder, round-robin) pass streaming
 through with the same accounting as `complete`; a retry happens only while nothing was relayed,
