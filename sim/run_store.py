@@ -45,7 +45,6 @@ from townsfolk.sim.crypto_shred import (
     seal_json,
     seal_text,
 )
-from townsfolk.sim.edge_rows import EdgeSaved, load_edges
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.row_writer import Encoded
 from townsfolk.sim.tables import DecisionRow, LogRow
@@ -54,6 +53,7 @@ from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import Edge, EdgeChange
 from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
 from townsfolk.world.world import World
 
@@ -143,7 +143,7 @@ class RunStore:
         self.keys = KeyRing(keys_path(self.db, self.sqlite_file))
         self.writer = WriterLock(self.db, self.sqlite_file, self.engine)
         weakref.finalize(self, self.writer.release)
-        self._history_saved = EdgeSaved()  # how much of the graph this store holds (sim/edge_rows.py)
+        self._history_saved: dict[str, int] = {}
         self._memory_seq: dict[str, int] = {}
         self._next_memory_seq = 0
         self._log_seq = 0
@@ -347,7 +347,7 @@ class RunStore:
                       kept: list[tuple[int, dict[str, Any]]]) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
-        self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
+        self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
         self._log_seq = self._fact_seq = 0
         players = self._players(world)
         with Session(self.engine) as s:
@@ -358,7 +358,7 @@ class RunStore:
                 s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=self._seal(d, players)))
             self._decision_seq = len(kept)
             s.commit()
-        world.graph.mark_all_dirty()
+        world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
         memory.mark_all_unsaved()
         self.commit_tick(world, memory, log, finished=run.finished, extra=run.extra)
@@ -456,12 +456,14 @@ class RunStore:
                 c = Character.model_validate(row.data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
-            changes = [(edge_id, self._open(data)) for edge_id, data in s.exec(
-                select(EdgeChangeRow.edge_id, EdgeChangeRow.data).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq))]
-            edges = [(edge_id, self._open(data)) for edge_id, data in s.exec(
-                select(EdgeRow.id, EdgeRow.data).order_by(EdgeRow.id))]
-            self._history_saved = load_edges(world, edges, changes)
-            del changes, edges
+            history: dict[str, list[EdgeChange]] = {}
+            for row in s.exec(select(EdgeChangeRow).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq)):
+                history.setdefault(row.edge_id, []).append(EdgeChange.model_validate(self._open(row.data)))
+            for row in s.exec(select(EdgeRow).order_by(EdgeRow.id)):
+                edge = Edge.model_validate({**self._open(row.data),
+                                            "history": [h.model_dump() for h in history.get(row.id, [])]})
+                world.graph.restore(edge)
+                self._history_saved[row.id] = len(edge.history)
             facts = [Fact.model_validate(self._open(r.data)) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
             world.facts.load(facts)
             self._fact_seq = len(facts)
