@@ -25,15 +25,26 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
-from townsfolk.agents.guards import _TOKEN as TOKEN_UNITS  # the units the leak guard compares
-from townsfolk.agents.guards import MIN_LEAK_RUN, no_internal_labels, tokens
+# the guards' own units and patterns, joined into one expression per turn (one search per piece)
+from townsfolk.agents.guards import (
+    _BUILTIN_TERMS,
+    _IDENTIFIER,
+    _SCORE,
+    _STAGE,
+    MIN_LEAK_RUN,
+    tokens,
+)
+from townsfolk.agents.guards import _TOKEN as TOKEN_UNITS
+from townsfolk.agents.guards import _term_pattern as term_pattern
 from townsfolk.agents.llm.streaming import TokenSink, pieces
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 PRIVATE_HALT = "a private item the listener may not hear"
+LABEL_REACH = 40  # characters before the new text a label phrase may have begun in ("familiarity score")
 
 
 class StreamNote(BaseModel):
@@ -58,7 +69,7 @@ class ReplyStream:
         self.halted: str | None = None  # why relaying stopped before the end
         self.claimed = False  # a reply generation is streaming (or streamed) into it
         self.deaf = False  # the listener raised once: nothing more is handed to it
-        self._labels: frozenset[str] = frozenset()
+        self._labels = _labels_pattern(frozenset())
         self._snips: list[list[str]] = []
         self._rows: list[list[int]] = []  # per private item: common run ending at each of its tokens
         self._seen = 0  # complete tokens of `received` already compared
@@ -74,7 +85,7 @@ class ReplyStream:
         """What must not be relayed: private texts the asker may not hear, and the engine's labels."""
         self._snips = [t for t in (tokens(s) for s in private_items) if t]
         self._rows = [[0] * (len(s) + 1) for s in self._snips]
-        self._labels = frozenset(labels)
+        self._labels = _labels_pattern(frozenset(labels))
 
     # --- pieces in -------------------------------------------------------------------------------
     def __call__(self, piece: str) -> None:
@@ -102,7 +113,7 @@ class ReplyStream:
             boundary = _word_start(self.received, boundary)  # "It's" is held whole, not cut after "It'"
         if boundary <= self.sent:
             return
-        if not no_internal_labels(self.received[:boundary], self._labels).ok:
+        if self._labels.search(self.received[max(0, self.sent - LABEL_REACH):boundary]):  # what is new
             self.halted = "the engine's bookkeeping in the reply"
             return
         self._send(self.received[self.sent:boundary])
@@ -141,13 +152,22 @@ class ReplyStream:
             self.sent = -1
             return StreamNote(tokens=self.pieces, text=said, replaced=False)
         relayed = self.received[:self.sent]
-        if self.halted is None and said == self.received.strip():
+        if said == self.received.strip():  # the guards passed all of it (so nothing here was a leak)
             self._send(self.received[self.sent:])
             return StreamNote(tokens=self.pieces, text=self.received, replaced=False)
         why = reason or self.halted or "the reply changed after it was streamed"
         if self.halted is not None and reason and self.halted not in reason:
             why = f"{reason}; stopped streaming at {self.halted}"
         return StreamNote(tokens=self.pieces, text=relayed, replaced=True, reason=why)
+
+
+@lru_cache(maxsize=8)  # the labels are the same every turn
+def _labels_pattern(labels: frozenset[str]) -> re.Pattern[str]:
+    """Everything `no_internal_labels` looks for (its built-in terms, stage talk, scores,
+    identifiers, and these labels) as one expression, each part with its own case rule."""
+    parts = [p for _t, p in _BUILTIN_TERMS] + [term_pattern(t) for t in sorted(labels) if t.strip()]
+    parts += [_STAGE, _SCORE, _IDENTIFIER]
+    return re.compile("|".join(f"(?{'i' if p.flags & re.IGNORECASE else '-i'}:{p.pattern})" for p in parts))
 
 
 def _word_start(text: str, at: int) -> int:

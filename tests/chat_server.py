@@ -85,7 +85,8 @@ def chunk_event(content: str | None = None, finish: str | None = None, usage: di
 
 class ChatModel(LoopbackServer):
     """A healthy chat-completions server: structured requests get `canned_answer`, replies get
-    `reply(body)`; with `"stream": true` the reply goes out as chunks `delay` seconds apart, and
+    `reply(body)`; with `"stream": true` the reply goes out as chunks `delay` seconds apart (without,
+    it comes whole after the same time), and
     (with `hold_last`) the last chunk waits until that event is set or `hold_timeout` passes, so a
     test can prove a client saw the first token before the model finished."""
 
@@ -113,6 +114,8 @@ class _StreamingHandler(BaseHTTPRequestHandler):
             model.bodies.append(body)
         content = canned_answer(body) if "response_format" in body else model.reply(body)
         if not body.get("stream"):
+            if model.delay and "response_format" not in body:  # a whole reply takes as long to write
+                time.sleep(model.delay * (len(chunks_of(content)) - 1))
             payload = json.dumps({"id": "cmpl-1", "object": "chat.completion", "model": "served-model",
                                   "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
                                                "finish_reason": "stop"}]}, ensure_ascii=False).encode()
