@@ -14,6 +14,8 @@ from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.predicates import BUILTIN_INVENTORY, PredicateInventory
 
 KINDS = ("event", "belief", "summary", "impression")
+_TABLE = {"event": "events", "belief": "beliefs", "summary": "summaries", "impression": "impressions"}
+_KIND_OF = {EventMemory: "event", Belief: "belief", Summary: "summary", Impression: "impression"}
 
 
 class MemoryStore:
@@ -38,11 +40,13 @@ class MemoryStore:
         self.predicates: PredicateInventory = BUILTIN_INVENTORY
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
-        return {"event": self.events, "belief": self.beliefs, "summary": self.summaries,
-                "impression": self.impressions}[kind]  # type: ignore[return-value]
+        return getattr(self, _TABLE[kind])  # (a lookup, not a dict of all four built per call: puts are hot)
 
     @staticmethod
     def kind_of(item: BaseModel) -> str:
+        kind = _KIND_OF.get(type(item))
+        if kind is not None:
+            return kind
         if isinstance(item, EventMemory):
             return "event"
         if isinstance(item, Belief):

@@ -27,10 +27,21 @@ from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
+_STAMP: list = [None, ""]  # (clock start, its zone, tick length, tick) -> that tick's time as the timeline writes it
+
+
+def stamp(world: World) -> str:
+    """The current tick's time in minutes, rendered once per tick (a telling writes several lines)."""
+    clock = world.clock
+    key = (clock.start, clock.start.tzinfo, clock.tick_length, clock.tick)  # (equal instants may print apart)
+    if _STAMP[0] != key:
+        _STAMP[:] = [key, world.now.isoformat(timespec="minutes")]
+    return _STAMP[1]
+
 
 def _entry(world: World, kind: str, who: list[str], text: str, **ids) -> LogEntry:
-    return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind,
-                    who=who, text=text, ids={k: v for k, v in ids.items() if v})
+    return LogEntry(tick=world.tick, time=stamp(world), kind=kind, who=who, text=text,
+                    ids={k: v for k, v in ids.items() if v})
 
 
 def _edge_entries(world: World, changes: list[EdgeChange], holder: str, other: str,

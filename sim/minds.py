@@ -60,7 +60,7 @@ class Minds:
         self._mood_codes = np.ones(len(self.npcs), dtype=int)  # 0 low, 1 calm, 2 cheerful
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
-        self._stimuli: dict[str, np.ndarray] = {}
+        self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
         memory.on_put.append(self._on_put)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges():
@@ -74,15 +74,20 @@ class Minds:
         if kind != "event" or not isinstance(item, EventMemory) or item.holder not in self.affect.index:
             return
         v = item.valence * (0.5 + item.importance)
-        stim = np.array([v, 0.6 * abs(v) - 0.1 * (v < 0), 0.3 * v])
-        self._stimuli[item.holder] = self._stimuli.get(item.holder, np.zeros(3)) + stim
+        # plain floats (an array per event cost more than the sum): the same IEEE steps, from 0.0 up
+        s = self._stimuli.get(item.holder)
+        if s is None:
+            s = self._stimuli[item.holder] = [0.0, 0.0, 0.0]
+        s[0] += v
+        s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
+        s[2] += 0.3 * v
 
     def settle(self, dt_seconds: float) -> None:
         """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together."""
         self.affect.tick(dt_seconds)
         if self._stimuli:
             ids = sorted(self._stimuli)
-            self.affect.stimulate(ids, np.clip(np.stack([self._stimuli[i] for i in ids]), -1.0, 1.0))
+            self.affect.stimulate(ids, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
             self._stimuli.clear()
 
     def mood_changes(self, language: str) -> list[tuple[str, str, float]]:
