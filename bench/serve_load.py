@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -48,10 +49,33 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
-def start_server(data: Path, port: int, embedder: str) -> subprocess.Popen:
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far, from /proc (nan where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def start_server(data: Path, port: int, embedder: str, profile: str | None = None, *,
+                 cprofile: bool = False) -> subprocess.Popen:
     env = {**os.environ, "TOWNSFOLK_API_KEYS": "bench=k-bench"}
+    if profile:
+        env["TOWNSFOLK_PROFILE"] = profile
+        if cprofile:
+            env["TOWNSFOLK_PROFILE_CPROFILE"] = "1"
+    log = (data / "server.log").open("w")  # the startup line and one access line per request
     proc = subprocess.Popen([sys.executable, "-m", "townsfolk.sim.cli", "serve", "--data", str(data),
-                             "--port", str(port), "--embedder", embedder], env=env, cwd=ROOT)
+                             "--port", str(port), "--embedder", embedder], env=env, cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         try:
@@ -60,7 +84,7 @@ def start_server(data: Path, port: int, embedder: str) -> subprocess.Popen:
         except httpx.TransportError:
             time.sleep(0.2)
     proc.kill()
-    raise SystemExit("server did not start")
+    raise SystemExit(f"server did not start; see {data / 'server.log'}")
 
 
 async def post(client: httpx.AsyncClient, path: str, body: dict, errors: list[str]) -> httpx.Response | None:
@@ -148,6 +172,20 @@ def in_process_talk(embedder: str, n: int = 200) -> list[float]:
     return out
 
 
+def print_stages(stages: dict[str, dict[str, float]], stem: str) -> None:
+    """The server's own account (TOWNSFOLK_PROFILE): per Town call and per group commit, wall and the
+    CPU of the thread that ran it; the wait in the world's queue; the calls per commit."""
+    print("  inside the server (ms; cpu = the writer thread's own CPU time):")
+    for stage, v in stages.items():
+        if stage == "batch.size":
+            print(f"    {'calls per commit':<16} mean {v['mean_ms']:.2f}  max {v['max_ms']:.0f}  ({v['n']:.0f} commits)")
+            continue
+        print(f"    {stage:<16} n {v['n']:>5.0f}  mean {v['mean_ms']:7.2f}  p50 {v['p50_ms']:7.2f}  "
+              f"p95 {v['p95_ms']:7.2f}  max {v['max_ms']:8.2f}")
+    if Path(f"{stem}.writer.prof").is_file():
+        print(f"  profiles: {stem}.writer.prof, {stem}.loop.prof (python -m pstats)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, nargs="+", default=[20, 100])
@@ -156,18 +194,30 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a player waits between requests (0: back to back, a closed loop)")
+    ap.add_argument("--profile", action="store_true",
+                    help="time the stages inside the server (TOWNSFOLK_PROFILE: wall and CPU per Town call, "
+                         "per commit, queue wait) and print them")
+    ap.add_argument("--cprofile", action="store_true",
+                    help="--profile, and cProfile the writer threads and the event loop (files left beside "
+                         "the data; the profiler's own cost inflates every figure)")
     args = ap.parse_args()
+    c0 = time.process_time()
     base = in_process_talk(args.embedder)
     print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, embedder {args.embedder}: "
-          f"p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms")
+          f"p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms, "
+          f"CPU {(time.process_time() - c0) / len(base) * 1000:.1f} ms per turn (load average {load_average()})")
     failed = False
     for k in args.players:
         data = Path(tempfile.mkdtemp(prefix="serve_load_"))
         port = free_port()
-        proc = start_server(data, port, args.embedder)
+        stem = str(data / "profile") if args.profile or args.cprofile else None
+        proc = start_server(data, port, args.embedder, stem, cprofile=args.cprofile)
         try:
+            cpu0 = process_cpu(proc.pid)
             lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", k, args.rounds, args.seed,
                                                         args.think))
+            server_cpu = process_cpu(proc.pid) - cpu0
+            after = load_average()
         finally:
             proc.terminate()
             proc.wait(30)
@@ -175,7 +225,9 @@ def main() -> None:
         total = len(lat["talk"]) + len(lat["events"])
         print(f"\n{k} players over {WORLDS} worlds, {args.rounds} talk+event rounds each ({total} requests, "
               f"offline model, embedder {args.embedder}, think {args.think:g} s):")
-        print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s")
+        print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s; server CPU {server_cpu:.1f} s = "
+              f"{server_cpu / total * 1000:.1f} ms per request ({server_cpu / wall * 100:.0f}% of one core); "
+              f"load average after {after}")
         for kind in ("talk", "events"):
             v = lat[kind]
             print(f"  {kind:<6} p50 {pct(v, 50):6.1f} ms  p95 {pct(v, 95):6.1f} ms  p99 {pct(v, 99):6.1f} ms  "
@@ -187,6 +239,8 @@ def main() -> None:
             print("   ", e)
         if k == 20:
             print(f"  target talk p95 <= 50 ms at 20 players: {'met' if pct(lat['talk'], 95) <= 50 else 'NOT met'}")
+        if stem and Path(f"{stem}.json").is_file():
+            print_stages(json.loads(Path(f"{stem}.json").read_text(encoding="utf-8")), stem)
         failed |= bool(errors or lost)
     sys.exit(1 if failed else 0)
 

@@ -185,8 +185,10 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
                      f"{f', {len(worlds.problems)} could not be' if worlds.problems else ''} · "
                      f"{'API keys for ' + str(len(set(app.state.keys.values()))) + ' game(s)' if app.state.keys else 'no API keys (loopback only)'}"
                      f" · ready in {time.perf_counter() - started:.1f} s (models {warmed - started:.1f} s)")
+        worlds.clock.start_loop()
         yield
         worlds.close_all()  # each world's writer lock goes, so a restarted server (or a CLI) may open it
+        worlds.clock.finish()
 
     app = FastAPI(title="townsfolk", version="0.1.0", lifespan=lifespan,
                   description="NPCs that remember, gossip and talk: one world per database, a key per game.")

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +23,12 @@ import numpy as np
 
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.predicate_reader import read as read_predicate
+from townsfolk.sim.server_profile import StageClock
 from townsfolk.sim.town import Town
 from townsfolk.sim.town_models import TimelineEntry
+
+log = logging.getLogger("townsfolk.server")
 
 
 class LockedEmbedder:
@@ -73,6 +79,7 @@ class Worlds:
         self.hosted: dict[tuple[str, str], Hosted] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.problems: list[str] = []  # worlds that could not be reopened, for /healthz and the log
+        self.clock = StageClock()  # stage timings when TOWNSFOLK_PROFILE is set (bench/serve_load.py --profile)
 
     # --- the catalogue -------------------------------------------------------------------------
     def _write_catalogue(self) -> None:
@@ -152,10 +159,28 @@ class Worlds:
         if hosted.closed:
             raise LookupError(hosted.id)
         future: asyncio.Future = asyncio.get_running_loop().create_future()
-        hosted.queue.put_nowait((fn, args, kwargs, future))
+        hosted.queue.put_nowait((fn, args, kwargs, future, time.perf_counter()))
         if hosted.writer is None or hosted.writer.done():
             hosted.writer = asyncio.create_task(self._write(hosted))
         return await future
+
+    async def read_ahead(self, hosted: Hosted, text: str) -> None:
+        """Read a game event's text into a predicate before the event joins the world's queue.
+
+        The reading is a pure function of the text and the world's predicates (cue words, else the
+        bundled model's nearest examples, cached per text), so reading it here changes nothing the
+        world then does: its writer finds the reading cached. A text no cue word reads costs the
+        model tens of milliseconds; spent here, in a thread of its own (the model's C code holds
+        no GIL), it no longer holds up the turns queued behind the event in that world."""
+        town = hosted.town
+        if hosted.closed or town.memory.claim_reader is not None:  # a model reads claims instead
+            return
+        started = time.perf_counter()
+        try:
+            await asyncio.to_thread(read_predicate, text, inventory=town.memory.predicates)
+        except Exception:  # only a head start: the world reads the text itself and reports what fails
+            log.debug("read-ahead of %r failed", text, exc_info=True)
+        self.clock.add("read_ahead.wall", time.perf_counter() - started)
 
     async def _write(self, hosted: Hosted) -> None:
         """The world's writer: takes every call waiting in its queue, runs them in arrival order in
@@ -166,8 +191,8 @@ class Worlds:
                 if hosted.closed:
                     outcomes: list[tuple[bool, Any]] = [(False, LookupError(hosted.id))] * len(batch)
                 else:
-                    outcomes = await asyncio.to_thread(_run_batch, hosted.town, batch)
-            for (_fn, _a, _k, future), (ok, value) in zip(batch, outcomes, strict=True):
+                    outcomes = await asyncio.to_thread(_run_batch, hosted.town, batch, self.clock)
+            for (_fn, _a, _k, future, _at), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
                 if ok:
@@ -179,17 +204,23 @@ class Worlds:
 MAX_BATCH = 64  # calls committed together at most (bounds the time the first of them waits)
 
 
-def _run_batch(town: Town, batch: list[tuple]) -> list[tuple[bool, Any]]:
+def _run_batch(town: Town, batch: list[tuple], clock: StageClock) -> list[tuple[bool, Any]]:
     """Each call in order (a refused call changes nothing), then one save for all of them:
     nobody is answered before what they did is on disk."""
     outcomes: list[tuple[bool, Any]] = []
-    for fn, args, kwargs, _future in batch:
+    with clock.profiled():
+        started = time.perf_counter()
+        clock.add("batch.size", len(batch) / 1000)  # summaries are in ms: a size of 3 reads as 3.0
+        for fn, args, kwargs, _future, enqueued in batch:
+            clock.add("queue.wait", started - enqueued)
+            try:
+                with clock.timed(getattr(fn, "__name__", "call")):
+                    outcomes.append((True, fn(*args, **kwargs)))
+            except Exception as exc:  # handed to the caller's request (4xx for TownError)
+                outcomes.append((False, exc))
         try:
-            outcomes.append((True, fn(*args, **kwargs)))
-        except Exception as exc:  # handed to the caller's request (4xx for TownError)
-            outcomes.append((False, exc))
-    try:
-        town.save()
-    except Exception as exc:  # not saved: nobody may be told it was
-        return [(False, exc)] * len(batch)
+            with clock.timed("save"):
+                town.save()
+        except Exception as exc:  # not saved: nobody may be told it was
+            return [(False, exc)] * len(batch)
     return outcomes
