@@ -399,3 +399,53 @@ def test_llama_cpp_streams_the_chunks_the_model_generates(monkeypatch: pytest.Mo
     assert got == ["Calm ", "tonight."] and response.text == "Calm tonight." and response.model == "tiny"
     assert asked[0]["stream"] is True and asked[0]["seed"] == 3
     assert provider.stream(ask().model_copy(update={"max_tokens": 1}), got.append).error == "llama error: ValueError"
+
+
+# --- through the Town: the same turns, streamed or not -----------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _town(scenario: str, provider=None):
+    from townsfolk.memory.embeddings import LexicalEmbedder
+    from townsfolk.sim.town import Town
+
+    return Town.from_scenario(ROOT / "scenarios" / scenario, embedder=LexicalEmbedder(), provider=provider)
+
+
+def test_streaming_changes_nothing_the_world_keeps() -> None:
+    """Two towns, the same lines; one streams every turn. Replies, timeline and memories are the same."""
+    lines = [("ayuan", "laomei", "师傅，昨晚桥头出什么事了？"), ("xiaoyu", "laomei", "你还记得我跟你说的事吗？"),
+             ("ayuan", "afu", "小雨最近怎么样？"), ("ayuan", "laomei", "明天还下雨吗？")]
+    plain, streamed = _town("umbrella_shop.yaml"), _town("umbrella_shop.yaml")
+    plain.advance(3), streamed.advance(3)
+    for player, npc, text in lines:
+        got: list[str] = []
+        a = plain.say(player, npc, text)
+        b = streamed.say(player, npc, text, on_token=got.append)
+        assert a.text == b.text == "".join(got) and not b.stream.replaced and b.stream.tokens == len(got) > 1
+        assert a.model_dump(exclude={"stream"}) == b.model_dump(exclude={"stream"})
+    assert [e.model_dump() for e in plain.timeline()] == [e.model_dump() for e in streamed.timeline()]
+    assert plain.memories("laomei", "ayuan", events=True) == streamed.memories("laomei", "ayuan", events=True)
+    assert "搬" not in " ".join(e.text for e in streamed.timeline() if "ayuan" in e.who)
+
+
+def test_an_errand_line_voiced_by_the_model_streams_and_a_rejected_voicing_is_replaced() -> None:
+    voicings = iter(["Aye, I can mend it. What needs mending?", "Sure thing!!"])
+
+    def model(request: LLMRequest) -> str:
+        if request.json_schema is not None:
+            return "no"  # the structured helpers fall back to their heuristics
+        if request.task == "errand_reply":
+            return next(voicings)
+        return "Morning."
+
+    town = _town("smithy_favour.yaml", ScriptedProvider(model))
+    got: list[str] = []
+    first = town.say("player", "bram", "I need a repair.", on_token=got.append)
+    assert town.sim.last_turn[1].errand is not None  # code decided the line; the model voiced it
+    assert first.text == "".join(got) == "Aye, I can mend it. What needs mending?" and len(got) > 3
+    got.clear()
+    second = town.say("player", "bram", "It's the plough.", on_token=got.append)
+    assert town.sim.last_turn[1].errand is not None and "".join(got) == "Sure thing!!"  # the words went out ...
+    assert second.stream.replaced and second.text != "Sure thing!!"  # ... and code's own line replaced them
+    assert second.stream.reason == second.fallback and "plough" in second.text.lower()
