@@ -63,8 +63,8 @@ class Minds:
         self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
         memory.on_put.append(self._on_put)
         # an NPC already tied to a player starts counting the silence from the first tick
-        for edge in world.graph.edges():
-            if edge.source in self.affect.index and world.character(edge.target).is_player:
+        for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
+            if edge.source in self.affect.index:
                 self.quiet.setdefault(f"{edge.source}|{edge.target}",
                                       ReconnectState(npc=edge.source, other=edge.target, quiet_since=world.now))
 

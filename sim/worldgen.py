@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from townsfolk.agents.bonds import seed_bonds
+from townsfolk.agents.bonds import seed_bonds_all
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.world_spec import TraitDist, WorldSpec
 from townsfolk.sim.worldgen_names import draw_families, draw_names
@@ -199,17 +199,26 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     reason = "世代住在一起" if lang == "zh" else "the town as generated"
     counts: dict[str, int] = {}
     seen: set[tuple[int, int, str]] = set()
-    for (a, b, kind, _), u in zip(pairs, strengths, strict=True):
+    sources: list[str] = []
+    targets: list[str] = []
+    kinds: list[str] = []
+    tie_strengths: list[float] = []
+    for (a, b, kind, _), u in zip(pairs, strengths, strict=True):  # every pair has a < b
         if (a, b, kind) in seen:
             continue
         seen.add((a, b, kind))
         rng_ = ranges[kind]
         s = round(float(rng_.low + (rng_.high - rng_.low) * u), 3)
-        for x, y in ((a, b), (b, a)):
-            edge = world.graph.set_edge(ids[x], ids[y], kind, s, tick=0, time=world.now, cause=Cause(kind="seed"),
-                                        reason=reason)
-            seed_bonds(world, edge)
+        sources += (ids[a], ids[b])
+        targets += (ids[b], ids[a])
+        kinds += (kind, kind)
+        tie_strengths += (s, s)
         counts[kind] = counts.get(kind, 0) + 1
+    # one bulk call for the ties, one array pass for the bond axes they imply (what a set_edge and a
+    # seed_bonds per tie did, in the time a 10k town allows)
+    world.graph.add_edges(sources, targets, kinds, tie_strengths, tick=0, time=world.now, cause=Cause(kind="seed"),
+                          reason=reason)
+    seed_bonds_all(world)
 
     town = Town(spec=spec, world=world, memory=MemoryStore(), places=places, npcs=ids, players=players,
                 role=role, home=household.astype(np.int64), work=work, work_from=hours[:, 0],

@@ -405,6 +405,18 @@ class RelationshipGraph:
         return [EdgeView(self, d["row"], u, v, k) for u, nbrs in self.g._adj.items()  # noqa: SLF001
                 for v, keyed in nbrs.items() for k, d in keyed.items()]
 
+    def edges_into(self, targets: Iterable[str]) -> list[EdgeView]:
+        """The edges into any of these characters, in the graph's own order (as `edges()` would list
+        them): a few players' ties without building a view of every edge in a town."""
+        row, pred = self.columns.node_row, self.g._pred  # noqa: SLF001
+        found = [(row[u], d["row"], u, t, k) for t in dict.fromkeys(targets) if t in pred
+                 for u, keyed in pred[t].items() for k, d in keyed.items()]
+        first = {}  # (source, target) -> the row that put target in source's adjacency
+        for _s, r, u, t, _k in found:
+            first[(u, t)] = min(r, first.get((u, t), r))
+        found.sort(key=lambda x: (x[0], first[(x[2], x[3])], x[1]))
+        return [EdgeView(self, r, u, t, k) for _s, r, u, t, k in found]
+
     def mark_all_dirty(self) -> None:
         """Every edge to be written again (a store rebuilt from scratch)."""
         self.columns.dirty[: self.columns.n] = True
