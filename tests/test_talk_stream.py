@@ -172,3 +172,31 @@ def test_bad_requests_are_plain_4xx_before_any_event(live) -> None:
             assert r.status_code == 422 and r.json()["error"]["field"] == field, r.text
         assert c.post("/v1/worlds/nowhere/talk", params={"stream": "true"},
                       json={"player": "sol", "npc": "wren", "text": "hi"}).status_code == 404
+
+
+def test_a_failure_after_the_first_token_is_one_error_event_and_before_it_a_plain_4xx(live, monkeypatch) -> None:
+    from townsfolk.sim.town import Town, TownError
+
+    with live.client() as c:
+        _world(c, "box-fail", SIGNAL_BOX)
+
+    def breaks_mid_reply(self, player, npc, text, *, on_token=None):
+        on_token("Well, ")
+        raise TownError("npc", "Wren left the box mid-sentence")
+
+    monkeypatch.setattr(Town, "say", breaks_mid_reply)
+    with live.client() as c, c.stream("POST", "/v1/worlds/box-fail/talk", params={"stream": "true"},
+                                      json={"player": "sol", "npc": "wren", "text": "Hello?"}) as r:
+        assert r.status_code == 200
+        events = [(name, data) for _t, name, data in _events(r)]
+    assert events == [("token", {"text": "Well, "}),
+                      ("error", {"error": {"field": "npc", "reason": "Wren left the box mid-sentence"}})]
+
+    def breaks_at_once(self, player, npc, text, *, on_token=None):
+        raise TownError("text", "nothing to answer")
+
+    monkeypatch.setattr(Town, "say", breaks_at_once)
+    with live.client() as c:
+        r = c.post("/v1/worlds/box-fail/talk", params={"stream": "true"},
+                   json={"player": "sol", "npc": "wren", "text": "Hello?"})
+    assert r.status_code == 422 and r.json() == {"error": {"field": "text", "reason": "nothing to answer"}}
