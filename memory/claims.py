@@ -41,6 +41,20 @@ class Claim(BaseModel):
     obj: str | None = None  # the one the deed was done to or for ("Pia gave Yara a jar": yara)
     negated: bool = False  # "he didn't steal anything": said, but says the opposite of the predicate
     tone: float | None = None  # the predicate's valence when read, so the claim keeps its meaning anywhere
+    # Read by meaning (nearest examples), not by a cue word: the predicate is a guess, so the claim is
+    # said in its own words until a retelling changes what it says (this records what was read).
+    guessed: str | None = None
+
+    @property
+    def own_words(self) -> bool:
+        """Whether to say the quote rather than the predicate: unread, negated, or a guess left as read."""
+        if not self.quote or self.is_attitude:
+            return False
+        return (self.predicate == "remark" or self.negated
+                or (self.guessed is not None and self.guessed == self.reading_signature()))
+
+    def reading_signature(self) -> str:
+        return f"{self.about}|{self.predicate}|{self.hedged}|{self.generalised}"
 
     @property
     def blames_subject(self) -> bool:
@@ -89,8 +103,11 @@ def claim_from_text(text: str, *, about: str | None, said_by: str | None = None,
     generalised = any(w in text for w in ("总是", "老是", "一向")) or bool(ALWAYS_EN.search(lowered))
     hedged = any(w in text for w in ("好像", "可能", "也许")) or bool(HEDGE_EN.search(lowered))
     severity = min(1.0, pred.severity + (0.1 if repeated else 0.0))
-    return Claim(about=about or "", predicate=reading.key, severity=severity, said_by=said_by, quote=text,
-                 hedged=hedged, generalised=generalised, obj=obj, negated=reading.negated, tone=pred.valence)
+    claim = Claim(about=about or "", predicate=reading.key, severity=severity, said_by=said_by, quote=text,
+                  hedged=hedged, generalised=generalised, obj=obj, negated=reading.negated, tone=pred.valence)
+    if reading.via == "meaning":
+        claim.guessed = claim.reading_signature()
+    return claim
 
 
 def render_claim(claim: Claim, names: dict[str, str], language: str, *,
@@ -107,7 +124,7 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         return names.get(cid, cid)
 
     pred = PREDICATES.get(claim.predicate, PREDICATES["remark"])
-    if (claim.predicate == "remark" or claim.negated) and claim.quote and not claim.is_attitude:
+    if claim.own_words:
         # nothing the lexicon can name: keep the words themselves
         if claim.said_by and claim.said_by != claim.about:
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"

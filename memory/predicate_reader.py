@@ -43,6 +43,7 @@ EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|was
                          r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")
 ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非")
 MARGIN = 0.03  # how much nearer than the neutral examples a predicate must be to be read by meaning
+SEPARATION = 0.012  # ... and than the runner-up predicate: a near tie is a guess between two meanings, not a reading
 
 
 class Reading(BaseModel):
@@ -160,8 +161,11 @@ class MeaningReader:
         for key, score in zip(self._keys, scores.tolist(), strict=True):
             best[key] = max(best.get(key, -1.0), score)
         neutral = best.pop("remark", -1.0)
-        key, score = max(best.items(), key=lambda kv: (kv[1], kv[0])) if best else ("remark", -1.0)
-        reading = (Reading(key=key, via="meaning", score=round(score, 4)) if score - neutral > MARGIN
+        ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))
+        key, score = ranked[0] if ranked else ("remark", -1.0)
+        runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
+        reading = (Reading(key=key, via="meaning", score=round(score, 4))
+                   if score - neutral > MARGIN and score - runner_up > SEPARATION
                    else Reading(key="remark", via="none", score=round(neutral, 4)))
         if len(self._cache) > 20_000:
             self._cache.clear()

@@ -8,6 +8,8 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 from __future__ import annotations
 
 from townsfolk.agents.bonds import record_interaction
+from townsfolk.agents.grammar_en import inner_quotes as en_inner
+from townsfolk.agents.grammar_zh import inner_quotes as zh_inner
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.impressions import Summary
@@ -59,6 +61,15 @@ def _mistaken(belief: Belief, account: list[tuple[Fact, Claim]]) -> Claim | None
     return said
 
 
+def en_quotes(text: str) -> str:
+    """A belief's words, ready to sit inside double quotes (its own quotes become single)."""
+    return en_inner(f'"{text}"')[1:-1]
+
+
+def zh_quotes(text: str) -> str:
+    return zh_inner(f"“{text}”")[1:-1]
+
+
 def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -> list[LogEntry]:
     zh = world.language == "zh"
     names = {cid: c.name for cid, c in world.characters.items()}
@@ -95,9 +106,9 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
             memory.touch(old)
             cleared.append(old.id)
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="revise",
-                                who=[holder], text=(f"{names[holder]} 不再相信“{old.text}”，改信“{new.text}”"
-                                                    if zh else f'{names[holder]} no longer believes "{old.text}"; '
-                                                    f'now believes "{new.text}"'),
+                                who=[holder], text=(f"{names[holder]} 不再相信“{zh_quotes(old.text)}”，改信“{zh_quotes(new.text)}”"
+                                                    if zh else f'{names[holder]} no longer believes "{en_quotes(old.text)}"; '
+                                                    f'now believes "{en_quotes(new.text)}"'),
                                 ids={"superseded": old.id, "belief": new.id}))
             # reverse what the mistaken belief did to the holder's edges, citing the correction
             for edge in world.graph.edges_between(holder, other):
