@@ -67,7 +67,8 @@ def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause:
         moved = world.graph.adjust(holder, other, edge.kind, round(room(edge.strength, delta), 4), tick=world.tick,
                                    time=world.now, cause=cause, reason=reason)
         if moved is not None:
-            changes.append(EdgeMove(holder, other, edge.kind, moved.history[-1]))
+            # the change just made, read alone from the change log (not the edge's whole history)
+            changes.append(EdgeMove(holder, other, edge.kind, world.graph.log.change(world.graph.last_change_row(moved))))
     return changes
 
 

@@ -8,9 +8,6 @@ so each change carries its cause and `why` can explain a bond as it explains any
 
 from __future__ import annotations
 
-from collections import Counter
-from datetime import datetime
-
 import numpy as np
 
 from townsfolk.agents.bond_axes import (
@@ -18,10 +15,10 @@ from townsfolk.agents.bond_axes import (
     add_tension,
     fade_tension,
     familiarity_from_days,
-    units_from_familiarity,
     update_affinity,
     update_trust,
 )
+from townsfolk.agents.familiarity_days import day_counts, note_interaction
 from townsfolk.world.relationships import Cause, Edge, EdgeChange
 from townsfolk.world.world import World
 
@@ -41,25 +38,6 @@ def axes(world: World, holder: str, other: str) -> BondAxes:
     return BondAxes(**values)
 
 
-def _days(edge: Edge | None, now: datetime) -> list[int]:
-    """Interactions per calendar day, read back from the familiarity edge's own history."""
-    counts: Counter[str] = Counter()
-    if edge is not None:
-        for change in edge.history:
-            if change.reason.startswith(INTERACTION):
-                counts[change.time.date().isoformat()] += 1
-    counts[now.date().isoformat()] += 1
-    return [counts[d] for d in sorted(counts)]
-
-
-def seeded_units(edge: Edge | None) -> float:
-    """The days together a seeded familiarity stands for (0 for a pair that started as strangers)."""
-    if edge is None or not edge.history or edge.history[0].cause.kind != "seed":
-        return 0.0
-    seeded = max(c.after for c in edge.history if c.cause.kind == "seed")
-    return float(units_from_familiarity(seeded))
-
-
 def _set(world: World, holder: str, other: str, kind: str, value: float, cause: Cause, reason: str) -> EdgeChange:
     edge = world.graph.get(holder, other, kind)
     if edge is None:
@@ -67,7 +45,7 @@ def _set(world: World, holder: str, other: str, kind: str, value: float, cause: 
         world.graph.set_edge(holder, other, kind, start, tick=world.tick, time=world.now, cause=cause, reason=reason)
     edge = world.graph.set_edge(holder, other, kind, round(min(1.0, max(0.0, value)), 4), tick=world.tick,
                                 time=world.now, cause=cause, reason=reason)
-    return edge.history[-1]
+    return world.graph.log.change(world.graph.last_change_row(edge))  # the change just made (not the whole history)
 
 
 def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: float = 0.0,
@@ -78,10 +56,12 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
         if world.character(holder).is_player:
             continue
         current = axes(world, holder, other)
-        fam_edge = world.graph.get(holder, other, "familiarity")
         # a seeded tie is where counting continues: its implied history plus every day met since
-        fam = float(familiarity_from_days(_days(fam_edge, world.now), base_units=seeded_units(fam_edge)))
+        # (the per-day counts are kept as interactions happen: agents/familiarity_days.py)
+        days, today = day_counts(world.graph, holder, other), world.now.date().isoformat()
+        fam = float(familiarity_from_days(days.with_one_more(today), base_units=days.base_units))
         changes.append(_set(world, holder, other, "familiarity", fam, cause, f"{INTERACTION}: {note}".strip()))
+        note_interaction(world.graph, days, today, seeded=cause.kind == "seed")
         if valence:
             changes.append(_set(world, holder, other, "affinity",
                                 float(update_affinity(current.affinity, valence, 1.0)), cause, note or "how it felt"))
