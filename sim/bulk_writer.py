@@ -68,7 +68,30 @@ def _update_dicts(w: RowWriter, table: Any, rows: list[dict[str, Any]]) -> None:
 def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[LogEntry], *,
                finished: bool = False, extra: dict[str, Any] | None = None,
                decisions: list[Any] | None = None) -> None:
-    """Write everything that changed since the last commit, and the tick, in one transaction."""
+    """Write everything that changed since the last commit, and the tick, in one transaction.
+
+    A commit that fails (disk full, I/O error) is rolled back whole, like a crash: the file ends at
+    the last committed tick. The journals it took are gone, so this store refuses further commits
+    (RunStoreError) instead of writing later ticks over a gap; reopen the run to go on from what is
+    on disk, or `rewrite` it from memory."""
+    from townsfolk.sim.run_store import RunStoreError  # the store imports this module
+
+    if store._commit_failed:  # noqa: SLF001
+        raise RunStoreError(f"{store.db}: an earlier commit failed ({store._commit_failed}); the run on disk "  # noqa: SLF001
+                            "ends at its last committed tick: open it again to continue from there")
+    try:
+        _write_tick(store, world, memory, log, finished=finished, extra=extra, decisions=decisions)
+    except RunStoreError:
+        raise
+    except Exception as exc:
+        store._commit_failed = f"{type(exc).__name__}: {exc}"  # noqa: SLF001
+        raise RunStoreError(f"{store.db}: the commit of tick {world.tick} failed ({store._commit_failed}); "  # noqa: SLF001
+                            "nothing of it was written: open the run again to continue from its last "
+                            "committed tick") from exc
+
+
+def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[LogEntry], *,
+                finished: bool, extra: dict[str, Any] | None, decisions: list[Any] | None) -> None:
     store.acquire_writer()
     store._cause_memo = {}  # noqa: SLF001  # what a fact or memory item names, for this commit
     players = store._players(world)  # noqa: SLF001

@@ -178,7 +178,7 @@ def _value_pattern(players: frozenset[str]) -> re.Pattern[str] | None:
     if any(json.dumps(p, ensure_ascii=False)[1:-1] != p for p in players):
         return None
     ids = "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True))
-    return re.compile(rf'(?<=[\[{{,:])\s*"({ids})"(?=\s*[,\]}}])')
+    return re.compile(rf'(?:(?<=[\[{{,:])|^)\s*"({ids})"(?=\s*(?:[,\]}}]|$))')
 
 
 def owners_in_text(text: str, players: set[str] | frozenset[str]) -> set[str]:
@@ -187,7 +187,7 @@ def owners_in_text(text: str, players: set[str] | frozenset[str]) -> set[str]:
     if not players:
         return set()
     pattern = _value_pattern(frozenset(players))
-    if pattern is None:
+    if pattern is None or "\\u" in text:  # an odd id, or text with \u escapes: decode and walk it
         return owners_in(json.loads(text), set(players))
     return set(pattern.findall(text))
 

@@ -14,6 +14,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, Protocol
 
 from sqlalchemy import JSON, Text, bindparam, cast, delete, insert, update
@@ -31,6 +32,7 @@ def encode(value: Any) -> Encoded:
     return value if isinstance(value, Encoded) else Encoded(json.dumps(value, ensure_ascii=False))
 
 
+@cache
 def json_columns(table: Any) -> frozenset[str]:
     return frozenset(c.name for c in table.columns if isinstance(c.type, JSON))
 
@@ -60,7 +62,8 @@ class SqliteRows:
         self._sql: dict[tuple[str, str, tuple[str, ...]], str] = {}
 
     def _encode_json(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> list[tuple]:
-        js = [i for i, c in enumerate(cols) if c in json_columns(table)]
+        json_cols = json_columns(table)
+        js = [i for i, c in enumerate(cols) if c in json_cols]
         if not any(type(r[i]) is not Encoded for i in js for r in rows):
             return rows  # the writer's own rows: encoded when built
         return [tuple(encode(v) if i in js else v for i, v in enumerate(r)) for r in rows]

@@ -45,6 +45,7 @@ from townsfolk.sim.crypto_shred import (
     seal_json,
     seal_text,
 )
+from townsfolk.sim.edge_rows import EdgeSaved, load_edges
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.row_writer import Encoded
 from townsfolk.sim.tables import DecisionRow, LogRow
@@ -53,7 +54,6 @@ from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
-from townsfolk.world.relationships import Edge, EdgeChange
 from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
 from townsfolk.world.world import World
 
@@ -78,8 +78,18 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
 
 
-def open_engine(db: str | Path, *, must_exist: bool = False) -> Engine:
-    """An engine for a path or URL; SQLite files get WAL and foreign-key pragmas."""
+SQLITE_SYNC = ("NORMAL", "FULL")
+
+
+def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = "NORMAL") -> Engine:
+    """An engine for a path or URL; SQLite files get WAL and foreign-key pragmas.
+
+    Durability on SQLite: WAL with synchronous=NORMAL (the default) makes every commit atomic and
+    keeps it when the process is killed; after an OS crash or power loss the last commits before
+    it may be missing, never half there. synchronous="FULL" adds an fsync of the log to every
+    commit (milliseconds on this machine's disk), so a commit survives power loss too."""
+    if synchronous not in SQLITE_SYNC:
+        raise ValueError(f"synchronous is one of {SQLITE_SYNC}, not {synchronous!r}")
     url = database_url(db)
     path = _sqlite_path(url)
     if path is not None:
@@ -97,8 +107,15 @@ def open_engine(db: str | Path, *, must_exist: bool = False) -> Engine:
             cur = conn.cursor()
             cur.execute("PRAGMA busy_timeout=5000")  # first: a writer mid-commit makes others wait, not fail
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA secure_delete=ON")  # erased rows are zeroed, not left in free pages
+            # a big first commit (500k edges) fits its index pages in memory (the default 2 MB cache
+            # made it thrash); pages are taken only as used
+            cur.execute("PRAGMA cache_size=-65536")
+            # checkpoints (each an fsync) once per ~40 MB of log, not per 4 MB: a tick's commit of a
+            # big town writes megabytes; the log is cut back to 64 MB after a checkpoint
+            cur.execute("PRAGMA wal_autocheckpoint=10000")
+            cur.execute("PRAGMA journal_size_limit=67108864")
             cur.close()
 
         @event.listens_for(engine, "begin")
@@ -136,14 +153,15 @@ class RunStore:
     """Saves and loads one run. The first write takes the database's writer lock (see write_lock);
     rows naming a player are sealed with that player's key (see crypto_shred) in `_seal_*`/`_open`."""
 
-    def __init__(self, db: str | Path, *, must_exist: bool = False) -> None:
+    def __init__(self, db: str | Path, *, must_exist: bool = False, synchronous: str = "NORMAL") -> None:
+        """`synchronous="FULL"`: every commit also survives power loss on SQLite (see open_engine)."""
         self.db = str(db)
-        self.engine = open_engine(db, must_exist=must_exist)
+        self.engine = open_engine(db, must_exist=must_exist, synchronous=synchronous)
         self.sqlite_file = _sqlite_path(database_url(db))
         self.keys = KeyRing(keys_path(self.db, self.sqlite_file))
         self.writer = WriterLock(self.db, self.sqlite_file, self.engine)
         weakref.finalize(self, self.writer.release)
-        self._history_saved: dict[str, int] = {}
+        self._history_saved = EdgeSaved()  # how much of the graph this store holds (sim/edge_rows.py)
         self._memory_seq: dict[str, int] = {}
         self._next_memory_seq = 0
         self._log_seq = 0
@@ -153,6 +171,7 @@ class RunStore:
         self._players_of: tuple[tuple[int, int | None], set[str]] = ((0, None), set())
         self._cause_memo: dict[tuple[str, str], frozenset[str]] = {}  # reset by each commit
         self._sealed_script: tuple[str, list[Any]] | None = None  # the stored script's beats, sealed
+        self._commit_failed: str | None = None  # set by a failed commit: later ones are refused
 
     # --- the writer lock ---------------------------------------------------------------------
     def acquire_writer(self) -> None:
@@ -347,8 +366,9 @@ class RunStore:
                       kept: list[tuple[int, dict[str, Any]]]) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
-        self._history_saved, self._memory_seq, self._next_memory_seq = {}, {}, 0
+        self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
         self._log_seq = self._fact_seq = 0
+        self._commit_failed = None  # everything is written afresh from memory: no gap is left
         players = self._players(world)
         with Session(self.engine) as s:
             s.add(RunRow(**{**run.model_dump(exclude={"id"}), "extra": self._seal_extra(run.extra, players)}))
@@ -358,7 +378,7 @@ class RunStore:
                 s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=self._seal(d, players)))
             self._decision_seq = len(kept)
             s.commit()
-        world.graph._dirty = {e.key for e in world.graph.edges()}  # noqa: SLF001
+        world.graph.mark_all_dirty()
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
         memory.mark_all_unsaved()
         self.commit_tick(world, memory, log, finished=run.finished, extra=run.extra)
@@ -387,6 +407,7 @@ class RunStore:
         self._history_saved, self._memory_seq = fresh._history_saved, fresh._memory_seq  # noqa: SLF001
         self._next_memory_seq, self._log_seq = fresh._next_memory_seq, fresh._log_seq  # noqa: SLF001
         self._fact_seq, self._decision_seq = fresh._fact_seq, fresh._decision_seq  # noqa: SLF001
+        self._commit_failed = None  # the file now holds everything in memory
 
     def checkpoint(self) -> None:
         """Fold the WAL into the file, truncate it and close every connection (SQLite); RunStoreError
@@ -456,14 +477,12 @@ class RunStore:
                 c = Character.model_validate(row.data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
-            history: dict[str, list[EdgeChange]] = {}
-            for row in s.exec(select(EdgeChangeRow).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq)):
-                history.setdefault(row.edge_id, []).append(EdgeChange.model_validate(self._open(row.data)))
-            for row in s.exec(select(EdgeRow).order_by(EdgeRow.id)):
-                edge = Edge.model_validate({**self._open(row.data),
-                                            "history": [h.model_dump() for h in history.get(row.id, [])]})
-                world.graph.restore(edge)
-                self._history_saved[row.id] = len(edge.history)
+            changes = [(edge_id, self._open(data)) for edge_id, data in s.exec(
+                select(EdgeChangeRow.edge_id, EdgeChangeRow.data).order_by(EdgeChangeRow.edge_id, EdgeChangeRow.seq))]
+            edges = [(edge_id, self._open(data)) for edge_id, data in s.exec(
+                select(EdgeRow.id, EdgeRow.data).order_by(EdgeRow.id))]
+            self._history_saved = load_edges(world, edges, changes)
+            del changes, edges
             facts = [Fact.model_validate(self._open(r.data)) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
             world.facts.load(facts)
             self._fact_seq = len(facts)

@@ -1,0 +1,173 @@
+"""bench/commit_cost.py: what a commit to the store of record costs, next to the work it saves.
+
+Three workloads, CPU time (time.process_time: the machine may be shared) with wall time beside:
+  first   the first commit of a generated rumour town (bench/rumour_world.py): every edge, its
+          seeded history, the tick-0 facts and memories
+  ticks   `--ticks` ticks of the rumour workload, committed every tick and every 10 ticks; the
+          figure is commit CPU per tick against the tick's own CPU (commit / tick)
+  talk    `--turns` player turns on scenarios/ferry.yaml with four players (every row names a
+          player, so every row is scanned and sealed), each turn followed by its save, as a game
+          server commits a turn; the figure is the save's CPU against the turn's (save / turn)
+
+    .venv/bin/python bench/commit_cost.py --sizes 1000,10000 --ticks 20 --turns 60
+    .venv/bin/python bench/commit_cost.py --sizes 1000 --profile     # cProfile of the tick commits
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LINES = ["Evening! Is the river calm tonight?", "When does the ferry leave?", "Have you seen the courier?",
+         "How much for the crossing?", "Who keeps the ledger here?", "Any news from upriver?"]
+
+
+def _clock() -> tuple[float, float]:
+    return time.process_time(), time.perf_counter()
+
+
+def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from rumour_world import build_town
+
+    from townsfolk.sim.run_store import RunStore
+
+    town = build_town(n)
+    sim = town.sim
+    tmp = tempfile.TemporaryDirectory()
+    store = RunStore(Path(tmp.name) / "run.db")
+    store.create(sim.world)
+    c0, w0 = _clock()
+    store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds.state()},
+                      decisions=sim.minds.take_decisions())
+    c1, w1 = _clock()
+    out = {"case": f"ticks/{every}", "npcs": n, "ticks": ticks, "edges": sim.world.graph.g.number_of_edges(),
+           "first_cpu_s": round(c1 - c0, 3), "first_wall_s": round(w1 - w0, 3)}
+    prof = cProfile.Profile(time.process_time) if profile else None
+    tick_cpu = commit_cpu = commit_wall = 0.0
+    pending: list = []
+    for tick in range(1, ticks + 1):
+        c0, _ = _clock()
+        sim.world.clock.tick = tick
+        pending += town.rumour.step()
+        pending += sim.run_tick(tick, [])
+        tick_cpu += time.process_time() - c0
+        if tick % every == 0 or tick == ticks:
+            c0, w0 = _clock()
+            if prof:
+                prof.enable()
+            store.commit_tick(sim.world, sim.memory, pending, finished=tick == ticks,
+                              extra={"minds": sim.minds.state()}, decisions=sim.minds.take_decisions())
+            if prof:
+                prof.disable()
+            c1, w1 = _clock()
+            commit_cpu += c1 - c0
+            commit_wall += w1 - w0
+            pending = []
+    out.update(tick_cpu_ms=round(1000 * tick_cpu / ticks, 2), commit_cpu_ms=round(1000 * commit_cpu / ticks, 2),
+               commit_wall_ms=round(1000 * commit_wall / ticks, 2), ratio=round(commit_cpu / max(tick_cpu, 1e-9), 3),
+               db_mb=round(sum(p.stat().st_size for p in Path(tmp.name).iterdir()) / 1e6, 1),
+               rss_gb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2, 3))
+    if prof:
+        buf = io.StringIO()
+        for key in ("cumulative", "tottime"):
+            pstats.Stats(prof, stream=buf).sort_stats(key).print_stats(25)
+        out["profile"] = buf.getvalue()
+    tmp.cleanup()
+    return out
+
+
+def talk_case(turns: int, profile: bool) -> dict:
+    from townsfolk import Town
+    from townsfolk.memory.embeddings import LexicalEmbedder
+
+    tmp = tempfile.TemporaryDirectory()
+    town = Town.from_scenario(ROOT / "scenarios" / "ferry.yaml", db=Path(tmp.name) / "w.db",
+                              embedder=LexicalEmbedder())
+    players = ["p1", "p2", "p3", "p4"]
+    for p in players:
+        town.join(p, name=p.upper())
+    town.autosave = False
+    npcs = town.npcs()
+    prof = cProfile.Profile(time.process_time) if profile else None
+    turn_cpu = save_cpu = save_wall = 0.0
+    for i in range(turns):
+        p = players[i % len(players)]
+        c0, _ = _clock()
+        town.say(p, npcs[i % len(npcs)], LINES[i % len(LINES)])
+        if i % 3 == 0:
+            town.event(f"{p} paid the fare in silver", actor=p, witnesses=[npcs[0]])
+        turn_cpu += time.process_time() - c0
+        c0, w0 = _clock()
+        if prof:
+            prof.enable()
+        town.save()
+        if prof:
+            prof.disable()
+        c1, w1 = _clock()
+        save_cpu += c1 - c0
+        save_wall += w1 - w0
+    town.close()
+    out = {"case": "talk", "turns": turns, "turn_cpu_ms": round(1000 * turn_cpu / turns, 2),
+           "save_cpu_ms": round(1000 * save_cpu / turns, 2), "save_wall_ms": round(1000 * save_wall / turns, 2),
+           "ratio": round(save_cpu / max(turn_cpu, 1e-9), 3)}
+    if prof:
+        buf = io.StringIO()
+        for key in ("cumulative", "tottime"):
+            pstats.Stats(prof, stream=buf).sort_stats(key).print_stats(25)
+        out["profile"] = buf.getvalue()
+    tmp.cleanup()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="1000,10000")
+    ap.add_argument("--ticks", type=int, default=20)
+    ap.add_argument("--every", default="1,10", help="commit every N ticks (comma-separated)")
+    ap.add_argument("--turns", type=int, default=60, help="player turns for the talk case (0: skip it)")
+    ap.add_argument("--profile", action="store_true", help="cProfile (CPU time) of the commits")
+    ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        r = talk_case(int(rest[0]), args.profile) if kind == "talk" else ticks_case(
+            int(rest[0]), int(rest[1]), int(rest[2]), args.profile)
+        print(json.dumps(r))
+        return
+    print(f"workload: rumour town (bench/rumour_world.py) {args.ticks} ticks; ferry talk {args.turns} turns; "
+          "figures are CPU ms (wall beside); the ratio is the commit against the work it commits")
+    jobs = [["ticks", n, str(args.ticks), e] for n in args.sizes.split(",") for e in args.every.split(",")]
+    if args.turns:
+        jobs.append(["talk", str(args.turns)])
+    for job in jobs:
+        cmd = [sys.executable, __file__, "--child", *job] + (["--profile"] if args.profile else [])
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            print(f"{job} failed:\n{done.stderr[-3000:]}")
+            continue
+        r = json.loads(done.stdout.strip().splitlines()[-1])
+        if r["case"] == "talk":
+            print(f"talk   {r['turns']} turns: turn {r['turn_cpu_ms']} ms, save {r['save_cpu_ms']} ms "
+                  f"(wall {r['save_wall_ms']}), save / turn {r['ratio']}", flush=True)
+        else:
+            print(f"n={r['npcs']:>6} commit every {r['case'].split('/')[1]:>2}: first commit {r['first_cpu_s']} s "
+                  f"(wall {r['first_wall_s']}), {r['edges']} edges; tick {r['tick_cpu_ms']} ms, commit per tick "
+                  f"{r['commit_cpu_ms']} ms (wall {r['commit_wall_ms']}), commit / tick {r['ratio']}; "
+                  f"db {r['db_mb']} MB", flush=True)
+        if "profile" in r:
+            print(r["profile"])
+
+
+if __name__ == "__main__":
+    main()
