@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 
 # Before numpy loads: the engine's matrix-vector products are small, and on a busy 2-core machine
@@ -40,8 +41,21 @@ def _resolve(world: World, who: str) -> str:
     by_name = [cid for cid, c in world.characters.items() if c.name == who]
     if by_name:
         return by_name[0]
-    _fail(f"unknown character {who!r} (known: {', '.join(f'{k} ({c.name})' for k, c in world.characters.items())})")
+    _fail(unknown_character(world, who))
     raise AssertionError
+
+
+def unknown_character(world: World, who: str) -> str:
+    """'unknown character' with the nearest ids and names; the whole cast only when it is short."""
+    cast = world.characters
+    labels = {k: f"{k} ({c.name})" for k, c in cast.items()}
+    near = difflib.get_close_matches(who, list(cast) + [c.name for c in cast.values()], n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(k if k in cast else next(i for i, c in cast.items() if c.name == k) for k in near))
+    if ids:
+        return f"unknown character {who!r} (did you mean {', '.join(labels[i] for i in ids)}?)"
+    if len(cast) <= 20:
+        return f"unknown character {who!r} (known: {', '.join(labels.values())})"
+    return f"unknown character {who!r}: none of the {len(cast)} ids or names is close (see `townsfolk inspect`)"
 
 
 @app.command("play")
@@ -337,4 +351,8 @@ def serve_cmd(
 from townsfolk.sim import cli_headless as _cli_headless  # noqa: E402, F401
 
 if __name__ == "__main__":
-    app()
+    # `python -m townsfolk.sim.cli` runs this file as __main__, a second copy of the module: the headless
+    # commands registered themselves on the importable one, so run that one's app.
+    from townsfolk.sim import cli as _importable
+
+    _importable.app()

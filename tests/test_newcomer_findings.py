@@ -48,3 +48,29 @@ def test_inspect_one_character_shows_beliefs_they_hold_and_beliefs_about_them(tm
     assert r.exit_code == 0, r.output
     held, about = r.output.split("赵哥持有的看法")[1].split("别人关于赵哥的看法")
     assert made.beliefs[0] in about.split("事实")[0] and made.beliefs[0] not in held
+
+
+def test_python_dash_m_has_the_headless_commands_too() -> None:
+    import subprocess
+    import sys
+
+    for command in ("simulate", "report", "sweep"):
+        done = subprocess.run([sys.executable, "-m", "townsfolk.sim.cli", command, "--help"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "Usage" in done.stdout, (command, done.stderr[-400:])
+
+
+def test_a_mistyped_name_in_a_big_cast_gets_a_suggestion_not_the_cast() -> None:
+    from datetime import datetime
+
+    from townsfolk.sim.cli import unknown_character
+    from townsfolk.world.characters import Character
+    from townsfolk.world.clock import SimClock
+    from townsfolk.world.world import World
+
+    w = World(clock=SimClock(start=datetime(2026, 1, 1)), seed=1, language="en")
+    for i in range(400):
+        w.add_character(Character(id=f"n{i}", name=f"Callum Gunn{i}" if i == 7 else f"Person {i}"))
+    said = unknown_character(w, "Callum Gun7")
+    assert "did you mean n7 (Callum Gunn7)" in said and len(said) < 200, said
+    assert "none of the 400" in unknown_character(w, "Zzyzx")
