@@ -14,7 +14,7 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.run_store import RunStore
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
-from townsfolk.world.relationships import Cause, RelationshipGraph
+from townsfolk.world.relationships import Cause, EdgeChange, RelationshipGraph
 from townsfolk.world.world import World
 
 T0 = datetime(2026, 3, 2, 8, 0)
@@ -98,15 +98,21 @@ def test_a_view_is_live_and_read_only():
     assert edge.history[-1].cause == Cause(kind="fact", id="f1")
     with pytest.raises(AttributeError):
         edge.strength = 0.1  # type: ignore[misc]
-    history = edge.history
-    history.clear()  # a copy: the log is not touched
-    assert len(edge.history) == 2
+    history = edge.history  # what it was when read: a later change is not in it
+    g.adjust("a", "b", "friend", -0.1, tick=2, time=T0 + timedelta(hours=2), cause=Cause(kind="fact", id="f2"))
+    assert len(history) == 2 and history[-1].cause.id == "f1" and list(history) == history[:]
+    assert len(edge.history) == 3 and edge.history[-1].cause.id == "f2" and edge.history[1] == history[1]
+    assert [c.before for c in edge.history] == pytest.approx([0.5, 0.5, 0.7])
+    # changes are built without validation: they must still carry every field the models declare
+    from townsfolk.world.edge_log import _CAUSE_FIELDS, _CHANGE_FIELDS
+
+    assert set(EdgeChange.model_fields) == _CHANGE_FIELDS and set(Cause.model_fields) == _CAUSE_FIELDS
     # the graph of record holds only the row; the numbers are in the columns
     assert all(set(d) == {"row"} for _u, _v, d in g.g.edges(data=True))
     # erasure's way of rewriting a change is the graph's, and the view shows it
     g.rewrite_change(edge.history[-1], reason="someone helped", cause=Cause(kind="erased"))
     assert (edge.history[-1].reason, edge.history[-1].cause.id) == ("someone helped", None)
-    assert edge.history[-1].after == pytest.approx(0.7)
+    assert edge.history[-1].after == pytest.approx(0.6)
 
 
 def _tension_walk(world: World, min_step: float = 0.01) -> list[tuple[tuple[str, str, str], float]]:
@@ -188,3 +194,30 @@ def test_edges_into_lists_them_in_the_graphs_own_order():
         w.graph.set_edge(a, b, kind, s, tick=1, time=w.now)
     for targets in (["c0"], ["c3", "c0", "c7"], []):
         assert [e.key for e in w.graph.edges_into(targets)] == [e.key for e in w.graph.edges() if e.target in targets]
+
+
+def test_bodies_written_from_the_columns_are_what_the_records_dump_as(tmp_path):
+    import json
+
+    w = World(clock=SimClock(start=T0, tick_length=timedelta(minutes=7)), seed=1, language="zh", title="t")
+    names = ["阿青", 'say "hi"', "back\\slash", "tab\there"]
+    for cid in names:
+        w.add_character(Character(id=cid, name=cid, role="townsfolk"))
+    w.graph.add_edges(names[:3], names[1:], "friend", [0.1, 0.123456789, 1.0], tick=0, time=w.now, reason="由朋友关系而来")
+    seed_bonds_all(w)
+    w.clock.tick = 5
+    w.graph.adjust(names[0], names[1], "friend", 1e-7, tick=5, time=w.now, cause=Cause(kind="belief", id='b"1'),
+                   reason="听说：“不靠谱”")
+    w.graph.set_dormant(names[2], names[3], w.now)
+    store = RunStore(tmp_path / "run.db")
+    store.create(w)
+    store.commit_tick(w, MemoryStore(), [])
+    with sqlite3.connect(tmp_path / "run.db") as c:
+        edges = dict(c.execute("select id, data from edge").fetchall())
+        changes = {(e, q): d for e, q, d in c.execute("select edge_id, seq, data from edge_change").fetchall()}
+    assert len(edges) == w.graph.columns.n and len(changes) == w.graph.log.n
+    for edge in w.graph.edges():
+        edge_id = "|".join(edge.key)
+        assert json.loads(edges[edge_id]) == edge.model_dump(mode="json", exclude={"history"})
+        for seq, change in enumerate(edge.history):
+            assert json.loads(changes[(edge_id, seq)]) == change.model_dump(mode="json")

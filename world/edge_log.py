@@ -69,6 +69,20 @@ _COLUMNS = {"edge": np.int32, "seq": np.int32, "tick": np.int32, "time": np.int3
             "prev": np.int32}
 
 
+_CAUSE_FIELDS = frozenset(("kind", "id"))
+_CHANGE_FIELDS = frozenset(("tick", "time", "before", "after", "cause", "reason"))
+
+
+def _bare(cls: type, values: dict, fields: frozenset, private: dict | None):  # noqa: ANN202
+    """A pydantic model holding `values` (all its fields, already valid), made as model_construct does."""
+    m = cls.__new__(cls)
+    object.__setattr__(m, "__dict__", values)
+    object.__setattr__(m, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(m, "__pydantic_extra__", None)
+    object.__setattr__(m, "__pydantic_private__", private)
+    return m
+
+
 class EdgeLog:
     """Append-only columns of edge changes; `n` rows so far, capacity grown by doubling."""
 
@@ -123,17 +137,18 @@ class EdgeLog:
         return out
 
     def change(self, row: int):  # noqa: ANN201  (an EdgeChange; imported late, it lives beside Edge)
+        """The row as an `EdgeChange` (built as pydantic's model_construct would, without its per-field
+        loop: a history read builds one per change, and the dialogue path reads many)."""
         from townsfolk.world.relationships import Cause, EdgeChange
 
         texts = self.texts.values
         cid = int(self.cause_id[row])
-        ch = EdgeChange.model_construct(
-            tick=int(self.tick[row]), time=self.times.values[int(self.time[row])], before=float(self.before[row]),
-            after=float(self.after[row]),
-            cause=Cause.model_construct(kind=texts[int(self.cause_kind[row])], id=None if cid == NONE else texts[cid]),
-            reason=texts[int(self.reason[row])])
-        ch._row = row
-        return ch
+        cause = _bare(Cause, {"kind": texts[int(self.cause_kind[row])], "id": None if cid == NONE else texts[cid]},
+                      _CAUSE_FIELDS, None)
+        return _bare(EdgeChange, {"tick": int(self.tick[row]), "time": self.times.values[int(self.time[row])],
+                                  "before": float(self.before[row]), "after": float(self.after[row]),
+                                  "cause": cause, "reason": texts[int(self.reason[row])]},
+                     _CHANGE_FIELDS, {"_row": row})
 
     def rewrite(self, row: int, *, reason: str | None = None, cause_kind: str | None = None,
                 cause_id: str | None | bool = False) -> None:

@@ -73,16 +73,57 @@ class Edge(BaseModel):
         return (self.source, self.target, self.kind)
 
 
+class EdgeHistory(Sequence[EdgeChange]):
+    """An edge's changes as they stand when read (a snapshot of which rows: later changes are not
+    in it), each built from its log row when indexed. Compares equal to a list of the same changes."""
+
+    __slots__ = ("_graph", "_rows", "_tail", "_n")
+
+    def __init__(self, graph: RelationshipGraph, row: int) -> None:
+        self._graph, self._rows = graph, None
+        self._tail, self._n = int(graph.columns.tail[row]), int(graph.columns.count[row])
+
+    def _all(self) -> list[int]:
+        if self._rows is None:
+            self._rows = self._graph.log.rows_of(self._tail)
+        return self._rows
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):  # noqa: ANN001, ANN204
+        if isinstance(i, slice):
+            return [self._graph.log.change(r) for r in self._all()[i]]
+        if i == -1 or i == self._n - 1:
+            if self._n == 0:
+                raise IndexError("history index out of range")
+            return self._graph.log.change(self._tail)
+        return self._graph.log.change(self._all()[i])
+
+    def __iter__(self):  # noqa: ANN204
+        change = self._graph.log.change
+        return (change(r) for r in self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (EdgeHistory, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EdgeHistory({list(self)!r})"
+
+
 class EdgeView:
     """One edge of a graph, read live from its columns and the change log (an edge held across a
     change shows the change). Read-only: assigning a field is an AttributeError, so no code can move
     a strength behind the graph's back."""
 
-    __slots__ = ("_graph", "_row", "source", "target", "kind", "_history")
+    __slots__ = ("_graph", "_row", "source", "target", "kind")
 
     def __init__(self, graph: RelationshipGraph, row: int, source: str, target: str, kind: str) -> None:
         self._graph, self._row, self.source, self.target, self.kind = graph, row, source, target, kind
-        self._history: tuple[int, int, list[EdgeChange]] | None = None
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -113,22 +154,16 @@ class EdgeView:
         return None if code == NONE else c.times.values[code]
 
     @property
-    def history(self) -> list[EdgeChange]:
-        """The edge's changes, oldest first (built from the log; rebuilt only after a change)."""
-        g = self._graph
-        count, version = int(g.columns.count[self._row]), g.log.version
-        cached = self._history
-        if cached is None or cached[0] != count or cached[1] != version:
-            log = g.log
-            cached = self._history = (count, version,
-                                      [log.change(r) for r in log.rows_of(int(g.columns.tail[self._row]))])
-        return list(cached[2])
+    def history(self) -> EdgeHistory:
+        """The edge's changes, oldest first: a sequence read from the log as it is indexed (the
+        last change, what most callers want, costs one row, not the whole history)."""
+        return EdgeHistory(self._graph, self._row)
 
     def record(self) -> Edge:
         """This edge as a plain `Edge` record (a copy, for dumps and saves)."""
         return Edge.model_construct(source=self.source, target=self.target, kind=self.kind, strength=self.strength,
                                     since=self.since, last_reinforced=self.last_reinforced,
-                                    dormant_since=self.dormant_since, history=self.history)
+                                    dormant_since=self.dormant_since, history=list(self.history))
 
     def model_dump(self, **kw: Any) -> dict[str, Any]:
         return self.record().model_dump(**kw)
@@ -348,31 +383,41 @@ class RelationshipGraph:
     def last_change_row(self, edge: EdgeView) -> int:
         return int(self.columns.tail[edge.row])
 
-    def load_edges(self, records: Iterable[Edge]) -> None:
-        """Put saved edges back as they were, histories included (loading a world)."""
+    def load_edges(self, records: Iterable[tuple]) -> None:
+        """Put saved edges back as they were, histories included (loading a world). Each record is
+        (source, target, kind, strength, since, last_reinforced, dormant_since, history), history a
+        list of (tick, time, before, after, cause kind, cause id, reason): plain tuples, so a load of
+        a 10k town builds no pydantic object per edge or change."""
         c, texts, log = self.columns, self.columns.texts, self.log
-        times = c.times
-        for e in records:
-            seed = e.history[0].after if e.history and e.history[0].cause.kind == "seed" else 0.0
-            row = int(c.append(c.node(e.source), c.node(e.target), c.code(e.kind), e.strength, times.code(e.since),
-                               seed_start=seed, tagged=sum(1 for h in e.history if h.reason.startswith(TAG_PREFIX)),
-                               dormant=NONE if e.dormant_since is None else times.code(e.dormant_since))[0])
-            c.last_reinforced[row] = times.code(e.last_reinforced)
+        times, adj = c.times, self.g._adj  # noqa: SLF001
+        for source, target, kind, strength, since, fed, dormant, history in records:
+            self._require(source)
+            self._require(target)
+            if not 0.0 <= strength <= 1.0:
+                raise ValueError(f"edge {source}|{target}|{kind}: strength must be in [0, 1], got {strength}")
+            if kind in adj[source].get(target, ()):
+                raise ValueError(f"edge {source}|{target}|{kind} is loaded twice")
+            seed = history[0][3] if history and history[0][4] == "seed" else 0.0
+            row = int(c.append(c.node_row[source], c.node_row[target], c.code(kind), strength, times.code(since),
+                               seed_start=seed, tagged=sum(1 for h in history if h[6].startswith(TAG_PREFIX)),
+                               dormant=NONE if dormant is None else times.code(dormant))[0])
+            c.last_reinforced[row] = times.code(fed)
             prev = NONE
-            for seq, h in enumerate(e.history):
-                prev = log.append(row, seq, h.tick, times.code(h.time), h.before, h.after, texts.code(h.cause.kind),
-                                  NONE if h.cause.id is None else texts.code(h.cause.id), texts.code(h.reason), prev)
-            c.tail[row], c.count[row], c.dirty[row] = prev, len(e.history), False
-            self.g.add_edge(e.source, e.target, key=e.kind, row=row)
-            if e.dormant_since is not None:
+            for seq, (tick, when, before, after, cause_kind, cause_id, reason) in enumerate(history):
+                prev = log.append(row, seq, tick, times.code(when), before, after, texts.code(cause_kind),
+                                  NONE if cause_id is None else texts.code(cause_id), texts.code(reason), prev)
+            c.tail[row], c.count[row], c.dirty[row] = prev, len(history), False
+            self.g.add_edge(source, target, key=kind, row=row)
+            if dormant is not None:
                 self.dormant_edges[row] = None
         self.pair_version += 1
         self.version += 1
 
     def restore(self, edge: Edge) -> None:
-        """Put a saved edge back as it was (used when loading a world)."""
-        self.load_edges([edge])
-        self.columns.dirty[self.row_of(*edge.key)] = False
+        """Put a saved edge record back as it was."""
+        self.load_edges([(edge.source, edge.target, edge.kind, edge.strength, edge.since, edge.last_reinforced,
+                          edge.dormant_since, [(h.tick, h.time, h.before, h.after, h.cause.kind, h.cause.id, h.reason)
+                                               for h in edge.history])])
 
     def set_dormant(self, a: str, b: str, when: datetime | None) -> list[EdgeView]:
         """Mark (or wake, with None) every edge between two characters, both ways."""
