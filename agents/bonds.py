@@ -14,7 +14,6 @@ from townsfolk.agents.bond_axes import (
     BondAxes,
     add_tension,
     fade_tension,
-    familiarity_from_days,
     update_affinity,
     update_trust,
 )
@@ -59,7 +58,7 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
         # a seeded tie is where counting continues: its implied history plus every day met since
         # (the per-day counts are kept as interactions happen: agents/familiarity_days.py)
         days, today = day_counts(world.graph, holder, other), world.now.date().isoformat()
-        fam = float(familiarity_from_days(days.with_one_more(today), base_units=days.base_units))
+        fam = days.familiarity_with_one_more(today)
         changes.append(_set(world, holder, other, "familiarity", fam, cause, f"{INTERACTION}: {note}".strip()))
         note_interaction(world.graph, days, today, seeded=cause.kind == "seed")
         if valence:

@@ -13,6 +13,7 @@ all of it committed to SQLite. Each side runs in its own process; the ratio is t
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -65,9 +66,11 @@ def mesa_run(n: int, ticks: int) -> dict:
     model = Rumour(n)
     build = time.perf_counter() - t0
     t0 = time.perf_counter()
+    gc.freeze()  # as the townsfolk side does (sim/heap.py): the built model is not re-scanned by gc
     for _ in range(ticks):
         model.step()
     seconds = time.perf_counter() - t0
+    gc.unfreeze()
     return {"npcs": n, "build_s": round(build, 2), "seconds": round(seconds, 3),
             "ticks_per_s": round(ticks / seconds, 2), "tellings": model.tellings,
             "informed": sum(a.informed for a in model.agents)}

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.sim.daily_life import DailyLife
 from townsfolk.sim.engine import Simulation
+from townsfolk.sim.heap import long_lived_heap
 from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.world_spec import WorldSpec
 from townsfolk.sim.worldgen import Town, generate
@@ -114,32 +115,33 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
     layout = {"places": [[p.id, p.kind, p.name] for p in town.places],
               "home": town.home.tolist(), "work": town.work.tolist(), "ties": town.ties}
     t1 = time.perf_counter()
-    pending: list = []
-    for tick in range(0, last + 1):
-        beats = life.plan(tick)
-        before = len(world.facts)
-        entries = sim.run_tick(tick, beats)
-        if tick == life.seed_tick:
-            life.note_seed_facts(tick, list(world.facts)[before:])
-        series["tick"].append(tick)
-        series["mood"].append(_mood_row(sim))
-        series["tellings"].append(life.counts["tellings"])
-        series["encounters"].append(life.counts["encounters"])
-        pending += entries
-        if store is not None and (tick % commit_every == 0 or tick == last):
-            store.commit_tick(world, sim.memory, pending, finished=tick == last,
-                              extra={"usage": sim.usage.model_dump(), "minds": sim.minds.state(),
-                                     "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
-                                                  "layout": layout if tick == last else {},
-                                                  "life": life.state(), "series": series}},
-                              decisions=sim.minds.take_decisions())
-            pending = []
-        elif store is None:
-            sim.minds.take_decisions()
-            pending = []
-        if on_tick is not None:
-            on_tick(TickProgress(tick=tick, ticks=last, npcs=len(town.npcs), tellings=life.counts["tellings"],
-                                 model_calls=sim.usage.model_calls, elapsed_s=time.perf_counter() - t1))
+    with long_lived_heap():  # the town just built lives as long as the run (sim/heap.py)
+        pending: list = []
+        for tick in range(0, last + 1):
+            beats = life.plan(tick)
+            before = len(world.facts)
+            entries = sim.run_tick(tick, beats)
+            if tick == life.seed_tick:
+                life.note_seed_facts(tick, list(world.facts)[before:])
+            series["tick"].append(tick)
+            series["mood"].append(_mood_row(sim))
+            series["tellings"].append(life.counts["tellings"])
+            series["encounters"].append(life.counts["encounters"])
+            pending += entries
+            if store is not None and (tick % commit_every == 0 or tick == last):
+                store.commit_tick(world, sim.memory, pending, finished=tick == last,
+                                  extra={"usage": sim.usage.model_dump(), "minds": sim.minds.state(),
+                                         "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
+                                                      "layout": layout if tick == last else {},
+                                                      "life": life.state(), "series": series}},
+                                  decisions=sim.minds.take_decisions())
+                pending = []
+            elif store is None:
+                sim.minds.take_decisions()
+                pending = []
+            if on_tick is not None:
+                on_tick(TickProgress(tick=tick, ticks=last, npcs=len(town.npcs), tellings=life.counts["tellings"],
+                                     model_calls=sim.usage.model_calls, elapsed_s=time.perf_counter() - t1))
     beliefs = list(sim.memory.beliefs.values())
     return SimulateResult(
         sim=sim, town=town, life=life, title=spec.world, seed=world.seed, npcs=len(town.npcs), days=days, ticks=last,

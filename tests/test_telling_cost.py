@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from townsfolk.agents.bond_axes import familiarity_from_days, units_from_familiarity
 from townsfolk.agents.bonds import INTERACTION, record_interaction, seed_bonds
+from townsfolk.agents.familiarity_days import DayCounts
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.embeddings import LexicalEmbedder
@@ -72,6 +73,15 @@ def test_familiarity_from_kept_counts_equals_a_walk_over_the_history():
             g.set_edge("n0", "n1", "familiarity", 0.5, tick=tick, time=world.now, cause=Cause(kind="event", id="e1"),
                        reason=f"{INTERACTION}: mediated")
     assert checked == 90
+
+
+@settings(max_examples=200, deadline=None)
+@given(days=st.dictionaries(st.dates().map(lambda d: d.isoformat()), st.integers(1, 60), max_size=12),
+       today=st.dates().map(lambda d: d.isoformat()), seeded=st.floats(0.0, 0.999))
+def test_familiarity_without_numpy_is_the_same_float(days, today, seeded):
+    counts = DayCounts(row=None, seen=(0, 0), base_units=float(units_from_familiarity(seeded)), days=dict(days))
+    expected = float(familiarity_from_days(counts.with_one_more(today), base_units=counts.base_units))
+    assert counts.familiarity_with_one_more(today) == expected
 
 
 @settings(max_examples=60, deadline=None)
