@@ -180,7 +180,7 @@ def test_a_failure_after_the_first_token_is_one_error_event_and_before_it_a_plai
     with live.client() as c:
         _world(c, "box-fail", SIGNAL_BOX)
 
-    def breaks_mid_reply(self, player, npc, text, *, on_token=None):
+    def breaks_mid_reply(self, player, npc, text, *, on_token=None, **_options):
         on_token("Well, ")
         raise TownError("npc", "Wren left the box mid-sentence")
 
@@ -192,7 +192,7 @@ def test_a_failure_after_the_first_token_is_one_error_event_and_before_it_a_plai
     assert events == [("token", {"text": "Well, "}),
                       ("error", {"error": {"field": "npc", "reason": "Wren left the box mid-sentence"}})]
 
-    def breaks_at_once(self, player, npc, text, *, on_token=None):
+    def breaks_at_once(self, player, npc, text, *, on_token=None, **_options):
         raise TownError("text", "nothing to answer")
 
     monkeypatch.setattr(Town, "say", breaks_at_once)

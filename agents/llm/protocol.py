@@ -4,6 +4,7 @@ Code decides, the model only voices: a request carries the task, the language, t
 (what the NPC actually remembers) and, when structured output is wanted, a JSON schema. Every
 provider (offline, scripted, OpenAI-compatible HTTP, llama.cpp, cassette replay) answers with the
 same response shape, so wrappers (retry, call limit, accounting, recording) stack on any of them.
+Streaming a reply as it is produced is one optional method more, `stream` (agents/llm/streaming.py).
 """
 
 from __future__ import annotations
