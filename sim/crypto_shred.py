@@ -204,7 +204,9 @@ def seal_text(ring: KeyRing, owners: Iterable[str], text: str) -> str | None:
     if not kids:
         return None
     ct = base64.b64encode(_encrypt(ring, kids, text.encode("utf-8"))).decode()
-    return json.dumps({SEAL: kids, "ct": ct})
+    # key ids are hex and base64 needs no escaping: the JSON of {SEAL: kids, "ct": ct}, written out
+    quoted = ", ".join(f'"{k}"' for k in kids)
+    return f'{{"{SEAL}": [{quoted}], "ct": "{ct}"}}'
 
 
 def seal_json(ring: KeyRing, owners: Iterable[str], body: dict[str, Any]) -> dict[str, Any]:
