@@ -327,7 +327,9 @@ class RelationshipGraph:
                                         cause_id=NONE if cause.id is None else texts.code(cause.id),
                                         reason=reason_codes, prev=NONE)
         c.tail[rows], c.count[rows] = log_rows, 1
-        _insert_new_edges(g, sources, targets, kinds, rows.tolist())
+        names = c.nodes  # the graph's own name objects as keys, not the caller's copies (1M strings at 100k)
+        _insert_new_edges(g, [names[i] for i in src.tolist()], [names[i] for i in tgt.tolist()],
+                          [c.kinds[k] for k in kc.tolist()], rows.tolist())
         self.version += 1
         self.pair_version += 1
         return rows
