@@ -54,7 +54,8 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
     for holder, other in ((a, b), (b, a)):
         if world.character(holder).is_player:
             continue
-        current = axes(world, holder, other)
+        # the other axes move only with a feeling, a trust event or a conflict (a plain chat: familiarity only)
+        current = axes(world, holder, other) if (valence or trust_event or conflict > 0) else BondAxes()
         # a seeded tie is where counting continues: its implied history plus every day met since
         # (the per-day counts are kept as interactions happen: agents/familiarity_days.py)
         days, today = day_counts(world.graph, holder, other), world.now.date().isoformat()

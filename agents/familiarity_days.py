@@ -21,7 +21,6 @@ from townsfolk.agents.bond_axes import (
     FAMILIARITY_HALF_UNITS,
     SAME_DAY_DECAY,
     familiarity_from_days,
-    units_from_familiarity,
 )
 from townsfolk.world.relationships import RelationshipGraph
 
@@ -60,6 +59,12 @@ class DayCounts:
 _CACHE: WeakKeyDictionary[RelationshipGraph, dict[int, DayCounts]] = WeakKeyDictionary()
 
 
+def _units(familiarity: float) -> float:
+    """`units_from_familiarity` of one float: the same clip and steps, without the array handling."""
+    f = min(max(familiarity, 0.0), 1.0 - 1e-9)
+    return float(-FAMILIARITY_HALF_UNITS * np.log2(1.0 - f))
+
+
 def _seen(graph: RelationshipGraph, row: int) -> tuple[int, int]:
     return int(graph.columns.count[row]), graph.log.version
 
@@ -85,7 +90,7 @@ def day_counts(graph: RelationshipGraph, holder: str, other: str) -> DayCounts:
         if texts[int(log.cause_kind[r])] == "seed":
             seeded.append(float(log.after[r]))
     first_seeded = bool(changes) and texts[int(log.cause_kind[changes[0]])] == "seed"
-    base = float(units_from_familiarity(max(seeded))) if first_seeded else 0.0
+    base = _units(max(seeded)) if first_seeded else 0.0
     kept[row] = counts = DayCounts(row=row, seen=_seen(graph, row), base_units=base, days=days)
     return counts
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from townsfolk.agents.bond_axes import familiarity_from_days, units_from_familiarity
 from townsfolk.agents.bonds import INTERACTION, record_interaction, seed_bonds
-from townsfolk.agents.familiarity_days import DayCounts
+from townsfolk.agents.familiarity_days import DayCounts, _units
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.embeddings import LexicalEmbedder
@@ -82,6 +82,12 @@ def test_familiarity_without_numpy_is_the_same_float(days, today, seeded):
     counts = DayCounts(row=None, seen=(0, 0), base_units=float(units_from_familiarity(seeded)), days=dict(days))
     expected = float(familiarity_from_days(counts.with_one_more(today), base_units=counts.base_units))
     assert counts.familiarity_with_one_more(today) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(f=st.floats(-0.5, 1.5))
+def test_seeded_units_of_one_float_are_the_array_functions(f):
+    assert _units(f) == float(units_from_familiarity(f))
 
 
 @settings(max_examples=60, deadline=None)
