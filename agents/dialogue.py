@@ -6,14 +6,18 @@ model speaks, it speaks from what this NPC actually remembers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.voice import question_kind
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.pronouns import follow_name, refers_back
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -46,23 +50,28 @@ def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     return [cid for _, cid in sorted(hits)]
 
 
-def second_person(text: str, listener_name: str, language: str) -> str:
-    """Speaking to someone, their name in a memory becomes 'you' / '你'."""
+def second_person(text: str, listener_name: str, language: str, others: Iterable[str] = ()) -> str:
+    """Speaking to someone, their name in a memory becomes 'you' / '你' (and "his" theirs, 'your');
+    `others` are the other names in the text, so a "his" that may be theirs is left alone."""
     if not listener_name or listener_name not in text:
         return text
-    if language == "zh":
-        return text.replace(listener_name, "你")
-    return text.replace(f"{listener_name}'s", "your").replace(listener_name, "you")
+    return follow_name(text, listener_name, "你" if language == "zh" else "you", language, others)
 
 
 def in_my_words(text: str, npc: str, listener: str, world: World) -> str:
     """Someone's words retold by the NPC: its own name becomes I / 我, the listener's you / 你."""
     me, you = world.name(npc), world.name(listener) if listener in world.characters else ""
-    if world.language == "zh":
-        text = text.replace(me, "我")
-        return text.replace(you, "你") if you else text
-    text = text.replace(f"{me}'s", "my").replace(me, "I")
-    return second_person(text, you, "en")
+    zh = world.language == "zh"
+    others = _names_in(world, text)
+    text = follow_name(text, me, "我" if zh else "I", world.language, others)
+    return second_person(text, you, world.language, others) if you else text
+
+
+def _names_in(world: World, text: str) -> list[str]:
+    """The characters' names a text mentions (only looked up when a pronoun could point back)."""
+    if not refers_back(text):
+        return []
+    return [c.name for c in world.characters.values() if c.name and c.name in text]
 
 
 def lines_said_today(world: World, memory: MemoryStore, npc: str, to: str | None = None) -> list[str]:
@@ -92,21 +101,46 @@ def _name_for(world: World, cid: str | None, npc: str, listener: str) -> str:
     return world.name(cid)
 
 
-def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str) -> list[GroundingItem]:
+OWN_DEEDS = 3  # at most this many of today's own doings answer "what did you do today?"
+
+
+def own_deeds_today(world: World, memory: MemoryStore, npc: str, *, skip: set[str]) -> list[str]:
+    """Ids of what the NPC itself did today (most recent first, public only): the context builder
+    looks for memories involving the person asking, so the NPC's own day needs adding."""
+    today = world.now.date()
+    out: list[str] = []
+    for e in reversed(memory.events_of(npc)):
+        if e.time.date() != today:
+            break
+        fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
+        if (fact is not None and fact.actor == npc and fact.kind == "happen" and not e.private
+                and e.status == "active" and e.id not in skip):
+            out.append(e.id)
+            if len(out) >= OWN_DEEDS:
+                break
+    return out
+
+
+def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
+                   question: str | None = None) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
-    needs to say it: who told it, to whom it was said, when, and what was quoted."""
+    needs to say it: who told it, to whom it was said, when, and what was quoted. With the
+    `question`, a question about the NPC's own day brings in what it did today."""
     names = {cid: c.name for cid, c in world.characters.items()}
     lang = world.language
     items: list[GroundingItem] = []
     beliefs = [memory.beliefs[i.id] for i in ctx.items if i.id in memory.beliefs]
     carried = {b.via_fact_id for b in beliefs if b.source != "witnessed"}
-    for entry in ctx.items:
-        item = memory.get(entry.id)
+    entries = [(e.id, e.tier) for e in ctx.items]
+    if question and question_kind(question, lang) == "my_day":
+        entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
+    for entry_id, tier in entries:
+        item = memory.get(entry_id)
         if isinstance(item, Impression):
             items.append(GroundingItem(kind="impression", id=item.id, text=item.text, about=item.about,
                                        valence=item.valence,
                                        meta={"about_name": _name_for(world, item.about, npc, listener),
-                                             "background": entry.tier == "two_hop", "tick": item.tick}))
+                                             "background": tier == "two_hop", "tick": item.tick}))
         elif isinstance(item, Summary):
             items.append(GroundingItem(kind="summary", id=item.id, text=item.text, about=item.about,
                                        valence=item.valence,
@@ -138,7 +172,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         elif isinstance(item, EventMemory):
             if item.source == "heard" and item.fact_id in carried:
                 continue  # the belief it carried already says it
-            said_to_them = second_person(item.what, names.get(listener, ""), lang)
+            said_to_them = second_person(item.what, names.get(listener, ""), lang, _names_in(world, item.what))
             fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
             meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
                     "cleared": item.source == "cleared", "tick": item.tick,

@@ -18,6 +18,7 @@ import numpy as np
 
 from townsfolk.agents import grammar_en, grammar_zh
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.safety import check_safety
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES
 
 Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
@@ -27,29 +28,52 @@ _THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|\bthanks?\b|\bthank you\b|\bc
 _STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
                           r"the one I remember: (?P<top>.+)$")
 _STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
+_ONE_THING = {"en": re.compile(r"^(?:Today|Over \d+ days), with (?P<about>[^:]+): (?P<top>.+)$"),
+              "zh": re.compile(r"^(?:今天|这\d+天里)和(?P<about>[^：]+?)之间：(?P<top>.+)$")}
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
 _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:怎么样|怎样|如何|还好|处得)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
                               r"|\bhow are (?:things|you) (?:with|and)\b", re.IGNORECASE)}
-_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样"),
-            "en": re.compile(r"\b(?:any good|is it good|do you like|what do you think|taste good|tasty)\b", re.IGNORECASE)}
+_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"),
+            "en": re.compile(r"\b(?:any good|is it good|(?:do|did) you (?:like|enjoy|love)|what do you (?:think|make)|"
+                             r"taste good|tasty|how do you find)\b", re.IGNORECASE)}
+_LEAD_IN = r"^\s*(?:(?:and|so|but|well|then|oh)\b,?\s*)?"
 _YES_NO = {"zh": re.compile(r"是不是|有没有|是真的吗|吗[？?]?\s*$"),
-           "en": re.compile(r"^\s*(?:\w+ (?:says|said|told me) (?:that )?)?(?:did|do|does|is|are|was|were|has|have|had|"
-                            r"can|could|will|would)\b|\bis (?:it|that) true\b|\bdid you\b", re.IGNORECASE)}
-_ABOUT_YOU = {"zh": re.compile(r"你(?!们|听说|知道|见过|看见|看到|听到|觉得|记得|认识)"),
-              "en": re.compile(r"\byou\b(?! (?:heard|hear|know|knew|seen|see|saw|remember|think))", re.IGNORECASE)}
+           "en": re.compile(_LEAD_IN + r"(?:\w+ (?:says|said|told me) (?:that )?)?(?:did|do|does|is|are|was|were|has|"
+                            r"have|had|can|could|will|would)\b|\bis (?:it|that) true\b", re.IGNORECASE)}
+# a yes/no about the listener's own doing: "did you break it?", not "is Barnaby angry with you?"
+_ABOUT_YOU = {"zh": re.compile(r"^(?:[^，,。？?]{1,6}(?:说|讲|告诉我)，?)?(?:那|那么|所以|是不是|是|真是|难道|听说)?(?:你|您)"
+                               r"(?!们|听说|知道|见过|看见|看到|听到|觉得|记得|认识|喜欢)"),
+              "en": re.compile(r"(?:" + _LEAD_IN + r"(?:did|have|had) you|\b\w+ (?:says|said|told me|claims) (?:that )?you)\b"
+                               r"(?! (?:heard|hear|know|knew|seen|see|saw|remember|think|like|enjoy|love|feel|mind|"
+                               r"met|meet|ever meet|ever met))", re.IGNORECASE)}
+_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?P<who>[^，,？?吗]{1,8})(?:吗|不|没)"),
+                "en": re.compile(r"\b(?:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\b", re.IGNORECASE)}
+_FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
+            "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
+_MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"),
+           "en": re.compile(r"\bwhat (?:did|have) you (?:do|done|been (?:doing|up to))\b|\bwhat were you (?:doing|up to)\b"
+                            r"|\bhow was your (?:day|morning|afternoon)\b", re.IGNORECASE)}
 
 
 def question_kind(text: str, language: str) -> str | None:
     """What sort of question this is, so the reply answers it first: "relation" (how are you and X),
-    "opinion" (is it good), "deed" (a yes/no about the listener's own doing), "yes_no", or None."""
+    "my_day" (what did you do), "opinion" (is it good, did you like it, what do you think of X),
+    "know" (do you know X), "feeling" (is X angry with you), "deed" (a yes/no about the listener's
+    own doing), "yes_no", or None. A question is never read as an accusation unless it is one."""
     lang = "zh" if language == "zh" else "en"
     if _RELATION[lang].search(text):
         return "relation"
+    if _MY_DAY[lang].search(text):
+        return "my_day"
     if _OPINION[lang].search(text):
         return "opinion"
+    if _KNOW_PERSON[lang].search(text):
+        return "know"
     if _YES_NO[lang].search(text):
+        if _FEELING[lang].search(text):
+            return "feeling"  # is X angry with you: answered from what I hold of them, not denied
         return "deed" if _ABOUT_YOU[lang].search(text) else "yes_no"
     return None
 
@@ -176,6 +200,9 @@ class _Voice:
             if self.zh:
                 return f"我和{about}之间曾有误会，已经说开了" if about else text
             return f"there was a misunderstanding between {about} and me; it's cleared up" if about else text
+        one = _ONE_THING[self.lang].match(text)
+        if one is not None:  # a summary of one thing is that thing, said plainly
+            return self.g.clause(self.g.unquote(one.group("top")))
         m = (_STITCHED_ZH if self.zh else _STITCHED_EN).match(text)
         if m is None:
             return text
@@ -249,29 +276,63 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
 
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
-    if kind == "opinion":  # an opinion is backed by what I think of them, not by an errand's status
-        subjects = set(v.meta.get("subjects") or [])
-        items = [g for g in items if g.kind == "impression" or (subjects and g.about in subjects)]
+    subjects = set(v.meta.get("subjects") or [])
+    if kind == "opinion":  # an opinion is backed by what I think of them (or of the thing), not by an errand's status
+        items = [g for g in items if g.kind == "impression" or (subjects and g.about in subjects)
+                 or (not subjects and g.meta.get("fact_kind") != "errand" and _overlaps(v.question, g.text, v.zh))]
+    elif kind == "my_day":  # what I did myself comes first
+        items = sorted(items, key=lambda g: not g.meta.get("my_deed"))
+    elif kind == "feeling" and subjects:
+        items = [g for g in items if g.about in subjects]
     lines = _memory_lines(v, items)
     if act == "react":
         news = _fresh_news(items)
         if news is not None:
             return _react_to_news(v, news, items)
-        return v.join([v.pick("react_statement"), *lines[:3]]) if lines else v.pick("react_statement")
+        # what was said names nobody I know anything of: no opinion about a third party out of nowhere
+        on_topic = [v.finish(raw) for g in items if (g.about in subjects or _overlaps(v.question, g.text, v.zh))
+                    and g.about != v.meta.get("asker") and (raw := v.line(g))] if subjects else []
+        if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
+            return v.pick("noted")  # they told me something of their own: I take it in
+        return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
     first = _direct_answer(v, kind, items)
     if first is not None and kind == "yes_no":
         return first  # nothing held about them: no, not that I know (the rest would be off the question)
+    if first is not None and kind in ("know", "feeling", "my_day", "opinion") and not lines:
+        return v.join([first, _recap(v, items)]) if items else first
     if act == "deny" or not lines:
         if first is not None:
             return first
+        if act == "small_talk" and check_safety(v.question, v.lang).is_private:
+            return v.pick("noted")  # a phone number or an address is taken in, not chatted past
         if act == "small_talk":
-            return v.join([v.pick("small_talk"), v.pick("ask_back")])
+            known = any(g.about == v.meta.get("asker") for g in items)  # never "good to see you" to a stranger
+            chat = v.pick("small_talk_known") if known and v.rng.random() < 0.5 else v.pick("small_talk")
+            return v.join([chat, v.pick("ask_back")])
         if items and act == "answer":
-            return v.pick("all_said")  # all it knows was said to this listener today
+            return _recap(v, items)  # all it knows was said to this listener today
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
     return v.join([first if first is not None else _opener(v, items), *lines])
+
+
+def _recap(v: _Voice, items: list[GroundingItem]) -> str:
+    """Everything relevant was said to this listener already: say the closest of it again, once,
+    briefly, with "I wasn't there" when it is not my own doing and does not touch the question;
+    only a listener who has had the recap too gets "that's all I know"."""
+    leads = [t.split("{line}")[0].lower() for t in PHRASES[v.lang]["as_i_said"] + PHRASES[v.lang]["not_there_but"]]
+    if any(t.startswith(lead) for t in v.said_to_listener for lead in leads):
+        return v.pick("all_said")
+    mine = question_kind(v.question, v.lang) == "my_day"
+    close = [g for g in items if (g.meta.get("my_deed") if mine else _overlaps(v.question, g.text, v.zh))]
+    own = [g for g in items if g.meta.get("my_deed")]
+    for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", items)):
+        for g in pool:
+            raw = v.line(g)
+            if raw:
+                return v.pick(key, line=v.finish(v.g.clause(raw)))
+    return v.pick("all_said")
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
@@ -283,6 +344,18 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         deeds = [g for g in items if g.kind == "event" and g.meta.get("my_deed")
                  and _overlaps(v.question, g.text, v.zh)]
         return v.pick("admit" if deeds else "deny_deed")
+    if kind == "know" and subjects:
+        who = name or ", ".join(v.meta.get("subject_names") or []) or ("这人" if v.zh else "them")
+        return v.pick("know_yes" if about else "know_no", about=who)
+    if kind == "feeling":
+        if subjects:  # is X angry with you: only what they said or did against me says so
+            hostile = [g for g in about if g.meta.get("toward_me") and g.valence < -0.2]
+            return v.pick("feeling_yes" if hostile else "feeling_no")
+        mine = [g for g in items if g.about == v.meta.get("asker")]
+        mood = sum(g.valence for g in mine) / len(mine) if mine else 0.0
+        return v.pick("feeling_self_yes" if mood < -0.2 else "feeling_self_no")
+    if kind == "my_day":
+        return v.pick("my_day" if any(g.meta.get("my_deed") for g in items) else "my_day_plain")
     if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
         return v.pick("not_known")
     if kind == "relation" and name:
@@ -294,10 +367,30 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.pick("tie_good", about=name)
         return v.pick("tie_plain", about=name)
     if kind == "opinion":
-        pool = about or [g for g in items if g.kind == "impression"]
+        if name:  # a person: said of them as a person, from my impression first, then what happened
+            return _opinion_of_person(v, name, about)
+        pool = [g for g in items if g.kind != "impression"] or [g for g in items if g.kind == "impression"]
         mood = sum(g.valence for g in pool) / len(pool) if pool else 0.1
-        return v.pick("opinion_good" if mood > 0.05 else "opinion_bad" if mood < -0.2 else "opinion_plain")
+        tone = "good" if mood > 0.05 else "bad" if mood < -0.2 else "plain"
+        if _LIKED[v.lang].search(v.question):
+            return v.pick("liked_" + tone)
+        return v.pick("opinion_" + tone)
     return None
+
+
+_LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "zh": re.compile(r"喜欢|爱吃|爱喝")}
+
+
+def _opinion_of_person(v: _Voice, name: str, about: list[GroundingItem]) -> str:
+    impressions = [g.valence for g in about if g.kind == "impression"]
+    deeds = [g.valence for g in about if g.kind != "impression"]
+    felt = sum(impressions) / len(impressions) if impressions else None
+    seen = sum(deeds) / len(deeds) if deeds else None
+    if felt is not None and seen is not None and (felt > 0.1 > -0.1 > seen or felt < -0.1 < 0.1 < seen):
+        return v.pick("opinion_person_mixed", about=name)
+    mood = felt if felt is not None else seen if seen is not None else 0.0
+    tone = "good" if mood > 0.1 else "bad" if mood < -0.2 else "plain"
+    return v.pick("opinion_person_" + tone, about=name)
 
 
 def _greeting(v: _Voice, hour: int) -> str:

@@ -39,6 +39,8 @@ class SummaryDraft(BaseModel):
     predicate: str | None = None
     count: int = 0
     tellers: list[str] = Field(default_factory=list)  # names of who told the holder, first told first
+    # what each event is a memory of (a fact id, else its words): one thing seen and heard twice is one thing
+    things: list[str] = Field(default_factory=list)
 
 
 class ImpressionDraft(BaseModel):
@@ -64,18 +66,30 @@ def _span(days: float, zh: bool) -> str:
     return f"这{n}天里" if zh else f"Over {n} days"
 
 
-def _told(d: SummaryDraft, zh: bool) -> str:
-    """Where the holder heard it, kept in the summary so it can still say so."""
-    if not d.tellers:
+def _told(d: SummaryDraft, zh: bool, said: str = "") -> str:
+    """Where the holder heard it, kept in the summary so it can still say so; a teller the words
+    already name ("Fergus told me: ...") is not named again."""
+    tellers = [t for t in d.tellers if t and t not in said]
+    if not tellers:
         return ""
-    names = ("、" if zh else " and ").join(d.tellers[:3])
+    names = ("、" if zh else " and ").join(tellers[:3])
+    if len(tellers) < len(d.tellers):  # the words name one teller already: the others told it too
+        return f"（{names}也跟我说过）" if zh else f" ({names} told me too)"
     return f"（{names}跟我说的）" if zh else f" ({names} told me)"
 
 
 def offline_summary(d: SummaryDraft) -> str:
     """Deterministic summary: a repeated kind of event is counted, otherwise the weightiest is kept;
     who told the holder stays in the words."""
-    return _offline_summary(d) + _told(d, d.language == "zh")
+    text = _offline_summary(d)
+    return text + _told(d, d.language == "zh", text)
+
+
+def _count(d: SummaryDraft) -> int:
+    """How many things happened: distinct facts, not the memories of them (seen once, heard twice)."""
+    if len(d.things) == len(d.texts):
+        return len(set(d.things))
+    return len(set(d.texts))
 
 
 def _offline_summary(d: SummaryDraft) -> str:
@@ -88,9 +102,12 @@ def _offline_summary(d: SummaryDraft) -> str:
     tone = sum(d.valences) / len(d.valences)
     mood = ("总的来说不太愉快" if tone < -0.1 else "总的来说挺好" if tone > 0.1 else "平平常常") if zh else (
         "not a good stretch" if tone < -0.1 else "a good stretch" if tone > 0.1 else "nothing special")
+    n = _count(d)
+    if n == 1:
+        return f"{span}和{d.about_name}之间：{top.rstrip('。')}" if zh else f"{span}, with {d.about_name}: {top.rstrip('.')}"
     if zh:
-        return f"{span}和{d.about_name}有{len(d.texts)}件事，{mood}；最记得的是：{top.rstrip('。')}"
-    return f"{span}, {len(d.texts)} things with {d.about_name}, {mood}; the one I remember: {top.rstrip('.')}"
+        return f"{span}和{d.about_name}有{n}件事，{mood}；最记得的是：{top.rstrip('。')}"
+    return f"{span}, {n} things with {d.about_name}, {mood}; the one I remember: {top.rstrip('.')}"
 
 
 def offline_impression(d: ImpressionDraft) -> str:
@@ -158,6 +175,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
                                      if e.source == "heard" and e.meta.get("teller")))
         draft = SummaryDraft(tellers=[names.get(t, t) for t in tellers], holder=holder, about=about, about_name=names.get(about, about), language=language,
                              texts=[e.what for e in events], valences=[e.valence for e in events],
+                             things=[e.fact_id or e.what for e in events],
                              days=(events[-1].time - events[0].time).total_seconds() / 86400,
                              predicate=predicate, count=count)
         text = summary_writer(draft)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.pronouns import follow_name, refers_back
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
@@ -84,9 +85,10 @@ def mentioned_ids(world: World, text: str) -> list[str]:
 def first_person(world: World, holder: str, text: str) -> str:
     """Retell a description from the holder's side: their own name becomes I / my / 我."""
     name = world.name(holder)
-    if world.language == "zh":
-        return text.replace(name, "我")
-    return text.replace(f"{name}'s", "my").replace(name, "I")
+    if not refers_back(text):
+        return text.replace(name, "我") if world.language == "zh" else text.replace(f"{name}'s", "my").replace(name, "I")
+    others = [c.name for c in world.characters.values() if c.name and c.name in text]
+    return follow_name(text, name, "我" if world.language == "zh" else "I", world.language, others)
 
 
 def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Belief]:

@@ -1,0 +1,69 @@
+"""Whose "his" it is once a name has become I / you: "Barnaby scraped the gate with his barge",
+retold by Barnaby, is "I scraped the gate with my barge", not "... with his barge".
+
+A description names its actor and then refers back to them with his / her / 他的 / 她的. When the
+name is replaced by a pronoun of the holder (I, 我) or the listener (you, 你), the pronouns that
+pointed back to that name must follow it. Only the clear case is changed: the name comes before
+the pronoun and nobody else is named in between, so "Tom said Barnaby broke his cart" is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_EN_POSSESSIVE = re.compile(r"\b(his|her)\b(?=\s+([A-Za-z'-]+))")
+_EN_REFLEXIVE = re.compile(r"\b(himself|herself)\b")
+# after these, "her" is an object ("gave her a scarf", "with her to"), not a possessive
+_EN_NOT_NOUN = {"to", "with", "and", "at", "in", "on", "for", "from", "about", "a", "an", "the", "that", "but",
+                "or", "as", "by", "of", "off", "up", "down", "out", "over", "again", "back", "away", "some", "any"}
+_ZH_POSSESSIVE = re.compile(r"(他|她)(?=的)")
+_ZH_REFLEXIVE = re.compile(r"(他|她)(?=自己)")
+_WORDS = {"en": {"I": ("my", "myself"), "you": ("your", "yourself")},
+          "zh": {"我": ("我", "我"), "你": ("你", "你")}}
+
+
+def follow_name(text: str, name: str, pronoun: str, language: str, others: Iterable[str] = ()) -> str:
+    """Replace `name` by `pronoun` (I / you / 我 / 你) and make the possessives and reflexives that
+    referred back to the name agree with it."""
+    if not name or name not in text:
+        return text
+    zh = language == "zh"
+    first = text.find(name)
+    named_others = [(text.find(o), o) for o in others if o and o != name and o not in name and o in text]
+    if zh:
+        out = text.replace(name, pronoun)
+    else:
+        possessive = _WORDS["en"].get(pronoun, (pronoun, pronoun))[0]
+        out = text.replace(f"{name}'s", possessive).replace(name, pronoun)
+    start = out.find(pronoun) if first >= 0 else -1
+    if start < 0 or pronoun not in _WORDS["zh" if zh else "en"]:
+        return out
+    possessive, reflexive = _WORDS["zh" if zh else "en"][pronoun]
+    # the first other person named after our name: pronouns past them may be theirs
+    stop = len(out)
+    for _, other in sorted(named_others):
+        at = out.find(other)
+        if at > start:
+            stop = min(stop, at)
+        elif at >= 0:
+            return out  # someone else is named first: the pronoun is more likely theirs
+    head, tail = out[:stop], out[stop:]
+    if zh:
+        return head[:start] + _ZH_REFLEXIVE.sub(reflexive, _ZH_POSSESSIVE.sub(possessive, head[start:])) + tail
+
+    def poss(m: re.Match[str]) -> str:
+        if m.group(1) == "her" and m.group(2).lower() in _EN_NOT_NOUN:
+            return m.group(0)
+        return possessive
+
+    body = _EN_REFLEXIVE.sub(reflexive, _EN_POSSESSIVE.sub(poss, head[start:]))
+    return head[:start] + body + tail
+
+
+_ANY_BACK = re.compile(r"\b(?:his|her|himself|herself)\b|[他她](?:的|自己)")
+
+
+def refers_back(text: str) -> bool:
+    """Whether a text has a pronoun that might point back to a name (cheap, checked first)."""
+    return bool(_ANY_BACK.search(text))
