@@ -30,6 +30,7 @@ from townsfolk.agents.llm.streaming import stream_complete
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
 from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.safety import SafetyVerdict, check_safety
+from townsfolk.agents.secrecy import promise
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
@@ -41,6 +42,13 @@ from townsfolk.world.world import World
 SELF_STATEMENT = re.compile(r"(我其实是|我本来是|我的身份|我的性格|我是一个|I am actually|I'm actually|I am really|"
                             r"my real name|my persona|I am an? )", re.IGNORECASE)
 DECLINE = {"zh": "这个我不方便说。", "en": "That's not something I can talk about."}
+ALREADY_PROMISED = {"zh": "对方请你保密，你已经答应了（“{lead}”），不要再重复这句。",
+                    "en": 'They asked you to keep it secret and you have already promised ("{lead}"); '
+                          "do not say it again."}
+_SEP = {"zh": "", "en": " "}
+# an errand's words with no errand to take them are conversation: routed without these
+ERRAND_ROUTES = ("errand", "task_control")
+ERRAND_KINDS = frozenset({"request", "promise", "pause", "resume", "skip", "switch"})
 SUPPORT = {"zh": "听起来你很难受。要是撑不住了，请马上找身边的人或者当地的求助热线。",
            "en": "That sounds really hard. If you feel unsafe, please reach out to someone near you or a local helpline."}
 
@@ -107,11 +115,13 @@ def _generate(provider: LLMProvider, request: LLMRequest, max_sentences: int,
 def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, npc: str, speaker: str, text: str,
                   relevance: Relevance | None = None, history: StageHistory | None = None,
                   affect_effects: dict[str, Any] | None = None,
-                  errands: Callable[[str], Any] | None = None) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
+                  errands: Callable[[str], Any] | None = None,
+                  keep_secret: bool = False) -> tuple[Reply, TurnAnalysis, list[LLMResponse]]:
     """One turn of `speaker` (player or NPC) talking to `npc`; returns the reply and its analysis.
 
     `errands`, when given, is asked first whether the words are about an errand (agents/errands.py);
-    if so, code has decided the reply, which still goes through the guards.
+    if so, code has decided the reply, which still goes through the guards. `keep_secret`: the
+    speaker asked that this go no further, and the reply begins with the NPC's promise to keep it.
     """
     lang = world.language
     model = None if provider.name == "offline" else provider
@@ -131,11 +141,16 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     errand = errands(text) if errands is not None and chosen not in ("safety_support", "safe_decline") else None
     if errand is not None:
         chosen = "errand"
+    elif chosen in ERRAND_ROUTES:  # no errand took the words ("please keep this secret"): conversation
+        chosen = route([i for i in intents if i.kind not in ERRAND_KINDS], safety, stage=stage.state)
     policy = reply_policy(stage.state, emotion, affect_effects, intents, safety=safety)
     subjects = mentioned(world, text, exclude={npc, speaker}) or [speaker]
     analysis = TurnAnalysis(safety=safety, intents=intents, emotion=emotion, stage=stage, route=chosen, policy=policy)
     me = world.character(npc)
     grounding_ids: list[str] = []
+    lead = ""  # the NPC's promise to keep it, said first (code's words, streamed before the model's)
+    if keep_secret and chosen not in ("safety_support", "safe_decline", "escalate"):
+        lead = promise(lang, f"{world.seed}|{npc}|{world.tick}|{text}")
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
     elif errand is not None:
@@ -146,6 +161,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                              max_tokens=160, meta={"npc": npc, "asker": speaker, "route": "errand"})
         said = errand.text
         if model is not None:  # the model may voice code's line; it may not change what was decided
+            if lead and stream is not None:
+                stream(lead + _SEP[lang])
             response = _ask(provider, request, stream)
             responses.append(response)
             problem = (unusable_reply(response, lang, 4)
@@ -174,6 +191,10 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                   f"You are {me.name} ({me.role}). {me.persona} Answer only from the memories given, in the first "
                   f"person, at most {policy.max_sentences} sentences and {policy.max_questions} questions.")
         system += " " + act_prompt(act, lang)
+        if lead:
+            system += " " + ALREADY_PROMISED[lang].format(lead=lead)
+            if stream is not None:
+                stream(lead + _SEP[lang])
         request = LLMRequest(task="reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
                              messages=[Message(role="system", content=system), Message(role="user", content=text)],
                              grounding=grounding, max_tokens=40 * policy.max_sentences,
@@ -195,6 +216,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
             analysis.guards += [g.model_copy(update={"text": None}) for g in more]
             if still_bad:
                 reply_text = DECLINE[lang]
+    if lead and reply_text != DECLINE[lang]:
+        reply_text = lead + _SEP[lang] + reply_text if reply_text else lead
     reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,
                   grounding_ids=grounding_ids, model=responses[-1].model if responses else "rule",
                   tokens_in=sum(r.tokens_in for r in responses), tokens_out=sum(r.tokens_out for r in responses),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
@@ -20,3 +22,32 @@ def visible_to(item: EventMemory | Belief | Summary | Impression, viewer: str | 
         fact_id = item.via_fact_id
         return fact_id is not None and fact_id in world.facts and viewer in world.facts.get(fact_id).participants
     return False
+
+
+# A speaker asking that what they say go no further: said in either language, whatever the world's.
+_KEEP_SECRET = re.compile(
+    r"\bkeep (?:this|it|that|these|what i (?:say|said|tell you))(?: (?:a|our|my))?(?: little)? secret\b"
+    r"|\bkeep (?:this|it|that) (?:between (?:us|you and me|ourselves)|to yourself|quiet|under your hat|(?:on the )?down ?low)\b"
+    r"|\bcan you keep a secret\b|\bbetween you and me\b"
+    r"|(?:^|[,.;:!?]\s*|\b(?:just|strictly|stays|stay|is|it's|that's|remain|remains) )between (?:us|ourselves|the two of us)\b"
+    r"|\b(?:don'?t|do not|never|please don'?t) (?:you )?(?:tell|say (?:it|this|that|a word) to|mention (?:it|this|that) to)"
+    r" (?:anyone|anybody|a soul|no ?one|the others|others|people)\b"
+    r"|\b(?:tell|say this to|say that to) no ?one\b|\bnot a word (?:of this |of it )?to (?:anyone|anybody|a soul)\b"
+    r"|\b(?:don'?t|do not|never) (?:breathe a word|let (?:anyone|anybody|on)|spread (?:it|this|that))\b"
+    r"|\b(?:promise|swear) (?:me )?(?:you )?(?:won'?t|not to|will not) (?:tell|say|breathe)\b"
+    r"|\bin (?:strict |the strictest )?confidence\b|\boff the record\b|\bmum'?s the word\b"
+    r"|(?:别|不要|不许|不能|千万别|可别|先别)告诉"
+    r"|(?:别|不要|不许|不能|千万别|可别|先别)(?:跟|和|对)(?:别人|任何人|其他人|旁人|外人|人)(?:说|讲|提)"
+    r"|(?:别|不要|千万别|可别|先别)(?:(?:说|讲|传|透露|泄露|张扬)(?:出去|给别人|给任何人)|声张|外传)"
+    r"|(?:别|不要|千万别|可别)(?:往外|到处)(?:说|讲|传)|别让(?:别人|任何人|其他人|人)知道"
+    r"|你知我知|天知地知|(?:替|帮|给)我保密|(?<!不用)(?<!不必)(?<!无需)保密|保守(?:这个|这)?秘密|只(?:跟|和|对)?你(?:一个人)?(?:说|讲)"
+    r"|咱(?:们)?俩(?:之间)?的秘密|(?:这事|这件事)?(?:只有)?咱俩知道",
+    re.IGNORECASE,
+)
+
+
+def asks_to_keep_secret(text: str) -> bool:
+    """True when the words ask the listener to keep them to themselves ("keep this between us",
+    "don't tell anyone", "别告诉别人", "这事你知我知", "替我保密"): the line is then private, as if
+    the game had marked it so."""
+    return bool(_KEEP_SECRET.search(text or ""))

@@ -18,6 +18,7 @@ from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.perception import perceive_happening, perceive_speech, read_claim, remember
+from townsfolk.memory.privacy import asks_to_keep_secret
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
@@ -83,9 +84,16 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
     return log
 
 
-def player_private(world: World, speaker: str, text: str) -> bool:
-    """A player's words about their real world (address, phone, account...) are private when written."""
-    return world.character(speaker).is_player and check_safety(text, world.language).is_private  # type: ignore[arg-type]
+def player_private(world: World, speaker: str, text: str, private: bool | None = None) -> bool:
+    """Private when the game says so (`private=True`), and a player's words are private when they are
+    about their real world (address, phone, account...) or ask that they go no further ("keep this
+    between us", "别告诉别人"; not read when the game said `private=False`)."""
+    if private:
+        return True
+    if not world.character(speaker).is_player:
+        return False
+    return (check_safety(text, world.language).is_private  # type: ignore[arg-type]
+            or (private is None and asks_to_keep_secret(text)))
 
 
 def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str], about: str | None,
@@ -181,13 +189,19 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
 def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str, npc: str, text: str,
         relevance: Relevance | None = None, history: StageHistory | None = None,
         affect_effects: dict | None = None, show_question: bool = True, errands: Any = None,
+        private: bool | None = None,
         ) -> tuple[list[LogEntry], Reply, TurnAnalysis, list[LLMResponse]]:
-    """Someone (a player, or an NPC) speaks to an NPC; the NPC answers through the dialogue pipeline."""
+    """Someone (a player, or an NPC) speaks to an NPC; the NPC answers through the dialogue pipeline.
+    `private`: True when the game knows the line is a whisper or a message, False when it was said
+    aloud, None to let the engine tell (`player_private`)."""
     zh = world.language == "zh"
-    question = world.record("ask", actor=player, to=(npc,), text=text, private=player_private(world, player, text))
+    question = world.record("ask", actor=player, to=(npc,), text=text,
+                            private=player_private(world, player, text, private))
+    asked_secrecy = (private is not False and world.character(player).is_player
+                     and asks_to_keep_secret(text))  # the NPC says it will keep it
     reply, analysis, responses = dialogue_turn(world, memory, provider, npc=npc, speaker=player, text=text,
                                                relevance=relevance, history=history, affect_effects=affect_effects,
-                                               errands=errands)
+                                               errands=errands, keep_secret=asked_secrecy)
     record = analysis.model_dump(mode="json")
     remember(world, memory, npc, question, f"{world.name(player)}问我：“{text}”" if zh
              else f'{world.name(player)} asked me: "{text}"', source="heard", about=player, importance=0.3,
@@ -211,8 +225,10 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
                        note=("交谈" if zh else "talked"))
     shown = ("（私下说的话）" if zh else "(said in private)") if question.private else text
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
-                  else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id)] if show_question else []
-    log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{reply.text}”" if zh
-                  else f'{world.name(npc)}: "{reply.text}"', fact=answer.id, grounding=reply.grounding_ids,
-                  route=analysis.route)]
+                  else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id,
+                  private=question.private)] if show_question else []
+    answered = ("（私下说的话）" if zh else "(said in private)") if question.private else reply.text
+    log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{answered}”" if zh
+                  else f'{world.name(npc)}: "{answered}"', fact=answer.id, grounding=reply.grounding_ids,
+                  route=analysis.route, private=question.private)]
     return log, reply, analysis, responses

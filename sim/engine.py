@@ -169,7 +169,7 @@ class Simulation:
         if beat.kind == "meet":
             return actions.meet(w, m, list(b))
         if beat.kind == "ask":
-            return self.converse(speaker=b.player, npc=b.npc, text=b.text, via="ask")
+            return self.converse(speaker=b.player, npc=b.npc, text=b.text, via="ask", private=b.private)
         if beat.kind == "mediate":
             return mediate(w, m, player=b.player, a=b.between[0], b=b.between[1])
         raise ValueError(f"unknown beat kind {beat.kind!r}")
@@ -194,7 +194,7 @@ class Simulation:
         )
 
     @with_world_predicates
-    def converse(self, *, speaker: str, npc: str, text: str, via: str) -> list[LogEntry]:
+    def converse(self, *, speaker: str, npc: str, text: str, via: str, private: bool | None = None) -> list[LogEntry]:
         """Someone addresses an NPC: through the gate (addressed: always answered unless rate-limited),
         then the dialogue pipeline; the stage, budget, reconnect and follow-up states follow."""
         w, minds = self.world, self.minds
@@ -214,7 +214,7 @@ class Simulation:
         turn_log, reply, analysis, responses = actions.ask(
             w, self.memory, self.provider, player=speaker, npc=npc, text=text, relevance=self.relevance,
             history=history, affect_effects=minds.effects_of(npc), show_question=via == "ask",
-            errands=self.errands.hook(npc, speaker))
+            errands=self.errands.hook(npc, speaker), private=private)
         log += turn_log
         log += self.errands.after_turn()
         self.replies.append((w.tick, reply))

@@ -115,6 +115,7 @@ class AskSpec(Strict):
     player: str
     npc: str
     text: str
+    private: bool | None = None  # a whisper or message (True), said aloud (False), or left to the engine
 
 
 class MediateSpec(Strict):

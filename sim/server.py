@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.memory.embeddings import Embedder, make_embedder
+from townsfolk.sim.process_age import process_age
 from townsfolk.sim.run_store import RunStoreError
 from townsfolk.sim.scenario import ScenarioError
 from townsfolk.sim.server_worlds import LockedEmbedder, Worlds
@@ -174,6 +175,7 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        booted = process_age()  # the interpreter, imports and this app, before anything below
         started = time.perf_counter()
         await asyncio.to_thread(warm_up)
         warmed = time.perf_counter()
@@ -184,7 +186,8 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
             announce(f"townsfolk serve: data {worlds.data} · {len(worlds.hosted)} world(s) reopened"
                      f"{f', {len(worlds.problems)} could not be' if worlds.problems else ''} · "
                      f"{'API keys for ' + str(len(set(app.state.keys.values()))) + ' game(s)' if app.state.keys else 'no API keys (loopback only)'}"
-                     f" · ready in {time.perf_counter() - started:.1f} s (models {warmed - started:.1f} s)")
+                     f" · imports {booted:.1f} s, models {warmed - started:.1f} s, "
+                     f"worlds {time.perf_counter() - warmed:.1f} s")
         worlds.clock.start_loop()
         yield
         worlds.close_all()  # each world's writer lock goes, so a restarted server (or a CLI) may open it
@@ -248,11 +251,20 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
     if not keys and not is_loopback(host):
         raise ValueError(f"refusing to bind to {host} without API keys: set TOWNSFOLK_API_KEYS or --keys FILE, "
                          "or bind to 127.0.0.1")
-    def announce(line: str) -> None:
-        print(f"{line} · listening on http://{host}:{port}", file=sys.stderr, flush=True)
+    said: list[str] = []  # what the app's startup reports, printed once the socket accepts
+
+    class ReadyServer(uvicorn.Server):
+        """Says "ready" only once requests are accepted, counting from the process's own start."""
+
+        async def startup(self, sockets=None) -> None:  # type: ignore[no-untyped-def]
+            await super().startup(sockets)
+            if not self.should_exit:
+                print(f"{' · '.join(said)} · ready {process_age():.1f} s after the process started · "
+                      f"listening on http://{host}:{port}", file=sys.stderr, flush=True)
 
     app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template,
-                     announce=announce)
+                     announce=said.append)
     # game servers keep their connections: a short keep-alive races their reuse of an idle one;
     # info level: uvicorn logs every request (method, path, status) on stderr
-    uvicorn.run(app, host=host, port=port, log_level="info", access_log=True, timeout_keep_alive=75)
+    ReadyServer(uvicorn.Config(app, host=host, port=port, log_level="info", access_log=True,
+                               timeout_keep_alive=75)).run()

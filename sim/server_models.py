@@ -40,6 +40,11 @@ class Talk(Body):
     player: str = Field(min_length=1, max_length=64)
     npc: str = Field(min_length=1, max_length=64)
     text: str = Field(min_length=1, max_length=MAX_TEXT)
+    private: bool | None = Field(None, description="true for a whisper or a direct message: the line never "
+                                 "reaches another player, a rumour or another NPC's retelling, and streams "
+                                 "show it as \"(said in private)\"; false for a line said aloud; omitted or "
+                                 "null lets the engine tell (a request to keep it secret, such as \"keep this "
+                                 "between us\" or \"别告诉别人\", or real-world details such as a phone number)")
 
 
 class GameEvent(Body):

@@ -170,7 +170,7 @@ async def talk(request: Request, world: WorldId, body: Talk, game: Tenant,
     """A player speaks to an NPC; the NPC answers, whole or (?stream=true) as it is produced."""
     h = hosted(request, world, game)
     if not stream:
-        return await call(request, h, h.town.say, body.player, body.npc, body.text)
+        return await call(request, h, h.town.say, body.player, body.npc, body.text, private=body.private)
     # validate before the stream starts, so a bad request is still a plain 4xx
     h.town.check_say(body.player, body.npc, body.text)
     loop = asyncio.get_running_loop()
@@ -179,7 +179,8 @@ async def talk(request: Request, world: WorldId, body: Talk, game: Tenant,
     def on_token(piece: str) -> None:  # in the world's writer thread, as the model produces it
         loop.call_soon_threadsafe(pieces.put_nowait, piece)
 
-    turn = asyncio.ensure_future(call(request, h, h.town.say, body.player, body.npc, body.text, on_token=on_token))
+    turn = asyncio.ensure_future(call(request, h, h.town.say, body.player, body.npc, body.text,
+                                      private=body.private, on_token=on_token))
     turn.add_done_callback(lambda f: f.cancelled() or f.exception())  # a client gone mid-turn: still retrieved
     first = await next_piece(pieces, turn)
     if first is None and turn.exception() is not None:  # nothing sent yet: the usual 4xx

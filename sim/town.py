@@ -27,6 +27,7 @@ from townsfolk.memory.privacy import visible_to
 from townsfolk.sim.engine import Simulation, Usage, build_world
 from townsfolk.sim.erasure_run import forget_in_run, scrub_log
 from townsfolk.sim.expectations import ExpectationResult
+from townsfolk.sim.headless_open import headless_scenario
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.scenario import (
@@ -168,9 +169,16 @@ class Town:
         run = store.run_info()
         if scenario is None:
             saved = run.extra.get("scenario")
-            if not saved:
+            if saved:
+                scenario = Scenario.model_validate(saved)
+            else:  # a `simulate` run keeps its world spec instead (sim/headless_open.py)
+                try:
+                    scenario = headless_scenario(run.extra, read_only=read_only, db=db_url)
+                except RunStoreError:
+                    store.release_writer()
+                    raise
+            if scenario is None:
                 raise RunStoreError(f"{db_url} does not say which scenario it was played from; pass scenario=")
-            scenario = Scenario.model_validate(saved)
         world, memory, log = store.load()
         memory.predicates = inventory_for(scenario.predicates)  # this world's own predicates
         world.relation_kinds = kinds_for(scenario.relationship_kinds)  # and its own kinds of tie
@@ -335,26 +343,32 @@ class Town:
         if len(text) > MAX_TEXT:
             raise TownError("text", f"{len(text)} characters; at most {MAX_TEXT}")
 
-    def say(self, player: str, npc: str, text: str, *, on_token: TokenSink | None = None) -> TurnResult:
-        """A player speaks to an NPC; the NPC answers now (the clock does not move). With `on_token`,
-        the reply is handed to it piece by piece as the model produces it (agents/reply_stream.py:
-        nothing private leaves early), and the result's `stream` says what it was handed."""
+    def say(self, player: str, npc: str, text: str, *, private: bool | None = None,
+            on_token: TokenSink | None = None) -> TurnResult:
+        """A player speaks to an NPC; the NPC answers now (the clock does not move). `private`: True
+        for a whisper or a direct message (it never reaches another player, a rumour or another NPC's
+        retelling), False for a line said aloud, None to let the engine tell (a request to keep it
+        secret, real-world details). With `on_token`, the reply is handed to it piece by piece as the
+        model produces it (agents/reply_stream.py: nothing private leaves early), and the result's
+        `stream` says what it was handed."""
         self.check_say(player, npc, text)
         sim = self.sim
         turns_before = len(sim.replies)
         listener = ReplyStream(on_token, npc=npc, asker=player, language=self.world.language) if on_token else None
         with streaming_to(listener):
-            entries = self._emit(sim.step(Beat(at=self.tick, ask=AskSpec(player=player, npc=npc, text=text))))
+            entries = self._emit(sim.step(Beat(at=self.tick, ask=AskSpec(player=player, npc=npc, text=text,
+                                                                         private=private))))
         answered = len(sim.replies) > turns_before and sim.last_turn is not None
         now = self.world.now.isoformat(timespec="minutes")
         mood = feeling(sim.minds.affect_of(npc), self.world.language)
         ask_fact = next((e.ids.get("fact") for e in entries if e.kind == "ask"), None)
+        kept = bool(ask_fact and ask_fact in self.world.facts and self.world.facts.get(ask_fact).private)
         if not answered:
             held = next((e.text for e in entries if e.kind == "hold"), "no answer")
             self._saved()
             return TurnResult(npc=npc, player=player, answered=False, held=held, emotion=mood,
                               heard=feeling([0, 0, 0], self.world.language), tick=self.tick, time=now,
-                              question_fact=ask_fact, entries=entries,
+                              question_fact=ask_fact, entries=entries, private=kept,
                               stream=listener.finish("") if listener else None)
         reply, analysis = sim.last_turn  # type: ignore[misc]
         streamed = None
@@ -371,7 +385,7 @@ class Town:
             intent=kinds[0] if kinds else "", intents=kinds, route=analysis.route,
             memory_ids=list(reply.grounding_ids),
             wants_reply=analysis.policy.max_questions > 0 and any(q in reply.text for q in "?？"),
-            fallback=reply.fallback, stream=streamed, tick=self.tick, time=now, question_fact=ask_fact,
+            fallback=reply.fallback, stream=streamed, tick=self.tick, time=now, question_fact=ask_fact, private=kept,
             reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries)
 
     def event(self, what: str, actor: str | None = None, about: str | None = None,

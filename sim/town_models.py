@@ -54,6 +54,9 @@ class TurnResult(BaseModel):
     route: str = ""
     memory_ids: list[str] = Field(default_factory=list, description="the memories the reply drew on")
     wants_reply: bool = Field(False, description="the NPC asked something and waits for an answer")
+    private: bool = Field(False, description="the line was kept private (the game said so, the player asked "
+                                             "that it go no further, or it holds real-world details): it "
+                                             "never reaches another player or a rumour")
     fallback: str | None = Field(None, description="why the model's words were replaced, if they were")
     stream: StreamNote | None = Field(None, description="streamed turns only: what the token events carried "
                                                         "and whether `text` replaced it")
