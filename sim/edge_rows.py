@@ -63,6 +63,18 @@ class _Json:
         return out
 
 
+class _Quoted(dict):
+    """The JSON of a name by its index, made on first use."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, i: int) -> str:
+        out = self[i] = json.dumps(self.names[i], ensure_ascii=False)
+        return out
+
+
 def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[str],
               seal: Callable[..., Any], body_of: Callable[..., Any]
               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
@@ -74,7 +86,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
     enc = _Json(graph)
     nodes, kinds = cols.nodes, cols.kinds
-    node_json = [json.dumps(x, ensure_ascii=False) for x in nodes]
+    node_json = _Quoted(nodes)  # only the nodes this commit's rows name (not all 10k each tick)
     kind_json = [json.dumps(x, ensure_ascii=False) for x in kinds]
     new_edges, moved_edges = [], []
     rows = graph.take_dirty_rows()
