@@ -23,6 +23,10 @@ _GREETINGS = {
     "zh": ["今天生意怎么样？", "{name}，最近还好吧？", "{name}，有空聊两句吗？", "{name}，有什么新鲜事没有？",
            "今天挺清闲的，是吧，{name}？"],
 }
+_STRANGER = {  # first contact: nothing that presumes they have met ("最近还好吧", "good to see you")
+    "en": ["Hello there. I don't think we've met.", "Good day to you.", "Hello. New around here?"],
+    "zh": ["你好，头回见吧？", "你好啊，怎么称呼？", "你好，以前没见过你。"],
+}
 _NEWS = {
     "en": ["Did you hear? {news}", "Have you heard? {news}", "You'll want to hear this: {news}"],
     "zh": ["你听说了吗？{news}", "跟你说个事：{news}", "出了件事：{news}"],
@@ -83,7 +87,17 @@ def npc_opener(world: World, memory: MemoryStore, npc: str, target: str) -> str:
     news = news_on_mind(world, memory, npc, target)
     if news:
         return _draw(world, npc, _NEWS[lang], used, news=news)
+    if not used and not knows(world, memory, npc, target):
+        return _draw(world, npc, _STRANGER[lang], used)
     return _draw(world, npc, _GREETINGS[lang], used, name=vocative(world, target))
+
+
+def knows(world: World, memory: MemoryStore, npc: str, target: str) -> bool:
+    """Whether the NPC knew the target before this hour: a tie older than now, or an earlier memory
+    of them (this meeting itself does not count)."""
+    if any(e.target == target and e.since < world.now for e in world.graph.neighbours(npc)):
+        return True
+    return any(e.tick < world.tick and (target in e.participants or e.about == target) for e in memory.events_of(npc))
 
 
 def reach_out_message(world: World, npc: str, player: str, *, follow_up: bool) -> str:

@@ -52,7 +52,8 @@ _KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?P
                 "en": re.compile(r"\b(?:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\b", re.IGNORECASE)}
 _FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
             "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
-_MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"),
+_MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"
+                           r"|^(?:你|您)?今天(?:过得)?(?:还)?(?:怎么样|好吗|如何)"),
            "en": re.compile(r"\bwhat (?:did|have) you (?:do|done|been (?:doing|up to))\b|\bwhat were you (?:doing|up to)\b"
                             r"|\bhow was your (?:day|morning|afternoon)\b", re.IGNORECASE)}
 
