@@ -14,7 +14,9 @@ the facts' participants.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from townsfolk.memory.beliefs import Belief
@@ -145,6 +147,42 @@ def anonymiser(world: World, player: str):  # noqa: ANN201
     return lambda text: pattern.sub(_swap, text) if text else text
 
 
+def _scrub_edge_changes(world: World, gone: set[str], facts_to_redact: set[str], texts: list[str],
+                        anon: Callable[[str], str], world_wide: bool, someone: Cause) -> int:
+    """Unlink edge changes caused by erased items and scrub the player from their reasons, as one pass
+    over the graph's change log: each distinct reason and cause id is judged once, not each change
+    (a 10k town holds 500k). A change is rewritten when its cause was erased (or is a redacted
+    fact), when its reason quotes erased words, or when it names the player (world-wide, or caused).
+    Returns how many changes were caused by erased items (kept, with cause and words removed)."""
+    graph = world.graph
+    log = graph.log
+    n = log.n
+    if n == 0:
+        return 0
+    values = log.texts.values
+    codes = np.arange(len(values))
+    gone_code = np.isin(codes, [c for c, v in enumerate(values) if v in gone])
+    fact_code = np.isin(codes, [c for c, v in enumerate(values) if v in facts_to_redact])
+    fact_kind = [c for c, v in enumerate(values) if v == "fact"]
+    reasons = np.unique(log.reason[:n])
+    quoted_code = np.zeros(len(values), dtype=bool)
+    named_code = np.zeros(len(values), dtype=bool)
+    for c in reasons.tolist():
+        quoted_code[c] = any(t in values[c] for t in texts)
+        named_code[c] = anon(values[c]) != values[c]
+    cid, reason = log.cause_id[:n], log.reason[:n]
+    has_id = cid >= 0
+    caused = has_id & (gone_code[np.where(has_id, cid, 0)]
+                       | (np.isin(log.cause_kind[:n], fact_kind) & fact_code[np.where(has_id, cid, 0)]))
+    quoted = quoted_code[reason]
+    touched = caused | quoted | (named_code[reason] & (world_wide | caused))
+    for r in np.flatnonzero(touched).tolist():
+        change = log.change(r)
+        graph.rewrite_change(change, reason=REDACTED if quoted[r] else anon(change.reason),
+                             cause=someone if caused[r] else None)
+    return int(caused.sum())
+
+
 def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = None,
           memory_id: str | None = None) -> ErasureReport:
     """Erase as asked and everything derived from it; raises ErasureError before touching anything."""
@@ -194,16 +232,8 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
     anon = anonymiser(world, player)
     someone_cause = Cause(kind="erased", id=None)
     # no rewind: what erased items did to relationships stays; the link and the words go
-    for edge in world.graph.edges():
-        for change in edge.history:
-            caused = change.cause.id in gone or (change.cause.kind == "fact" and change.cause.id in facts_to_redact)
-            quoted = any(t in change.reason for t in texts)
-            named = anon(change.reason) != change.reason and (world_wide or caused)
-            if caused or quoted or named:
-                world.graph.rewrite_change(change, reason=REDACTED if quoted else anon(change.reason),
-                                           cause=someone_cause if caused else None)
-                if caused:
-                    report.kept_edge_changes += 1
+    report.kept_edge_changes += _scrub_edge_changes(world, gone, facts_to_redact, texts, anon, world_wide,
+                                                    someone_cause)
     for fact_id in sorted(facts_to_redact):
         report.erased_texts.append(world.facts.get(fact_id).text)
         world.facts.redact(fact_id, REDACTED)
