@@ -48,8 +48,10 @@ _ABOUT_YOU = {"zh": re.compile(r"^(?:[^，,。？?]{1,6}(?:说|讲|告诉我)，
               "en": re.compile(r"(?:" + _LEAD_IN + r"(?:did|have|had) you|\b\w+ (?:says|said|told me|claims) (?:that )?you)\b"
                                r"(?! (?:heard|hear|know|knew|seen|see|saw|remember|think|like|enjoy|love|feel|mind|"
                                r"met|meet|ever meet|ever met))", re.IGNORECASE)}
-_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?P<who>[^，,？?吗]{1,8})(?:吗|不|没)"),
-                "en": re.compile(r"\b(?:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\b", re.IGNORECASE)}
+# "do you know Ana?" (a person, nothing after the name), not "do you know if Ana is coming?"
+_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)[^，,？?吗]{1,4}(?:吗|不|没)"),
+                "en": re.compile(r"\b(?i:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\s+"
+                                 r"(?:the |old |young )?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*[?.!]?\s*$")}
 _FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
             "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
 _MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"

@@ -155,3 +155,16 @@ def test_a_summary_names_its_teller_once_and_counts_distinct_things() -> None:
                       valences=[-0.3, -0.3, -0.3], tellers=["老周", "老王"], things=["f1", "f1", "f1"])
     text = offline_summary(zh)
     assert "3件事" not in text and text.count("老周") == 1, text
+
+
+def test_question_kinds_are_not_overread() -> None:
+    from townsfolk.agents.voice import question_kind
+
+    cases = {("en", "Did you like the honey?"): "opinion", ("en", "Is Barnaby angry with you?"): "feeling",
+             ("en", "Do you know Ana?"): "know", ("en", "Do you know if Ana is coming?"): "yes_no",
+             ("en", "What did you do today?"): "my_day", ("en", "Did you break the gate?"): "deed",
+             ("en", "Martha says you broke the gate. Is it true?"): "deed", ("en", "Are you happy?"): "yes_no",
+             ("zh", "你知道小虎把茶桌碰翻了吗？"): "yes_no", ("zh", "你认识刘婶吗？"): "know",
+             ("zh", "小虎在生你的气吗？"): "feeling", ("zh", "王婶说你往井边倒豆渣，是真的吗？"): "deed",
+             ("zh", "今天天气怎么样"): None, ("zh", "你今天干嘛去了？"): "my_day"}
+    assert {k: question_kind(k[1], k[0]) for k in cases} == cases
