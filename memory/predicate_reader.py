@@ -36,7 +36,7 @@ ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
     "热情": ("热情洋溢的天",),
     "生病": ("生病的牛",),
     "来看": ("来看看",),
-    "送了": ("送了货", "送了信"),
+    "送了": ("送了货", "送了信", "送了命", "送了一程", "送了回", "送了过去", "送了出去", "送了终"),
     "帮": ("帮派", "帮会", "帮凶", "丐帮"),
 }
 EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from townsfolk.sim.cli import _fail, app
 from townsfolk.sim.messages import msg
+from townsfolk.sim.report_words import days_text
 from townsfolk.sim.scenario import ScenarioError
 
 
@@ -108,7 +109,7 @@ def simulate_cmd(
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
     Console(highlight=False).print(msg(spec.language, "simulate.summary", title=s.title, npcs=s.npcs, ties=s.ties,
-                                       days=s.days, ticks=s.ticks, rate=rate, events=s.events, tellings=s.tellings,
+                                       days=s.days, days_text=days_text(spec.language, s.days), ticks=s.ticks, rate=rate, events=s.events, tellings=s.tellings,
                                        stifled=s.stifled, beliefs=s.beliefs, reached=s.reached,
                                        model_calls=s.model_calls, build_s=s.build_s, run_s=s.run_s, target=target))
 

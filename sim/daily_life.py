@@ -25,6 +25,11 @@ from townsfolk.sim.worldgen import Town
 SMALL_TALK_SALIENCE = 0.3
 NOWHERE = -1
 SEED_VALENCE = -0.6
+# a visiting player's chat with someone where they walk; worded with a cue of `visited`, so it is read
+# without a model
+PLAYER_MEETING = {"en": "{player} dropped by {place} and chatted with {npc}",
+                  "zh": "{player}路过{place}，拜访了{npc}，聊了几句"}
+PLAYER_MEETING_VALENCE = 0.1
 
 
 class DailyLife:
@@ -98,7 +103,9 @@ class DailyLife:
     def positions(self, hour: int) -> np.ndarray:
         """Place index for every person (NPCs, then players) at this hour; -1 for nowhere."""
         t, ev = self.town, self.spec.evening
-        at_work = (hour >= t.work_from) & (hour < t.work_until)
+        day_shift = t.work_from < t.work_until
+        at_work = np.where(day_shift, (hour >= t.work_from) & (hour < t.work_until),  # a night shift wraps midnight
+                           (hour >= t.work_from) | (hour < t.work_until))
         pos = np.where(at_work, self.day_place, t.home)
         evening = (hour >= ev.start) & (hour < ev.bedtime) & ~at_work
         pos = np.where(evening, self.evening_place, pos)
@@ -133,6 +140,33 @@ class DailyLife:
         beats += self._events(tick, pos, rng)
         if AWAKE_FROM <= now.hour < AWAKE_UNTIL:
             beats += self._encounters(tick, pos, rng)
+            beats += self._player_meetings(tick, pos, rng)
+        return beats
+
+    def _player_meetings(self, tick: int, pos: np.ndarray, rng: np.random.Generator) -> list[Beat]:
+        """A visiting player talks to people where they walk: each meeting is a small happening the
+        NPC witnesses (it remembers the player, and may mention the visit), so `memories --about
+        PLAYER` has something to show without a scripted event."""
+        world = self.sim.world  # type: ignore[attr-defined]
+        hours = world.clock.tick_length.total_seconds() / 3600
+        template = PLAYER_MEETING[self.spec.language]
+        beats: list[Beat] = []
+        for i, player in enumerate(self.spec.players):
+            where = int(pos[self.n + i])
+            if where == NOWHERE or player.meets_per_hour <= 0:
+                continue
+            count = int(rng.poisson(player.meets_per_hour * hours))
+            here = np.flatnonzero(pos[:self.n] == where)
+            if count == 0 or len(here) == 0:
+                continue
+            place = self.town.places[where].name
+            for npc in np.sort(rng.choice(here, size=min(count, len(here)), replace=False)):
+                text = template.format(player=world.name(player.id), npc=world.name(self.people[int(npc)]),
+                                       place=place)
+                beats.append(Beat(at=tick, happen=HappenSpec(what=text, actor=player.id,
+                                                             witnesses=[self.people[int(npc)]],
+                                                             valence=PLAYER_MEETING_VALENCE, place=place)))
+            self.counts["player_meetings"] = self.counts.get("player_meetings", 0) + min(count, len(here))
         return beats
 
     def _settle_groups(self, pos: np.ndarray) -> None:
@@ -167,7 +201,8 @@ class DailyLife:
             actor = int(rng.integers(self.n))
             others = np.flatnonzero(np.arange(self.n) != actor)
             witnesses = rng.choice(others, size=min(k, len(others)), replace=False)
-            other = int(witnesses[0])
+            outside = witnesses[self.town.home[witnesses] != self.town.home[actor]]  # {other}: not a housemate
+            other = int(outside[0]) if len(outside) else int(witnesses[0])
             options = np.concatenate([self._by_kind.get(k, np.array([], dtype=np.int64)) for k in ev.at] or
                                      [np.array([], dtype=np.int64)])
             where = int(options[rng.integers(len(options))]) if len(options) else int(self.town.home[actor])
@@ -195,13 +230,19 @@ class DailyLife:
         order, first, sizes, _ = self._present(pos)
         beats: list[Beat] = []
         world = self.sim.world  # type: ignore[attr-defined]
+        household = self.town.home
         for ev in self.spec.events:
             count = int(rng.poisson(ev.rate_per_day / per_tick))
+            # {other} is someone from another household, unless the event names `home` among its places
+            # (a family quarrel at home): a deed against someone is not done to one's own housemate
+            kin_ok = "home" in ev.at
             for _ in range(count):
                 groups = np.flatnonzero(sizes >= (2 if ev.other else 1))
+                kinds_here = self.town.place_kind[pos[order[first[groups]]]]
                 if ev.at:
-                    ok = np.isin(self.town.place_kind[pos[order[first[groups]]]], ev.at)
-                    groups = groups[ok]
+                    groups = groups[np.isin(kinds_here, ev.at)]
+                elif ev.other:  # with no `at:`, an event naming someone else happens out of the house
+                    groups = groups[kinds_here != "home"]
                 if ev.actor == "player":
                     player_rows = {self.row[p] for p in self.town.players}
                     groups = np.array([g for g in groups if player_rows & set(order[first[g]:first[g] + sizes[g]].tolist())],
@@ -219,10 +260,16 @@ class DailyLife:
                         continue
                     actor = int(npcs_here[rng.integers(len(npcs_here))])
                 rest = npcs_here[npcs_here != actor]
-                if ev.other and len(rest) == 0:
-                    continue
-                seen = rng.permutation(rest)[:max(ev.witnesses, 1 if ev.other else 0)]
-                other = int(seen[0]) if ev.other else None
+                other = None
+                if ev.other:
+                    strangers = rest if kin_ok or actor >= self.n else rest[household[rest] != household[actor]]
+                    if len(strangers) == 0:
+                        continue
+                    other = int(strangers[rng.integers(len(strangers))])
+                    rest = rest[rest != other]
+                seen = rng.permutation(rest)[:max(ev.witnesses - (other is not None), 0)]
+                if other is not None:
+                    seen = np.concatenate([[other], seen]).astype(np.int64)
                 place = self.town.places[int(pos[actor])].name
                 text = ev.text[self.spec.language].format(
                     actor=world.name(self.people[actor]), other=world.name(self.people[other]) if other is not None else "",

@@ -46,11 +46,11 @@ EN: dict[str, str] = {
     "forget.cli": "erased {kinds}; redacted {facts}; kept {edges} with their cause now anonymous; {anonymised} kept "
                   "items name the player no more{shred}; database rewritten atomically",
     "forget.shred": "; destroyed {n} key(s) of the player",
-    "report.header": "{npcs} NPCs · {days:g} simulated days · a townsfolk headless run",
+    "report.header": "{npcs} NPCs · {days_text} simulated · a townsfolk headless run",
     "report.page_title": "{title} — townsfolk report",
     "report.card.npcs": "NPCs", "report.card.days": "days", "report.card.tellings": "tellings",
     "report.card.rumours": "rumours followed", "report.card.reach": "widest reach", "report.card.chain": "deepest chain",
-    "report.card.hops": "{n} hops", "report.card.model_calls": "model calls",
+    "report.card.hops": "{n} hop{s}", "report.card.model_calls": "model calls",
     "report.reach": "Rumour reach over time",
     "report.reach.note": "Each line is one thing that really happened (an origin fact) and how many people had heard "
                          "some version of it by each day.",
@@ -69,7 +69,7 @@ EN: dict[str, str] = {
     "report.mood": "Mood", "report.spreaders": "Top spreaders", "report.summary": "Summary",
     "report.changed": "Most-changed ties", "report.changed.note": "Ask why:",
     "report.row.npcs": "NPCs / players", "report.row.ticks": "ticks (tick length)",
-    "report.row.ties": "ties (all edges incl. bond axes)", "report.row.facts": "facts recorded",
+    "report.row.ties": "tied pairs (two people with a relationship, counted once; bond axes not counted)", "report.row.facts": "facts recorded",
     "report.row.events": "events / tellings / small talk",
     "report.row.encounters": "encounters / held by the gate / stifled (Maki-Thompson)",
     "report.row.beliefs": "beliefs held (by how many NPCs)",
@@ -79,7 +79,7 @@ EN: dict[str, str] = {
     "errands.title": "errands ({n})", "errands.from": " (from {npc})", "errands.waiting": ", waiting for {pending}",
     "errands.paused": " ({reason} at {at})", "errands.slots": "slots", "errands.skipped": "skipped",
     "errands.was": "was", "why.interaction": "interaction",
-    "simulate.summary": "{title}: {npcs} NPCs · {ties} ties · {days:g} days ({ticks} ticks, {rate:.1f} ticks/s) · "
+    "simulate.summary": "{title}: {npcs} NPCs · {ties} tied pairs · {days_text} ({ticks} ticks, {rate:.1f} ticks/s) · "
                         "{events} events · {tellings} tellings · {stifled} stifled · {beliefs} beliefs held by "
                         "{reached} NPCs · {model_calls} model calls · built in {build_s:.1f} s, ran {run_s:.1f} s · "
                         "saved to {target}",
@@ -143,7 +143,7 @@ ZH: dict[str, str] = {
     "report.mood": "情绪", "report.spreaders": "最爱传话的人", "report.summary": "概况",
     "report.changed": "变化最大的关系", "report.changed.note": "问为什么：",
     "report.row.npcs": "NPC / 玩家", "report.row.ticks": "时刻数（每个时刻长度）",
-    "report.row.ties": "关系（所有边，含亲疏各轴）", "report.row.facts": "记下的事实",
+    "report.row.ties": "关系（有关系的两个人算一条，不计亲疏各轴）", "report.row.facts": "记下的事实",
     "report.row.events": "事件 / 传话 / 闲聊",
     "report.row.encounters": "碰面 / 忍住没说 / 没传开（Maki-Thompson）",
     "report.row.beliefs": "持有的看法（多少个 NPC）",
@@ -153,7 +153,7 @@ ZH: dict[str, str] = {
     "errands.title": "差事（{n}）", "errands.from": "（转自{npc}）", "errands.waiting": "，等着 {pending}",
     "errands.paused": "（{reason}，{at}）", "errands.slots": "信息", "errands.skipped": "跳过",
     "errands.was": "原为", "why.interaction": "往来",
-    "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系 · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
+    "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系（一对人算一条） · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
                         "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
                         "模型调用 {model_calls} 次 · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
     "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",

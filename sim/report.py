@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import warnings
 from collections import Counter, defaultdict
 
 import matplotlib
@@ -22,7 +23,8 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
 from townsfolk.memory.beliefs import Belief  # noqa: E402
 from townsfolk.memory.store import MemoryStore  # noqa: E402
-from townsfolk.sim.messages import msg  # noqa: E402
+from townsfolk.sim.messages import distortion_label, msg  # noqa: E402
+from townsfolk.sim.report_words import chart_word, days_text, duration_text, when_text  # noqa: E402
 from townsfolk.sim.run_store import RunStore  # noqa: E402
 from townsfolk.world.world import World  # noqa: E402
 
@@ -33,10 +35,17 @@ MAX_TREE_NODES = 120
 
 
 def _png(fig: plt.Figure) -> str:
+    """The figure as SVG (base64) with its words kept as text, so the reader's browser sets them in
+    its own fonts: a zh town's charts read in Chinese whether or not matplotlib has a CJK font."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    with warnings.catch_warnings():  # glyphs DejaVu lacks are only measured here; the browser draws them
+        warnings.simplefilter("ignore", UserWarning)
+        fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
     return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+IMG = "data:image/svg+xml;base64,"
 
 
 def _style(ax: plt.Axes, title: str, xlabel: str = "", ylabel: str = "") -> None:
@@ -47,28 +56,22 @@ def _style(ax: plt.Axes, title: str, xlabel: str = "", ylabel: str = "") -> None
     ax.grid(alpha=0.25)
 
 
+CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei", "PingFang SC",
+             "Microsoft YaHei", "SimHei"]
+
+
 def _fonts(language: str) -> None:
-    """Chinese names need a CJK font when one is installed; otherwise names stay ids in the plots."""
-    from matplotlib import font_manager
-
+    """Text stays text in the SVG: the families named here are what the reader's browser looks for
+    (a CJK one for a zh town; matplotlib itself only measures with DejaVu when it has none)."""
     plt.rcParams["axes.unicode_minus"] = False
-    if language == "zh":
-        for name in ("Noto Sans CJK SC", "Noto Sans SC", "WenQuanYi Zen Hei", "SimHei", "Source Han Sans SC"):
-            if any(f.name == name for f in font_manager.fontManager.ttflist):
-                plt.rcParams["font.sans-serif"] = [name, "DejaVu Sans"]
-                return
-
-
-def _has_cjk_font() -> bool:
-    return plt.rcParams["font.sans-serif"][0] != "DejaVu Sans"
+    plt.rcParams["svg.fonttype"] = "none"
+    plt.rcParams["svg.hashsalt"] = "townsfolk"  # the same run gives the same page
+    plt.rcParams["font.family"] = "sans-serif"
+    plt.rcParams["font.sans-serif"] = (CJK_FONTS if language == "zh" else []) + ["DejaVu Sans", "Arial"]
 
 
 def _label(world: World, cid: str | None) -> str:
-    if cid is None:
-        return ""
-    if world.language == "zh" and not _has_cjk_font():
-        return cid
-    return world.name(cid)
+    return "" if cid is None else world.name(cid)
 
 
 def _days(world: World, tick: int) -> float:
@@ -87,20 +90,18 @@ def reach_plot(world: World, by_origin: dict[str, list[Belief]], top: list[str])
         xs = np.arange(0, last + 1)
         ys = np.searchsorted(ticks, xs, side="right")
         fact = world.facts.get(origin) if origin in world.facts else None
-        text = (fact.text if fact else origin)
+        text = fact.text if fact else by_origin[origin][0].text  # what happened, in the town's own words
         text = text if len(text) <= 48 else text[:47] + "…"
-        if world.language == "zh" and not _has_cjk_font():  # no font for the words: say what it was
-            witnessed = next((b for b in by_origin[origin] if b.hops == 0), by_origin[origin][0])
-            text = f"{witnessed.claim.predicate} · {fact.actor if fact else ''}"
         ax.step([_days(world, x) for x in xs], ys, where="post", color=PALETTE[i % len(PALETTE)], lw=2,
-                label=f"{origin}: {text}")
-    _style(ax, "How far each rumour reached", "day", "people who have heard it")
+                label=text)
+    lang = world.language
+    _style(ax, chart_word(lang, "reach.title"), chart_word(lang, "reach.x"), chart_word(lang, "reach.y"))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(fontsize=8, frameon=False, loc="upper left")
     return _png(fig)
 
 
-def hops_plot(beliefs: list[Belief]) -> str:
+def hops_plot(beliefs: list[Belief], lang: str = "en") -> str:
     told = [b for b in beliefs if b.source == "told" or b.hops > 0]
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
     hops = sorted({b.hops for b in beliefs})
@@ -110,9 +111,9 @@ def hops_plot(beliefs: list[Belief]) -> str:
         for box in parts["boxes"]:
             box.set(facecolor="#9db4c9", edgecolor="#3b6ea5")
         means = [float(np.mean(d)) for d in data]
-        a1.plot(hops, means, "o-", color="#d1603d", label="mean")
+        a1.plot(hops, means, "o-", color="#d1603d", label=chart_word(lang, "cred.mean"))
         a1.legend(frameon=False, fontsize=8)
-    _style(a1, "Credibility falls with every hop", "hops from the witness", "credibility")
+    _style(a1, chart_word(lang, "cred.title"), chart_word(lang, "cred.x"), chart_word(lang, "cred.y"))
     a1.set_ylim(0, 1.02)
     a1.set_xticks(hops)
     kinds = list(DISTORTION_COLOURS)
@@ -123,12 +124,14 @@ def hops_plot(beliefs: list[Belief]) -> str:
             sum(1 for b in told if b.hops == h and b.distortion == kind) / max(1, sum(1 for b in told if b.hops == h))
             for h in hop_set])
         if share.any():
-            a2.bar(hop_set, share, bottom=bottom, color=DISTORTION_COLOURS[kind], label=kind, width=0.7)
+            a2.bar(hop_set, share, bottom=bottom, color=DISTORTION_COLOURS[kind], label=distortion_label(lang, kind),
+                   width=0.7)
             bottom += share
-    _style(a2, "How retellings changed the story", "hops from the witness", "share of beliefs at that hop")
+    _style(a2, chart_word(lang, "dist.title"), chart_word(lang, "dist.x"), chart_word(lang, "dist.y"))
     a2.set_xticks(hop_set)
     a2.set_ylim(0, 1.0)
-    a2.legend(fontsize=8, frameon=False, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    if told:
+        a2.legend(fontsize=8, frameon=False, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))
     fig.tight_layout()
     return _png(fig)
 
@@ -184,9 +187,11 @@ def cascade_plot(world: World, cascade: list[Belief]) -> tuple[str, int]:
         if len(ordered) <= 40:
             ax.annotate(_label(world, b.holder), (x, y), xytext=(0, -13), textcoords="offset points",
                         ha="center", fontsize=7)
-    handles = [plt.Line2D([], [], marker="o", ls="", color=c, label=k) for k, c in DISTORTION_COLOURS.items()]
+    lang = world.language
+    handles = [plt.Line2D([], [], marker="o", ls="", color=c, label=distortion_label(lang, k))
+               for k, c in DISTORTION_COLOURS.items()]
     ax.legend(handles=handles, frameon=False, fontsize=8, ncol=5, loc="lower center", bbox_to_anchor=(0.5, 1.0))
-    ax.set_yticks([-h for h in sorted(levels)], [f"hop {h}" for h in sorted(levels)])
+    ax.set_yticks([-h for h in sorted(levels)], [chart_word(lang, "hop", n=h) for h in sorted(levels)])
     ax.set_xticks([])
     ax.spines[["top", "right", "bottom"]].set_visible(False)
     return _png(fig), len(first)
@@ -206,6 +211,7 @@ def ties_plot(world: World) -> str:
     per_day = max(1, round(86400 / world.clock.tick_length.total_seconds()))
     ticks = np.arange(0, world.tick + 1, per_day) if world.tick >= per_day else np.array([0, world.tick])
     days = [_days(world, int(t)) for t in ticks]
+    lang = world.language
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
     edges = [e for e in world.graph.edges()
              if (e.kind == "affinity" or e.kind not in BOND_KINDS) and not world.character(e.source).is_player]
@@ -213,12 +219,13 @@ def ties_plot(world: World) -> str:
         m = np.stack([_strength_at(e, ticks) for e in edges])
         ties = np.array([e.kind != "affinity" for e in edges])
         q = np.percentile(m[ties], [10, 25, 50, 75, 90], axis=0) if ties.any() else np.zeros((5, len(ticks)))
-        left.fill_between(days, q[0], q[4], color="#9db4c9", alpha=0.4, label="10–90%")
-        left.fill_between(days, q[1], q[3], color="#3b6ea5", alpha=0.45, label="25–75%")
-        left.plot(days, q[2], color="#1d3d63", lw=2, label="median")
+        left.fill_between(days, q[0], q[4], color="#9db4c9", alpha=0.4, label=chart_word(lang, "band.10_90"))
+        left.fill_between(days, q[1], q[3], color="#3b6ea5", alpha=0.45, label=chart_word(lang, "band.25_75"))
+        left.plot(days, q[2], color="#1d3d63", lw=2, label=chart_word(lang, "median"))
         left.legend(frameon=False, fontsize=8, loc="lower left")
         delta = m - m[:, :1]
-        for mask, name, colour in ((ties, "ties", "#3b6ea5"), (~ties, "affinity", "#d1603d")):
+        for mask, name, colour in ((ties, chart_word(lang, "moved.ties"), "#3b6ea5"),
+                                   (~ties, chart_word(lang, "moved.affinity"), "#d1603d")):
             moved = mask & (np.abs(delta[:, -1]) > 1e-6)
             if not moved.any():
                 continue
@@ -226,11 +233,12 @@ def ties_plot(world: World) -> str:
             right.fill_between(days, np.percentile(d, 10, axis=0), np.percentile(d, 90, axis=0), color=colour,
                                alpha=0.2)
             right.plot(days, d.mean(axis=0), color=colour, lw=2,
-                       label=f"{name}: {int(moved.sum())} of {int(mask.sum())} moved (mean, 10–90%)")
+                       label=chart_word(lang, "moved.label", name=name, moved=int(moved.sum()), total=int(mask.sum())))
         right.axhline(0, color="#888", lw=0.8)
-        right.legend(frameon=False, fontsize=8, loc="lower left")
-    _style(left, "Tie strength (family, friends, colleagues …)", "day", "strength")
-    _style(right, "Ties that moved: change since the start", "day", "change in strength")
+        if right.get_legend_handles_labels()[0]:
+            right.legend(frameon=False, fontsize=8, loc="lower left")
+    _style(left, chart_word(lang, "ties.title"), chart_word(lang, "ties.x"), chart_word(lang, "ties.y"))
+    _style(right, chart_word(lang, "moved.title"), chart_word(lang, "moved.x"), chart_word(lang, "moved.y"))
     fig.tight_layout()
     return _png(fig)
 
@@ -239,14 +247,15 @@ def mood_plot(world: World, series: dict) -> str:
     fig, ax = plt.subplots(figsize=(9, 3.6))
     ticks = series.get("tick", [])
     mood = np.array(series.get("mood", []), dtype=float)
+    lang = world.language
     if len(ticks) and mood.size:
         days = [_days(world, t) for t in ticks]
-        ax.fill_between(days, mood[:, 1], mood[:, 3], color="#f2c6b4", alpha=0.6, label="10–90% of NPCs")
-        ax.plot(days, mood[:, 2], color="#d1603d", lw=1.5, label="median")
-        ax.plot(days, mood[:, 0], color="#1d3d63", lw=2, label="mean")
+        ax.fill_between(days, mood[:, 1], mood[:, 3], color="#f2c6b4", alpha=0.6, label=chart_word(lang, "mood.band"))
+        ax.plot(days, mood[:, 2], color="#d1603d", lw=1.5, label=chart_word(lang, "median"))
+        ax.plot(days, mood[:, 0], color="#1d3d63", lw=2, label=chart_word(lang, "mean"))
         ax.axhline(0, color="#888", lw=0.8)
         ax.legend(frameon=False, fontsize=8, loc="lower left")
-    _style(ax, "Mood in town (valence, −1 low … +1 cheerful)", "day", "valence")
+    _style(ax, chart_word(lang, "mood.title"), chart_word(lang, "mood.x"), chart_word(lang, "mood.y"))
     return _png(fig)
 
 
@@ -254,10 +263,48 @@ def spreaders_plot(world: World, counts: Counter) -> str:
     top = counts.most_common(12)[::-1]
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.2))
     ax.barh([_label(world, k) for k, _ in top], [v for _, v in top], color="#3b6ea5")
-    _style(ax, "Top spreaders (retellings)", "times they passed something on")
+    _style(ax, chart_word(world.language, "spreaders.title"), chart_word(world.language, "spreaders.x"))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(axis="y", alpha=0)
     return _png(fig)
+
+
+def tied_pairs(world: World) -> int:
+    """Ties as `simulate` counts them: pairs of people with a relationship (family, friend, rival ...),
+    each pair once however many kinds it has; the bond axes (familiarity, trust ...) are not ties."""
+    return len({(min(e.source, e.target), max(e.source, e.target)) for e in world.graph.edges()
+                if e.kind not in BOND_KINDS})
+
+
+def _fact_text(world: World, origin: str, by_origin: dict[str, list[Belief]]) -> str:
+    return world.facts.get(origin).text if origin in world.facts else by_origin[origin][0].text
+
+
+def _when(world: World, origin: str) -> str:
+    if origin not in world.facts:
+        return ""
+    tick = world.facts.get(origin).tick
+    return when_text(world.language, _days(world, tick), world.clock.time_at(tick).strftime("%H:%M"))
+
+
+def most_changed(world: World, built_at: int = 0) -> list[tuple[float, int, object, float]]:
+    """Ties ranked by how far they moved during the run: the start is where the tie stood once the
+    town was built (after tick `built_at`, seeding and the bond axes it implies included), and only
+    later changes count, so how the generator drew the town never reads as something that happened."""
+    out = []
+    for e in world.graph.edges():
+        if e.kind == "familiarity":
+            continue
+        history = e.history
+        moves = [c for c in history if c.tick > built_at]
+        if not moves:
+            continue
+        built = [c for c in history if c.tick <= built_at]
+        start = built[-1].after if built else moves[0].before
+        if abs(e.strength - start) > 1e-9:
+            out.append((abs(e.strength - start), len(moves), e, start))
+    out.sort(key=lambda x: (-x[0], -x[1], x[2].key))
+    return out
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -290,8 +337,10 @@ def build_report(db: str) -> str:
     _fonts(world.language)
     headless = (run.extra or {}).get("headless", {})
     series = headless.get("series", {})
-    return render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
-                  life=headless.get("life", {}), title=run.title)
+    with warnings.catch_warnings():  # DejaVu measures CJK text it cannot draw; the reader's browser draws it
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
+        return render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
+                      life=headless.get("life", {}), title=run.title)
 
 
 def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage: dict, life: dict,
@@ -306,13 +355,7 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     top = sorted(reach, key=lambda o: (-reach[o], o))[:6]
     retells = [f for f in world.facts if f.kind == "retell"]
     spreaders = Counter(f.actor for f in retells if f.actor)
-    changed = []
-    for e in world.graph.edges():
-        moves = [c for c in e.history if c.cause.kind != "seed"]
-        if moves and e.kind not in ("familiarity",):
-            start = e.history[0].after if e.history else e.strength
-            changed.append((abs(e.strength - start), len(moves), e, start))
-    changed.sort(key=lambda x: (-x[0], -x[1], x[2].key))
+    changed = most_changed(world)
     largest = max(by_origin, key=lambda o: (len(by_origin[o]), o)) if by_origin else None
     tree_png, cascade_size = cascade_plot(world, by_origin[largest]) if largest else ("", 0)
     max_hops = max((b.hops for b in beliefs), default=0)
@@ -325,13 +368,13 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     cards = [(t("report.card.npcs"), len(npcs)), (t("report.card.days"), f"{_days(world, world.tick):g}"),
              (t("report.card.tellings"), len(retells)), (t("report.card.rumours"), len(by_origin)),
              (t("report.card.reach"), max(reach.values(), default=0)),
-             (t("report.card.chain"), t("report.card.hops", n=max_hops)),
+             (t("report.card.chain"), t("report.card.hops", n=max_hops, s="" if max_hops == 1 else "s")),
              (t("report.card.model_calls"), usage.get("model_calls", 0))]
     fact = world.facts.get(largest) if largest and largest in world.facts else None
     summary_rows = [
         [t("report.row.npcs"), f"{len(npcs)} / {len(world.characters) - len(npcs)}"],
-        [t("report.row.ticks"), f"{world.tick} ({world.clock.tick_length})"],
-        [t("report.row.ties"), len(world.graph.edges())],
+        [t("report.row.ticks"), f"{world.tick} ({duration_text(lang, world.clock.tick_length.total_seconds())})"],
+        [t("report.row.ties"), tied_pairs(world)],
         [t("report.row.facts"), len(world.facts)],
         [t("report.row.events"), f"{life.get('counts', {}).get('events', '—')} / {len(retells)} / "
                                            f"{life.get('counts', {}).get('small_talk', '—')}"],
@@ -351,29 +394,28 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
                  f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
     parts = [f"<header><h1>{html.escape(title)}</h1><p>"
-             f"{html.escape(t('report.header', npcs=len(npcs), days=_days(world, world.tick)))}</p></header><main>"]
+             f"{html.escape(t('report.header', npcs=len(npcs), days=_days(world, world.tick), days_text=days_text(lang, _days(world, world.tick))))}</p></header><main>"]
     parts.append('<div class="cards">' + "".join(f'<div class="card"><b>{html.escape(str(v))}</b>'
                                                  f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
     if top:
         parts.append(f'<section><h2>{t("report.reach")}</h2><p class="note">{t("report.reach.note")}</p>'
-                     f'<img src="data:image/png;base64,{reach_plot(world, by_origin, top)}">'
-                     + _table([t("report.col.origin"), t("report.col.what"), t("report.col.tick"), t("report.col.heard_by")],
-                              [[o, world.facts.get(o).text if o in world.facts else "", world.facts.get(o).tick
-                                if o in world.facts else "", reach[o]] for o in top]) + '</section>')
+                     f'<img src="{IMG}{reach_plot(world, by_origin, top)}">'
+                     + _table([t("report.col.what"), chart_word(lang, "col.when"), t("report.col.heard_by")],
+                              [[_fact_text(world, o, by_origin), _when(world, o), reach[o]] for o in top]) + '</section>')
     if beliefs:
         parts.append(f'<section><h2>{t("report.hops")}</h2><p class="note">{t("report.hops.note")}'
-                     f'</p><img src="data:image/png;base64,{hops_plot(beliefs)}"></section>')
+                     f'</p><img src="{IMG}{hops_plot(beliefs, lang)}"></section>')
     if tree_png:
         shown = min(cascade_size, MAX_TREE_NODES)
         deepest = t("report.cascade.deepest") if shown < cascade_size else ""
         parts.append(f'<section><h2>{t("report.cascade")}</h2><p class="note">{html.escape(fact.text if fact else "")}'
                      f'{t("report.cascade.note", size=cascade_size, shown=shown, deepest=deepest)}</p>'
-                     f'<img src="data:image/png;base64,{tree_png}"></section>')
-    parts.append(f'<section><h2>{t("report.ties")}</h2><p class="note">{t("report.ties.note")}</p><img src="data:image/png;base64,{ties_plot(world)}"></section>')
-    parts.append(f'<section><h2>{t("report.mood")}</h2><img src="data:image/png;base64,{mood_plot(world, series)}"></section>')
+                     f'<img src="{IMG}{tree_png}"></section>')
+    parts.append(f'<section><h2>{t("report.ties")}</h2><p class="note">{t("report.ties.note")}</p><img src="{IMG}{ties_plot(world)}"></section>')
+    parts.append(f'<section><h2>{t("report.mood")}</h2><img src="{IMG}{mood_plot(world, series)}"></section>')
     parts.append('<div class="two">')
     if spreaders:
-        parts.append(f'<section><h2>{t("report.spreaders")}</h2><img src="data:image/png;base64,'
+        parts.append(f'<section><h2>{t("report.spreaders")}</h2><img src="{IMG}'
                      f'{spreaders_plot(world, spreaders)}">{_table([t("report.col.who"), t("report.col.role"), t("report.col.retellings")], spreader_rows)}'
                      f'</section>')
     parts.append(f'<section><h2>{t("report.summary")}</h2>{_table(["", ""], summary_rows)}</section></div>')

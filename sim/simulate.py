@@ -47,7 +47,7 @@ class SimulateResult(BaseModel):
     npcs: int = 0
     days: float = 0
     ticks: int = 0
-    ties: int = 0
+    ties: int = 0  # pairs of people with a relationship, each pair once (bond axes are not ties)
     tellings: int = 0
     events: int = 0
     stifled: int = 0
@@ -145,7 +145,7 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
     beliefs = list(sim.memory.beliefs.values())
     return SimulateResult(
         sim=sim, town=town, life=life, title=spec.world, seed=world.seed, npcs=len(town.npcs), days=days, ticks=last,
-        ties=sum(town.ties.values()), tellings=life.counts["tellings"], events=life.counts["events"],
+        ties=town.tie_pairs, tellings=life.counts["tellings"], events=life.counts["events"],
         stifled=life.counts["stifled"], beliefs=len(beliefs), reached=len({b.holder for b in beliefs}),
         model_calls=sim.usage.model_calls, build_s=round(build_s, 3), run_s=round(time.perf_counter() - t1, 3),
         db=store.db if store is not None else None)

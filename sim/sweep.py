@@ -8,6 +8,7 @@ plot. Runs go to local processes by default, or to Ray (`ray.init()` here, or a 
 from __future__ import annotations
 
 import csv
+import difflib
 import itertools
 import multiprocessing
 import os
@@ -18,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import yaml
+from pydantic import ValidationError
 
 from townsfolk.sim.world_spec import WorldSpec
 
@@ -36,19 +38,43 @@ def parse_params(items: list[str], spec: WorldSpec) -> dict[str, list[Any]]:
     from townsfolk.sim.simulate import apply_overrides
 
     grid: dict[str, list[Any]] = {}
+    known = spec_keys(spec)
     for item in items:
         key, sep, values = item.partition("=")
         if not sep or not key.strip() or not values.strip():
             raise SweepError(f"--param {item!r}: expected KEY=V1,V2,...")
-        key = ALIASES.get(key.strip(), key.strip())
+        written = key.strip()
+        key = ALIASES.get(written, written)
+        if key not in known:
+            close = difflib.get_close_matches(written, [*ALIASES, *known], n=1, cutoff=0.6)
+            raise SweepError(f"--param {item!r}: unknown spec key {written!r}"
+                             + (f" (did you mean {close[0]!r}?)" if close else "")
+                             + f"; an alias ({', '.join(ALIASES)}) or a dotted spec key such as rumour.tell_probability")
         grid[key] = [yaml.safe_load(v.strip()) for v in values.split(",") if v.strip()]
     for point in points(grid):
         try:
             apply_overrides(spec, point)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise SweepError(f"--param {where}={err.get('input')!r}: {err['msg'].removeprefix('Value error, ')}") from None
         except ValueError as exc:
-            first = str(exc).splitlines()
-            raise SweepError(f"--param {point}: {' '.join(first[:3])}") from None
+            raise SweepError(f"--param {point}: {exc}") from None
     return grid
+
+
+def spec_keys(spec: WorldSpec) -> list[str]:
+    """Every dotted key a sweep may set (mappings only: `rumour.tell_probability`, `days` ...)."""
+    out: list[str] = []
+
+    def walk(node: dict[str, Any], prefix: str) -> None:
+        for k, v in node.items():
+            out.append(prefix + k)
+            if isinstance(v, dict) and k not in ("traits", "names"):
+                walk(v, prefix + k + ".")
+
+    walk(spec.model_dump(mode="json"), "")
+    return out
 
 
 def points(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:

@@ -66,13 +66,15 @@ class RoleSpec(Strict):
     name: dict[str, str] = Field(default_factory=dict)  # the role's word in each language
     share: Annotated[float, Field(gt=0.0)]
     works_at: str | None = None  # a place id of kind work/market/tavern/...; none: stays home by day
-    hours: tuple[Hour, Hour] = (8, 17)  # work from, until (hour of day)
+    hours: tuple[Hour, Hour] = (8, 17)  # work from, until (hour of day); [22, 6] is a night shift over midnight
     traits: dict[str, TraitDist] = Field(default_factory=dict)  # overrides the town's traits
 
     @model_validator(mode="after")
     def _hours(self) -> RoleSpec:
-        if self.hours[1] <= self.hours[0]:
-            raise ValueError(f"`hours` must run forward (from < until), got {list(self.hours)}")
+        start, until = self.hours
+        if start == until:
+            raise ValueError(f"`hours` {list(self.hours)} starts and ends at the same hour: a shift needs a length "
+                             "(a night shift wraps midnight: [22, 6])")
         return self
 
 
@@ -157,6 +159,7 @@ class PlayerSpec(Strict):
     id: str
     name: str
     visits: list[str] = Field(default_factory=lambda: ["market"])  # place kinds they walk through by day
+    meets_per_hour: Annotated[float, Field(ge=0.0, le=10.0)] = 1.0  # people they stop and talk to, per hour out
 
 
 class WorldSpec(Strict):
@@ -207,6 +210,14 @@ class WorldSpec(Strict):
         return max(1, round(86400 / parse_duration(self.tick).total_seconds()))
 
 
+def _no_kind(k: str, s: WorldSpec) -> str:
+    """A place kind the town lacks; a place id written where a kind goes is named as such."""
+    place = next((p for p in s.places if p.id == k), None)
+    if place is not None:
+        return f"{k!r} is a place id; this list names place kinds (write {place.kind!r})"
+    return f"no place of kind {k!r} in `places`"
+
+
 def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     """Cross-references a schema alone cannot check."""
     from townsfolk.memory.predicate_reader import read_by_cues
@@ -226,29 +237,29 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
                              + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(ties))})")
                              + "; a kind of your own goes under relationship_kinds: with its warmth"))
     for i, p in enumerate(s.places):
-        if place_ids.count(p.id) > 1:
-            problems.append((("places", i, "id"), f"place id {p.id!r} is used twice"))
+        if place_ids.index(p.id) < i:  # reported where it is used again, naming the first
+            problems.append((("places", i, "id"), f"place id {p.id!r} is used twice (first at places[{place_ids.index(p.id)}])"))
     role_ids = [r.id for r in s.roles]
     for i, r in enumerate(s.roles):
-        if role_ids.count(r.id) > 1:
-            problems.append((("roles", i, "id"), f"role id {r.id!r} is used twice"))
+        if role_ids.index(r.id) < i:
+            problems.append((("roles", i, "id"), f"role id {r.id!r} is used twice (first at roles[{role_ids.index(r.id)}])"))
         if r.works_at is not None and r.works_at not in place_ids:
             problems.append((("roles", i, "works_at"),
                              f"unknown place {r.works_at!r} (known: {', '.join(place_ids) or 'none'})"))
     written = "evening" in s.model_fields_set and "weights" in s.evening.model_fields_set
     for k in s.evening.weights if written else ():  # the defaults skip kinds a town lacks
         if k not in kinds:
-            problems.append((("evening", "weights", k), f"no place of kind {k!r} in `places`"))
+            problems.append((("evening", "weights", k), _no_kind(k, s)))
     players = [p.id for p in s.players]
     event_ids = [e.id for e in s.events]
     for i, e in enumerate(s.events):
-        if event_ids.count(e.id) > 1:
-            problems.append((("events", i, "id"), f"event id {e.id!r} is used twice"))
+        if event_ids.index(e.id) < i:
+            problems.append((("events", i, "id"), f"event id {e.id!r} is used twice (first at events[{event_ids.index(e.id)}])"))
         if s.language not in e.text:
             problems.append((("events", i, "text"), f"no text in the world's language {s.language!r}"))
         for j, k in enumerate(e.at):
             if k not in kinds:
-                problems.append((("events", i, "at", j), f"no place of kind {k!r} in `places`"))
+                problems.append((("events", i, "at", j), _no_kind(k, s)))
         if e.actor == "player" and not players:
             problems.append((("events", i, "actor"), "an event acted by a player needs `players:`"))
         broken = False
@@ -278,7 +289,7 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     for i, p in enumerate(s.players):
         for j, k in enumerate(p.visits):
             if k not in kinds:
-                problems.append((("players", i, "visits", j), f"no place of kind {k!r} in `places`"))
+                problems.append((("players", i, "visits", j), _no_kind(k, s)))
     return problems
 
 
@@ -303,6 +314,10 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a world spec must be a YAML mapping (world:, population:, roles: ...)")
     lines = line_index(node)
+    if "scenario" in data and "world" not in data:
+        raise ScenarioError(file, line_for(lines, ("scenario",)), "scenario",
+                            "this is a scenario (it has `scenario:`), not a world spec: play it with "
+                            f"`townsfolk play {file}`; a world spec starts with `world:` (scenarios/WORLDS.md)")
     try:
         spec = WorldSpec.model_validate(data)
     except ValidationError as exc:

@@ -58,7 +58,8 @@ class Town:
     work_until: np.ndarray
     place_kind: np.ndarray  # kind name per place (object array)
     digest: str = ""
-    ties: dict[str, int] = field(default_factory=dict)
+    ties: dict[str, int] = field(default_factory=dict)  # ties per kind (a pair both family and friend is in both)
+    tie_pairs: int = 0  # pairs of people with any tie, each pair once: what `simulate` and `report` call ties
 
     def places_of_kind(self, kind: str) -> np.ndarray:
         return np.flatnonzero(self.place_kind == kind)
@@ -192,6 +193,9 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     fg = _friend_graph(spec, n, int(gen.integers(2**31)))
     friend_edges = sorted((min(int(perm[a]), int(perm[b])), max(int(perm[a]), int(perm[b]))) for a, b in fg.edges())
     rival = gen.random(len(friend_edges)) < soc.friendships.rivals
+    # a household pair stays family: the friendship draw may add warmth to it, never a rivalry
+    same_home = np.array([household[a] == household[b] for a, b in friend_edges], dtype=bool)
+    rival &= ~same_home if len(friend_edges) else rival
     pairs += [(a, b, "rival" if r else soc.friendships.kind, 0.0) for (a, b), r in zip(friend_edges, rival, strict=True)]
     ranges = {soc.households.kind: soc.households.strength, soc.workplaces.kind: soc.workplaces.strength,
               soc.friendships.kind: soc.friendships.strength, "rival": soc.friendships.strength}
@@ -223,5 +227,5 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     town = Town(spec=spec, world=world, memory=MemoryStore(), places=places, npcs=ids, players=players,
                 role=role, home=household.astype(np.int64), work=work, work_from=hours[:, 0],
                 work_until=hours[:, 1], place_kind=np.array([p.kind for p in places], dtype=object),
-                digest=spec_digest(spec, seed, n), ties=counts)
+                digest=spec_digest(spec, seed, n), ties=counts, tie_pairs=len({(a, b) for a, b, _ in seen}))
     return town

@@ -193,7 +193,7 @@ def test_report_is_one_self_contained_page(town_run: tuple[Path, dict], tmp_path
     result = CliRunner().invoke(app, ["report", "--db", str(db), "--out", str(out)])
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
-    images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    images = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page)  # text kept as text
     assert len(images) >= 6
     assert not re.search(r'(src|href)="(https?:|file:|/)', page)  # nothing to fetch
     for title in ("Rumour reach over time", "Credibility and distortion by hop", "The largest cascade",

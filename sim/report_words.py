@@ -1,0 +1,69 @@
+"""The words inside the report's charts (titles, axes, legends) and a few of its cells, per language.
+
+Kept apart from the page's own words (sim/messages.py) because they are drawn by matplotlib:
+a reader of a zh town reads its charts in Chinese, with people's names and the facts' own text.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "reach.title": "How far each rumour reached", "reach.x": "day", "reach.y": "people who have heard it",
+    "cred.title": "Credibility falls with every hop", "cred.x": "hops from the witness", "cred.y": "credibility",
+    "cred.mean": "mean",
+    "dist.title": "How retellings changed the story", "dist.x": "hops from the witness",
+    "dist.y": "share of beliefs at that hop",
+    "hop": "hop {n}",
+    "ties.title": "Tie strength (family, friends, colleagues …)", "ties.x": "day", "ties.y": "strength",
+    "moved.title": "Ties that moved: change since the start", "moved.x": "day", "moved.y": "change in strength",
+    "moved.ties": "ties", "moved.affinity": "affinity",
+    "moved.label": "{name}: {moved} of {total} moved (mean, 10–90%)",
+    "band.10_90": "10–90%", "band.25_75": "25–75%", "median": "median", "mean": "mean",
+    "mood.title": "Mood in town (valence, −1 low … +1 cheerful)", "mood.x": "day", "mood.y": "valence",
+    "mood.band": "10–90% of NPCs",
+    "spreaders.title": "Top spreaders (retellings)", "spreaders.x": "times they passed something on",
+    "col.when": "when",
+}
+
+ZH: dict[str, str] = {
+    "reach.title": "每条传闻传到了多少人", "reach.x": "天", "reach.y": "听说过的人数",
+    "cred.title": "每传一手，可信度就低一些", "cred.x": "离亲眼看见的人隔了几手", "cred.y": "可信度",
+    "cred.mean": "平均",
+    "dist.title": "传话怎样把事情说变了样", "dist.x": "离亲眼看见的人隔了几手", "dist.y": "这一手里各种说法的比例",
+    "hop": "第{n}手",
+    "ties.title": "关系强度（家人、朋友、同事……）", "ties.x": "天", "ties.y": "强度",
+    "moved.title": "变了的关系：比起开始时变了多少", "moved.x": "天", "moved.y": "强度的变化",
+    "moved.ties": "关系", "moved.affinity": "好感",
+    "moved.label": "{name}：{total} 条中变了 {moved} 条（平均，10–90%）",
+    "band.10_90": "10–90%", "band.25_75": "25–75%", "median": "中位数", "mean": "平均",
+    "mood.title": "镇上的情绪（好恶，−1 低落 … +1 高兴）", "mood.x": "天", "mood.y": "好恶",
+    "mood.band": "10–90% 的 NPC",
+    "spreaders.title": "最爱传话的人（传话次数）", "spreaders.x": "传出去的次数",
+    "col.when": "什么时候",
+}
+
+
+def chart_word(language: str, key: str, **slots: object) -> str:
+    """A chart's word in the world's language (English when zh lacks it)."""
+    return (ZH if language == "zh" else EN).get(key, EN[key]).format(**slots)
+
+
+def days_text(language: str, days: float) -> str:
+    """'1 day', '2.5 days', '3 天'."""
+    if language == "zh":
+        return f"{days:g} 天"
+    return f"{days:g} day" + ("" if days == 1 else "s")
+
+
+def duration_text(language: str, seconds: float) -> str:
+    """A tick length as a designer writes it: '1h', '30m' (zh: '1 小时', '30 分钟'), not '1:00:00'."""
+    s = int(round(seconds))
+    for size, en, zh in ((86400, "d", " 天"), (3600, "h", " 小时"), (60, "m", " 分钟")):
+        if s % size == 0 and s >= size:
+            return f"{s // size}{zh if language == 'zh' else en}"
+    return f"{s}{' 秒' if language == 'zh' else 's'}"
+
+
+def when_text(language: str, days_in: float, clock_text: str) -> str:
+    """When a fact happened, as a reader counts: 'day 2, 14:00' / '第2天 14:00'."""
+    day = int(days_in) + 1
+    return f"第{day}天 {clock_text}" if language == "zh" else f"day {day}, {clock_text}"
