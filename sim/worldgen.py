@@ -194,8 +194,8 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     friend_edges = sorted((min(int(perm[a]), int(perm[b])), max(int(perm[a]), int(perm[b]))) for a, b in fg.edges())
     rival = gen.random(len(friend_edges)) < soc.friendships.rivals
     # a household pair stays family: the friendship draw may add warmth to it, never a rivalry
-    same_home = np.array([household[a] == household[b] for a, b in friend_edges], dtype=bool)
-    rival &= ~same_home if len(friend_edges) else rival
+    ends = np.array(friend_edges, dtype=np.int64).reshape(-1, 2)
+    rival &= household[ends[:, 0]] != household[ends[:, 1]]
     pairs += [(a, b, "rival" if r else soc.friendships.kind, 0.0) for (a, b), r in zip(friend_edges, rival, strict=True)]
     ranges = {soc.households.kind: soc.households.strength, soc.workplaces.kind: soc.workplaces.strength,
               soc.friendships.kind: soc.friendships.strength, "rival": soc.friendships.strength}
