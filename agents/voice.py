@@ -302,7 +302,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if first is not None and kind == "yes_no":
         return first  # nothing held about them: no, not that I know (the rest would be off the question)
     if first is not None and kind in ("know", "feeling", "my_day", "opinion") and not lines:
-        return v.join([first, _recap(v, items)]) if items else first
+        if not items:
+            return first
+        recap = _recap(v, items)
+        return recap if kind == "my_day" and recap in PHRASES[v.lang]["all_said"] else v.join([first, recap])
     if act == "deny" or not lines:
         if first is not None:
             return first
@@ -325,7 +328,7 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     briefly, with "I wasn't there" when it is not my own doing and does not touch the question;
     only a listener who has had the recap too gets "that's all I know"."""
     leads = [t.split("{line}")[0].lower() for t in PHRASES[v.lang]["as_i_said"] + PHRASES[v.lang]["not_there_but"]]
-    if any(t.startswith(lead) for t in v.said_to_listener for lead in leads):
+    if any(lead in t for t in v.said_to_listener for lead in leads):
         return v.pick("all_said")
     mine = question_kind(v.question, v.lang) == "my_day"
     close = [g for g in items if (g.meta.get("my_deed") if mine else _overlaps(v.question, g.text, v.zh))]
