@@ -61,6 +61,9 @@ def test_the_actor_retells_his_deed_with_my_and_the_witness_to_him_with_your() -
     from townsfolk.memory.pronouns import follow_name
     assert follow_name("Tom said Barnaby broke his cart", "Barnaby", "I", "en", ["Tom"]) == "Tom said I broke his cart"
     assert follow_name("Ana gave her a scarf", "Ana", "I", "en") == "I gave her a scarf"
+    from townsfolk.agents.dialogue import second_person
+    assert second_person("Barnaby scraped the gate with his barge", "Barnaby", "en") == "you scraped the gate with your barge"
+    assert second_person("小虎用他的竹篙碰翻了茶桌", "小虎", "zh") == "你用你的竹篙碰翻了茶桌"
 
 
 def test_yes_no_questions_are_not_accusations() -> None:
