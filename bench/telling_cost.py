@@ -1,0 +1,116 @@
+"""bench/telling_cost.py: what one tick and one telling cost, in CPU time, this code beside older code.
+
+The rumour workload of bench/scale.py (bench/rumour_world.py: powerlaw-cluster town, 1% seeded,
+p = 0.1), no drive tick, no store. Each tree runs in its own child process: build, the gossip CSR
+(timed apart: it is built once), then the ticks; printed are CPU ms per tick, CPU ms per telling
+(tick CPU / tellings) and a digest of the timeline and the facts, so two trees that should behave
+alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add /tmp/old HEAD~5`),
+imported in place of this one; the CPU time (time.process_time) is what to compare on a shared
+machine, wall time is printed beside it.
+
+    .venv/bin/python bench/telling_cost.py --sizes 1000,10000 --ticks 20 --tree /tmp/old
+    .venv/bin/python bench/telling_cost.py --sizes 10000 --ticks 20 --no-freeze   # gc scans the town too
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FLOORS = ("agents", "memory", "sim", "world")
+
+
+def child(n: int, ticks: int, freeze: bool) -> dict:
+    sys.path.insert(0, str(HERE))
+    from rumour_world import build_town
+
+    t0 = time.perf_counter()
+    town = build_town(n)
+    build = time.perf_counter() - t0
+    sim = town.sim
+    c0 = time.process_time()
+    town.rumour._acquaintances()  # noqa: SLF001  (once per new pair of ties: not a tick's cost)
+    csr = time.process_time() - c0
+    if freeze:
+        gc.freeze()  # as sim/heap.py does for `townsfolk simulate`
+    log, tellings = [], 0
+    c1, w1 = time.process_time(), time.perf_counter()
+    for tick in range(1, ticks + 1):
+        sim.world.clock.tick = tick
+        log += town.rumour.step()
+        tellings += town.rumour.last_tellings
+        log += sim.run_tick(tick, [])
+        sim.minds.take_decisions()
+    cpu, wall = time.process_time() - c1, time.perf_counter() - w1
+    h = hashlib.sha256()
+    for e in log:
+        h.update(e.to_json().encode())
+    for f in sim.world.facts:
+        h.update(f.model_dump_json().encode())
+    return {"npcs": n, "ticks": ticks, "build_s": round(build, 2), "csr_cpu_s": round(csr, 3), "cpu_s": round(cpu, 3),
+            "wall_s": round(wall, 3), "tellings": tellings, "cpu_ms_tick": round(1000 * cpu / ticks, 2),
+            "cpu_ms_telling": round(1000 * cpu / max(tellings, 1), 3), "digest": h.hexdigest()[:12]}
+
+
+def _namespace(tree: Path, tmp: Path) -> Path:
+    """A `townsfolk` package whose floors are the tree's folders (as pyproject's package-dir maps them)."""
+    pkg = tmp / "townsfolk"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text((tree / "townsfolk" / "__init__.py").read_text(encoding="utf-8"), encoding="utf-8")
+    for floor in FLOORS:
+        (pkg / floor).symlink_to(tree / floor)
+    return tmp
+
+
+def run(tree: Path | None, n: int, ticks: int, freeze: bool) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        flags = ["--child", str(n), str(ticks)] + ([] if freeze else ["--no-freeze"])
+        if tree is None:
+            cmd = [sys.executable, __file__, *flags]
+        else:  # this script, importing the older tree's townsfolk (not the installed one) and its rumour_world
+            ns = _namespace(tree.resolve(), Path(tmp))
+            boot = ("import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
+                    f"sys.path.insert(0, {str(ns)!r}); sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+            cmd = [sys.executable, "-c", boot, __file__, *flags, "--bench-dir", str(tree.resolve() / "bench")]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"{tree or 'this tree'} n={n} failed:\n{done.stderr[-3000:]}")
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="1000,10000")
+    ap.add_argument("--ticks", type=int, default=20)
+    ap.add_argument("--tree", action="append", type=Path, default=[], help="an older checkout to run beside this one")
+    ap.add_argument("--no-freeze", action="store_true", help="leave the built town in gc's scans")
+    ap.add_argument("--child", nargs=2, metavar=("N", "TICKS"), help=argparse.SUPPRESS)
+    ap.add_argument("--bench-dir", type=Path, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        if args.bench_dir is not None:
+            global HERE  # noqa: PLW0603  (an older tree's own rumour_world.py)
+            HERE = args.bench_dir
+        print(json.dumps(child(int(args.child[0]), int(args.child[1]), not args.no_freeze)))
+        return
+    print(f"workload: rumour on a powerlaw-cluster town (m=5), 1% seeded, p=0.1, {args.ticks} ticks, no drive, "
+          f"no store; gc {'scans everything' if args.no_freeze else 'frozen after the build'}; CPU time per process")
+    print("| NPCs | tree | tellings | CPU ms/tick | CPU ms/telling | wall s | CSR CPU s | build s | digest |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in (int(s) for s in args.sizes.split(",")):
+        for tree in [None, *args.tree]:
+            r = run(tree, n, args.ticks, not args.no_freeze)
+            print(f"| {n:,} | {tree or 'this'} | {r['tellings']} | {r['cpu_ms_tick']} | {r['cpu_ms_telling']} | "
+                  f"{r['wall_s']} | {r['csr_cpu_s']} | {r['build_s']} | {r['digest']} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
