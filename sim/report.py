@@ -24,7 +24,13 @@ from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
 from townsfolk.memory.beliefs import Belief  # noqa: E402
 from townsfolk.memory.store import MemoryStore  # noqa: E402
 from townsfolk.sim.messages import distortion_label, msg  # noqa: E402
-from townsfolk.sim.report_words import chart_word, days_text, duration_text, when_text  # noqa: E402
+from townsfolk.sim.report_words import (  # noqa: E402
+    chart_word,
+    days_text,
+    duration_text,
+    tie_kind_text,
+    when_text,
+)
 from townsfolk.sim.run_store import RunStore  # noqa: E402
 from townsfolk.world.world import World  # noqa: E402
 
@@ -390,7 +396,8 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
         [t("report.row.usage"), f"{usage.get('model_calls', 0)} · {usage.get('tokens_in', 0)} / "
                                           f"{usage.get('tokens_out', 0)}"],
     ]
-    tie_rows = [[world.name(e.source), world.name(e.target), e.kind, f"{start:.2f}", f"{e.strength:.2f}",
+    tie_rows = [[world.name(e.source), world.name(e.target), tie_kind_text(lang, e.kind, world.relation_kinds),
+                 f"{start:.2f}", f"{e.strength:.2f}",
                  f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
     parts = [f"<header><h1>{html.escape(title)}</h1><p>"

@@ -67,3 +67,13 @@ def when_text(language: str, days_in: float, clock_text: str) -> str:
     """When a fact happened, as a reader counts: 'day 2, 14:00' / '第2天 14:00'."""
     day = int(days_in) + 1
     return f"第{day}天 {clock_text}" if language == "zh" else f"day {day}, {clock_text}"
+
+
+BOND_AXES_ZH = {"familiarity": "熟悉", "trust": "信任", "affinity": "好感", "tension": "紧张"}
+
+
+def tie_kind_text(language: str, kind: str, kinds: dict) -> str:
+    """A kind of tie or a bond axis as the world's reader names it ('family' / '家人', 'tension' / '紧张')."""
+    if kind in kinds:
+        return kinds[kind].label(language)
+    return BOND_AXES_ZH.get(kind, kind) if language == "zh" else kind

@@ -140,6 +140,8 @@ def test_a_zh_report_draws_its_charts_in_chinese_with_names(runs: dict[str, Path
     assert not english, english
     assert not [t for t in texts if re.fullmatch(r"[nf]\d+.*", t)]  # no internal ids
     assert "每条传闻传到了多少人" in texts and "照实说" in texts
+    cells = [html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", page)]
+    assert not [c for c in cells if re.search(r"[A-Za-z]{3,}", c.replace("Maki-Thompson", "").replace("NPC", ""))], cells
     world, _memory, _log = RunStore(runs["cun"], must_exist=True).load()
     theft = next(f for f in world.facts if f.kind == "happen" and "偷了" in f.text)
     assert any(theft.text[:10] in t for t in texts)  # the legend says what happened, as the en report does
