@@ -269,11 +269,12 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     hour = int(request.meta.get("hour", 12))
     if act in ("farewell", "thank", "forgive", "apologise"):
         return v.pick(act)
+    known = any(g.about == request.meta.get("asker") for g in request.grounding)
     if act == "greet":
-        return v.join([_greeting(v, hour), v.pick("ask_back")])
+        return v.join([_greeting(v, hour, known), v.pick("ask_back")])
     body = _body(v, act, items)
     if request.meta.get("greeted") and act in ("answer", "deny"):
-        return v.join([_greeting(v, hour), body])
+        return v.join([_greeting(v, hour, known), body])
     return body
 
 
@@ -399,8 +400,12 @@ def _opinion_of_person(v: _Voice, name: str, about: list[GroundingItem]) -> str:
     return v.pick("opinion_person_" + tone, about=name)
 
 
-def _greeting(v: _Voice, hour: int) -> str:
-    return v.pick("greet_morning" if hour < 12 else "greet_day" if hour < 18 else "greet_evening")
+def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
+    key = "greet_morning" if hour < 12 else "greet_day" if hour < 18 else "greet_evening"
+    if known:
+        return v.pick(key)
+    plain = [o for o in PHRASES[v.lang][key] if "see you" not in o and "见到你" not in o]  # a stranger is not "good to see"
+    return plain[int(v.rng.integers(len(plain)))]
 
 
 def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:

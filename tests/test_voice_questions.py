@@ -116,6 +116,9 @@ def test_a_stranger_is_not_greeted_as_an_old_friend() -> None:
     first = npc_opener(town.world, town.memory, "zhao", "qian")
     assert first in [p for p in ("你好，头回见吧？", "你好啊，怎么称呼？", "你好，以前没见过你。")], first
     assert "见到你真好" not in "".join(PHRASES["zh"]["small_talk"])
+    en = Town.from_scenario({**CANAL, "impressions": []})
+    hellos = [en.say("bo", npc, "Good morning!").text for npc in ("wren", "odile", "ana", "barnaby")]
+    assert not any("see you" in h for h in hellos), hellos
 
 
 def test_repeats_are_recapped_once_then_all_said_never_three_dismissals() -> None:
