@@ -163,15 +163,17 @@ def seed_bonds_all(world: World) -> int:
         np.where(cold != 0, np.minimum(base.affinity, 0.5 - 0.3 * s), np.maximum(base.affinity, 0.5 + 0.4 * s * warm)),
         np.maximum(base.tension, 0.4 * s * cold),
     ], axis=1).reshape(-1)
-    strengths = [round(min(1.0, v), 4) for v in values.tolist()]  # Python's round, as seed_bonds rounds
+    # Python's round, as seed_bonds rounds (np.round can differ in the last bit), in slices
+    strengths = np.concatenate([np.fromiter((round(min(1.0, v), 4) for v in values[a:a + 65536].tolist()),
+                                            dtype=np.float64) for a in range(0, len(values), 65536)] or [np.zeros(0)])
     zh = world.language == "zh"
     labels = [m.label(world.language) if m is not None else k for m, k in zip(meanings, cols.kinds, strict=True)]
-    reason_of = [f"由{label}关系而来" if zh else f"from the {label} tie" for label in labels]
-    nodes = cols.nodes
+    reason_code = np.array([cols.texts.code(f"由{label}关系而来" if zh else f"from the {label} tie") for label in labels],
+                           dtype=np.int32)
     four = np.repeat(fast, len(BOND_KINDS))
-    graph.add_edges([nodes[i] for i in src[four].tolist()], [nodes[i] for i in tgt[four].tolist()],
-                    list(BOND_KINDS) * len(fast), strengths, tick=0, time=world.now, cause=Cause(kind="seed"),
-                    reason=[reason_of[k] for k in kind[four].tolist()])
+    bond_code = np.array([cols.code(k) for k in BOND_KINDS], dtype=np.int64)
+    graph.add_edge_rows(src[four], tgt[four], np.tile(bond_code, len(fast)), strengths, tick=0, time=world.now,
+                        cause=Cause(kind="seed"), reason_codes=reason_code[kind[four]])
     for r in slow.tolist():
         seed_bonds(world, graph.view(r))
     return len(ties)

@@ -317,19 +317,35 @@ class RelationshipGraph:
             if k in adj[s].get(t, ()):
                 raise ValueError(f"edge {s} -> {t} [{k}] exists; use set_edge to change it")
         cause = cause or Cause(kind="seed")
+        codes = {r: texts.code(r) for r in dict.fromkeys(reasons)}
+        reason_codes = np.fromiter((codes[r] for r in reasons), dtype=np.int32, count=n)
+        return self.add_edge_rows(src, tgt, kc, strengths, tick=tick, time=time, cause=cause,
+                                  reason_codes=reason_codes)
+
+    def add_edge_rows(self, src: np.ndarray, tgt: np.ndarray, kind_codes: np.ndarray, strengths: np.ndarray, *,
+                      tick: int, time: datetime, cause: Cause, reason_codes: np.ndarray | int) -> np.ndarray:
+        """`add_edges` for a caller that already holds node rows, kind codes and interned reasons and
+        knows every edge is new and appears once (seed_bonds_all): no per-edge Python objects but the
+        graph's own entries, so a 100k town's 4M bond edges cost no lists of 4M names."""
+        c, texts = self.columns, self.columns.texts
+        strengths = np.asarray(strengths, dtype=np.float64)
         t_code = c.times.code(time)
-        reason_codes = texts.codes(reasons)
-        tagged = np.fromiter((r.startswith(TAG_PREFIX) for r in reasons), dtype=np.int32, count=n)
-        rows = c.append(src, tgt, kc, strengths, t_code, seed_start=strengths if cause.kind == "seed" else 0.0,
-                        tagged=tagged)
+        used = np.unique(reason_codes)
+        starts = np.zeros(len(texts), dtype=np.int32)
+        starts[used] = [texts.values[r].startswith(TAG_PREFIX) for r in used.tolist()]
+        rows = c.append(src, tgt, kind_codes, strengths, t_code,
+                        seed_start=strengths if cause.kind == "seed" else 0.0, tagged=starts[reason_codes])
         log_rows = self.log.append_many(edge=rows, seq=0, tick=tick, time=t_code, before=strengths, after=strengths,
                                         cause_kind=texts.code(cause.kind),
                                         cause_id=NONE if cause.id is None else texts.code(cause.id),
                                         reason=reason_codes, prev=NONE)
         c.tail[rows], c.count[rows] = log_rows, 1
-        names = c.nodes  # the graph's own name objects as keys, not the caller's copies (1M strings at 100k)
-        _insert_new_edges(g, [names[i] for i in src.tolist()], [names[i] for i in tgt.tolist()],
-                          [c.kinds[k] for k in kc.tolist()], rows.tolist())
+        names, kinds = c.nodes, c.kinds  # the graph's own objects as keys, not copies (1M strings at 100k)
+        for a in range(0, len(rows), 65536):  # in slices, so the lists made for networkx stay small
+            part = slice(a, a + 65536)
+            _insert_new_edges(self.g, [names[i] for i in c.src[rows[part]].tolist()],
+                              [names[i] for i in c.tgt[rows[part]].tolist()],
+                              [kinds[k] for k in c.kind[rows[part]].tolist()], rows[part].tolist())
         self.version += 1
         self.pair_version += 1
         return rows
