@@ -66,10 +66,14 @@ def moves_log(world: World, moves: list[EdgeMove]) -> list[LogEntry]:
 
 
 def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, about: str | None,
-           witnesses: list[str], valence: float, place: str | None) -> list[LogEntry]:
+           witnesses: list[str], valence: float, place: str | None, private: bool = False) -> list[LogEntry]:
+    """`private`: a moment only those there may know of (a coin slipped across the counter): the
+    witnesses' beliefs are private, never retold, and the timeline does not say what happened."""
     fact = world.record("happen", actor=actor, about=about or actor, text=what,
-                        witnesses=tuple(witnesses), valence=valence, place=place)
-    log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], what, fact=fact.id)]
+                        witnesses=tuple(witnesses), valence=valence, place=place, private=private)
+    hidden = "（私下发生的事）" if world.language == "zh" else "(happened in private)"
+    log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], hidden if private else what,
+                  fact=fact.id, private=private)]
     if actor:  # doing something in front of someone (mending their roof) is an interaction with them
         for witness in witnesses:
             if witness != actor:
@@ -77,9 +81,10 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
                                    valence=max(-1.0, min(1.0, valence)), note="在场" if world.language == "zh" else "was there")
     for belief in perceive_happening(world, memory, fact):
         moves = appraise_belief_moves(world, memory, belief)
-        log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{belief.text}"
-                          if world.language == "zh" else f"{world.name(belief.holder)} believes: {belief.text}",
-                          belief=belief.id, fact=fact.id))
+        held = hidden if belief.private else belief.text
+        log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{held}"
+                          if world.language == "zh" else f"{world.name(belief.holder)} believes: {held}",
+                          belief=belief.id, fact=fact.id, private=belief.private))
         log += moves_log(world, moves)
     return log
 

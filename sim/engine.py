@@ -160,7 +160,7 @@ class Simulation:
         w, m, b = self.world, self.memory, beat.body
         if beat.kind == "happen":
             return actions.happen(w, m, what=b.what, actor=b.actor, about=b.about, witnesses=b.witnesses,
-                                  valence=b.valence, place=b.place)
+                                  valence=b.valence, place=b.place, private=b.private)
         if beat.kind in ("say", "tell"):
             return actions.say(w, m, speaker=b.speaker, listeners=b.listeners, about=b.about, text=b.text,
                                private=b.private)
@@ -252,7 +252,7 @@ class Simulation:
         log = self.apply(beat)
         new_facts = list(self.world.facts)[before:]
         log += wake_pairs(self.world, new_facts)
-        if self.drive_on and beat.kind == "happen":
+        if self.drive_on and beat.kind == "happen" and not new_facts[0].private:  # a private moment sets no one talking
             log += self.drive.nearby(new_facts[0])
         return log
 

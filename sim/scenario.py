@@ -90,6 +90,7 @@ class HappenSpec(Strict):
     witnesses: list[str] = Field(default_factory=list)
     valence: Signed = 0.0
     place: str | None = None
+    private: bool = False  # only those there may know of it: never retold, not shown in the timeline
 
 
 class SaySpec(Strict):

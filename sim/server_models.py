@@ -54,6 +54,9 @@ class GameEvent(Body):
     witnesses: list[str] = Field(default_factory=list, max_length=200)
     place: str | None = Field(None, max_length=200)
     valence: float = Field(0.0, ge=-1.0, le=1.0)
+    private: bool = Field(False, description="a moment only those there may know of (a bribe, a note slipped "
+                          "under the door): the witnesses' beliefs are never retold to anyone, and the timeline "
+                          "and stream show \"(happened in private)\" instead of `what`")
 
 
 class Advance(Body):

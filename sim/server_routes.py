@@ -224,7 +224,7 @@ async def game_event(request: Request, world: WorldId, body: GameEvent, game: Te
     h = hosted(request, world, game)
     await worlds_of(request).read_ahead(h, body.what)  # the model's part, outside the world's queue
     return await call(request, h, h.town.event, body.what, actor=body.actor, about=body.about,
-                      witnesses=body.witnesses, place=body.place, valence=body.valence)
+                      witnesses=body.witnesses, place=body.place, valence=body.valence, private=body.private)
 
 
 @router.post("/v1/worlds/{world}/advance", response_model=AdvanceResult, tags=["world"])

@@ -389,9 +389,11 @@ class Town:
             reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries)
 
     def event(self, what: str, actor: str | None = None, about: str | None = None,
-              witnesses: Iterable[str] = (), place: str | None = None, valence: float = 0.0) -> EventResult:
+              witnesses: Iterable[str] = (), place: str | None = None, valence: float = 0.0,
+              private: bool = False) -> EventResult:
         """Something happened in the game: it becomes a fact; witnesses perceive it and form beliefs,
-        which move their relationships (and, with the drive on, may set NPCs talking)."""
+        which move their relationships (and, with the drive on, may set NPCs talking). `private`:
+        only those there may know of it (their beliefs are never retold; the timeline hides it)."""
         if not isinstance(what, str) or not what.strip():
             raise TownError("what", "say what happened (empty)")
         if len(what) > MAX_TEXT:
@@ -403,7 +405,8 @@ class Town:
             self._character(w, f"witnesses[{i}]")
         if not -1.0 <= float(valence) <= 1.0:
             raise TownError("valence", "valence lies in [-1, 1]")
-        spec = HappenSpec(what=what, actor=actor, about=about, witnesses=seen, valence=float(valence), place=place)
+        spec = HappenSpec(what=what, actor=actor, about=about, witnesses=seen, valence=float(valence), place=place,
+                          private=bool(private))
         entries = self._emit(self.sim.step(Beat(at=self.tick, happen=spec)))
         self._saved()
         return EventResult(fact=entries[0].ids["fact"], tick=self.tick, entries=entries,

@@ -171,3 +171,35 @@ def test_a_model_that_repeats_the_secret_still_never_shows_it_to_another(tmp_pat
                 assert "(said in private)" in stream
         finally:
             server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_private_game_event_is_known_to_its_witnesses_and_retold_to_no_one(api, lang) -> None:
+    w = WORLDS[lang]
+    wid = f"event-{lang}"
+    api.post("/v1/worlds", json={"id": wid, "scenario": (SCENARIOS / w["file"]).read_text(encoding="utf-8")})
+    first, second = w["npcs"]
+    what, seen = (("Wren slipped Hester a purse of silver behind the lock house", "purse of silver")
+                  if lang == "en" else ("阿禾偷偷塞给林大夫一包银子", "一包银子"))
+    shown = ("Wren mended the lock gate rope for free", "lock gate rope") if lang == "en" else \
+        ("阿禾帮药铺补好了门帘", "补好了门帘")
+    r = api.post(f"/v1/worlds/{wid}/events", json={"what": what, "actor": w["a"], "witnesses": [first],
+                                                   "valence": 0.5, "private": True})
+    assert r.status_code == 201 and r.json()["beliefs"], r.text
+    api.post(f"/v1/worlds/{wid}/events", json={"what": shown[0], "actor": w["a"], "witnesses": [first],
+                                              "valence": 0.4})
+    api.post(f"/v1/worlds/{wid}/advance", json={"ticks": 4})
+    for question in w["asks"]:
+        for npc in w["npcs"]:
+            assert seen not in api.post(f"/v1/worlds/{wid}/talk",
+                                        json={"player": w["b"], "npc": npc, "text": question}).json()["text"]
+    stream = api.get(f"/v1/worlds/{wid}/stream", params={"follow": "false"}).text
+    assert seen not in stream and ("(happened in private)" if lang == "en" else "（私下发生的事）") in stream
+    assert shown[1] in stream  # the control: the event said aloud is there
+    for target in (w["a"], w["b"]):
+        assert seen not in api.get(f"/v1/worlds/{wid}/why", params={"holder": first, "target": target}).text
+    # the witness holds it, privately, and the NPC who was not there never heard of it
+    mine = api.get(f"/v1/worlds/{wid}/npcs/{first}/memories", params={"about": w["a"], "events": "true"}).json()
+    assert any(seen in line["text"] and line["private"] for line in mine["beliefs"] + mine["events"]), mine
+    theirs = api.get(f"/v1/worlds/{wid}/npcs/{second}/memories", params={"about": w["a"], "events": "true"}).text
+    assert seen not in theirs
