@@ -36,6 +36,7 @@ class GossipRound:
         self.indptr = np.zeros(1, dtype=np.int64)
         self.indices = np.zeros(0, dtype=np.int64)
         self.last_tellings = 0
+        self._acquaintances()  # built with the town (a tick rebuilds it only when two people first get tied)
 
     def _on_put(self, kind: str, item: object) -> None:
         if kind == "belief" and isinstance(item, Belief) and not item.private:
