@@ -66,7 +66,7 @@ def scenario_digest(scenario: Scenario, seed: int | None) -> str:
     """What a resumed run must match: the scenario as validated, and the seed."""
     import hashlib
 
-    body = scenario.model_dump_json() + f"|seed={seed}"
+    body = scenario.model_dump_json(exclude_defaults=True) + f"|seed={seed}"  # a new optional key keeps old runs resumable
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
