@@ -174,3 +174,11 @@ def test_question_kinds_are_not_overread() -> None:
              ("zh", "小虎在生你的气吗？"): "feeling", ("zh", "王婶说你往井边倒豆渣，是真的吗？"): "deed",
              ("zh", "今天天气怎么样"): None, ("zh", "你今天干嘛去了？"): "my_day"}
     assert {k: question_kind(k[1], k[0]) for k in cases} == cases
+
+
+def test_what_did_you_do_today_through_the_front_door() -> None:
+    """The whole turn (Town.say, the pipeline), not only the voice: the question reaches the grounding."""
+    said = _river().say("ke", "xiaohu", "你今天干嘛去了？").text
+    assert "竹篙" in said and "没人跟我提过" not in said and "还是老样子" not in said, said
+    said = _canal().say("bo", "barnaby", "What did you do today?").text
+    assert "coal barge" in said and "usual rounds" not in said, said
