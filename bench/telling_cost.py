@@ -4,11 +4,11 @@ The rumour workload of bench/scale.py (bench/rumour_world.py: powerlaw-cluster t
 p = 0.1), no drive tick, no store. Each tree runs in its own child process: build, the gossip CSR
 (timed apart: it is built once), then the ticks; printed are CPU ms per tick, CPU ms per telling
 (tick CPU / tellings) and a digest of the timeline and the facts, so two trees that should behave
-alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add /tmp/old HEAD~5`),
+alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add ../old HEAD~5`),
 imported in place of this one; the CPU time (time.process_time) is what to compare on a shared
 machine, wall time is printed beside it.
 
-    .venv/bin/python bench/telling_cost.py --sizes 1000,10000 --ticks 20 --tree /tmp/old
+    .venv/bin/python bench/telling_cost.py --sizes 1000,10000 --ticks 20 --tree ../old
     .venv/bin/python bench/telling_cost.py --sizes 10000 --ticks 20 --no-freeze   # gc scans the town too
 """
 

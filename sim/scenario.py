@@ -357,6 +357,12 @@ def _keys_allowed_at(path: tuple) -> list[str]:
     return keys
 
 
+def nearest(value: str, known: set[str] | list[str], what: str = "kinds") -> str:
+    """' (did you mean 'x'?)' for a near miss, else ' (kinds: a, b, ...)': every 'unknown X' message's tail."""
+    close = difflib.get_close_matches(value, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else f" ({what}: {', '.join(sorted(known))})"
+
+
 def _unknown_key_message(path: tuple) -> str:
     """'unknown key', with the nearest key allowed at that place (a key valid elsewhere is no suggestion)."""
     key = str(path[-1])
@@ -497,17 +503,13 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
             problems.append((("relationships", i, "kind"), f"{r.kind!r} is a bond axis the engine keeps itself; "
                              "give a kind of tie (friend, partner, ... or one under relationship_kinds:)"))
         elif r.kind not in known:
-            close = difflib.get_close_matches(r.kind, sorted(known), n=1)
-            problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(known))})")
-                             + "; a kind of your own goes under relationship_kinds: with its warmth"))
+            problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}{nearest(r.kind, known)}"
+                             "; a kind of your own goes under relationship_kinds: with its warmth"))
     kinds = {r.kind for r in s.relationships} | set(BOND_KINDS)
     for i, e in enumerate(s.expect):
         if e.relation is not None and e.relation.kind not in kinds:
-            msg = f"no relationship of kind {e.relation.kind!r} exists or can form"
-            close = difflib.get_close_matches(e.relation.kind, sorted(kinds), n=1)
-            msg += f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(kinds))})"
-            problems.append((("expect", i, "relation", "kind"), msg))
+            problems.append((("expect", i, "relation", "kind"), f"no relationship of kind {e.relation.kind!r} "
+                             f"exists or can form{nearest(e.relation.kind, kinds)}"))
     return problems
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import ScenarioError, read_text_file
+from townsfolk.sim.scenario import ScenarioError, nearest, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.world.clock import parse_duration
@@ -232,10 +232,8 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
                        (("social", "workplaces", "kind"), social.workplaces.kind),
                        (("social", "friendships", "kind"), social.friendships.kind)):
         if kind not in ties:
-            close = difflib.get_close_matches(kind, sorted(ties), n=1)
-            problems.append((path, f"unknown relationship kind {kind!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else f" (kinds: {', '.join(sorted(ties))})")
-                             + "; a kind of your own goes under relationship_kinds: with its warmth"))
+            problems.append((path, f"unknown relationship kind {kind!r}{nearest(kind, ties)}"
+                             "; a kind of your own goes under relationship_kinds: with its warmth"))
     for i, p in enumerate(s.places):
         if place_ids.index(p.id) < i:  # reported where it is used again, naming the first
             problems.append((("places", i, "id"), f"place id {p.id!r} is used twice (first at places[{place_ids.index(p.id)}])"))

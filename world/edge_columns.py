@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from townsfolk.world.edge_log import NONE, Interned, TimeTable
+from townsfolk.world.edge_log import NONE, Interned, TimeTable, reserve_columns
 
 TAG_PREFIX = "interaction"  # changes whose reason starts with this count as one interaction
 
@@ -67,17 +67,7 @@ class EdgeColumns:
         return c
 
     def _reserve(self, extra: int) -> None:
-        need = self.n + extra
-        cap = len(self.src)
-        if need <= cap:
-            return
-        while cap < need:
-            cap *= 2
-        for name in _COLUMNS:
-            old = getattr(self, name)
-            new = np.zeros(cap, dtype=old.dtype)
-            new[: self.n] = old[: self.n]
-            setattr(self, name, new)
+        reserve_columns(self, _COLUMNS, self.n, self.n + extra)
 
     def append(self, src: np.ndarray | int, tgt: np.ndarray | int, kind: np.ndarray | int,
                strength: np.ndarray | float, since: np.ndarray | int, *, seed_start: np.ndarray | float = 0.0,

@@ -21,6 +21,20 @@ T = TypeVar("T", bound=Hashable)
 NONE = -1  # a code meaning "no value" (a cause without an id, an edge never dormant)
 
 
+
+def reserve_columns(owner: object, names: Iterable[str], n: int, need: int) -> None:
+    """Grow the owner's column arrays (doubling) so `need` rows fit, keeping the first `n`."""
+    cap = len(getattr(owner, next(iter(names))))
+    if need <= cap:
+        return
+    while cap < need:
+        cap *= 2
+    for name in names:
+        old = getattr(owner, name)
+        new = np.zeros(cap, dtype=old.dtype)
+        new[:n] = old[:n]
+        setattr(owner, name, new)
+
 class Interned(Generic[T]):
     """Values stored once, referred to by an int code (reasons repeat across thousands of edges)."""
 
@@ -94,17 +108,7 @@ class EdgeLog:
             setattr(self, name, np.zeros(1024, dtype=dtype))
 
     def _reserve(self, extra: int) -> None:
-        need = self.n + extra
-        cap = len(self.edge)
-        if need <= cap:
-            return
-        while cap < need:
-            cap *= 2
-        for name in _COLUMNS:
-            old = getattr(self, name)
-            new = np.zeros(cap, dtype=old.dtype)
-            new[: self.n] = old[: self.n]
-            setattr(self, name, new)
+        reserve_columns(self, _COLUMNS, self.n, self.n + extra)
 
     def append(self, edge: int, seq: int, tick: int, time: int, before: float, after: float, cause_kind: int,
                cause_id: int, reason: int, prev: int) -> int:
