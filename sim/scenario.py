@@ -357,10 +357,18 @@ def _keys_allowed_at(path: tuple) -> list[str]:
     return keys
 
 
-def nearest(value: str, known: set[str] | list[str], what: str = "kinds") -> str:
-    """' (did you mean 'x'?)' for a near miss, else ' (kinds: a, b, ...)': every 'unknown X' message's tail."""
+def nearest(value: str, known: set[str] | list[str], what: str | None = "kinds") -> str:
+    """' (did you mean 'x'?)' for a near miss, else ' (kinds: a, b, ...)' (nothing when `what` is None,
+    for a list too long to print): every 'unknown X' message's tail."""
     close = difflib.get_close_matches(value, sorted(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else f" ({what}: {', '.join(sorted(known))})"
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    return f" ({what}: {', '.join(sorted(known))})" if what else ""
+
+
+def _declared_twice(section: str, keys: list[str], noun: str) -> list[tuple[tuple, str]]:
+    """A key a section declares a second time, named at the repeat."""
+    return [((section, i, "key"), f"{noun} {k!r} is declared twice") for i, k in enumerate(keys) if k in keys[:i]]
 
 
 def _unknown_key_message(path: tuple) -> str:
@@ -491,13 +499,10 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
     problems += _predicate_problems(s)
     declared = {k.key for k in s.relationship_kinds}
     known = set(BUILTIN_KINDS) | declared
-    seen: set[str] = set()
     for i, k in enumerate(s.relationship_kinds):
         if k.key in BOND_KINDS:
             problems.append((("relationship_kinds", i, "key"), f"{k.key!r} is a bond axis, not a kind of tie"))
-        if k.key in seen:
-            problems.append((("relationship_kinds", i, "key"), f"relationship kind {k.key!r} is declared twice"))
-        seen.add(k.key)
+    problems += _declared_twice("relationship_kinds", [k.key for k in s.relationship_kinds], "relationship kind")
     for i, r in enumerate(s.relationships):  # a kind the engine has no meaning for is a typo, not a new tie
         if r.kind in BOND_KINDS:
             problems.append((("relationships", i, "kind"), f"{r.kind!r} is a bond axis the engine keeps itself; "
@@ -520,22 +525,17 @@ def _predicate_problems(s: Scenario) -> list[tuple[tuple, str]]:
     builtin = {p.key for p in BUILTIN}
     known = builtin | {p.key for p in s.predicates}
     problems: list[tuple[tuple, str]] = []
-    seen: set[str] = set()
     for i, p in enumerate(s.predicates):
         if p.key in builtin:
             problems.append((("predicates", i, "key"), f"{p.key!r} is a built-in predicate; choose another key"))
-        if p.key in seen:
-            problems.append((("predicates", i, "key"), f"predicate {p.key!r} is declared twice"))
-        seen.add(p.key)
         if p.escalates_to is not None and p.escalates_to not in known:
-            close = difflib.get_close_matches(p.escalates_to, sorted(known), n=1)
-            problems.append((("predicates", i, "escalates_to"), f"unknown predicate {p.escalates_to!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else "")))
+            problems.append((("predicates", i, "escalates_to"),
+                             f"unknown predicate {p.escalates_to!r}{nearest(p.escalates_to, known, None)}"))
+    problems += _declared_twice("predicates", [p.key for p in s.predicates], "predicate")
     for i, e in enumerate(s.expect):
         if e.belief is not None and e.belief.predicate is not None and e.belief.predicate not in known:
-            close = difflib.get_close_matches(e.belief.predicate, sorted(known), n=1)
-            problems.append((("expect", i, "belief", "predicate"), f"unknown predicate {e.belief.predicate!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else "")))
+            problems.append((("expect", i, "belief", "predicate"),
+                             f"unknown predicate {e.belief.predicate!r}{nearest(e.belief.predicate, known, None)}"))
     return problems
 
 
