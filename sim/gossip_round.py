@@ -4,10 +4,14 @@ Every informed NPC (one holding a belief it may pass on) retells with probabilit
 random acquaintance. The draw is two calls on the world's one seeded rng (a uniform per NPC for
 "tells this tick", a uniform per teller for "to whom"), so the same seed gives the same tellings;
 only the tellings themselves (retell: distortion, memories, belief, appraisal) run per telling.
-Acquaintances are a CSR array built from the graph of record and rebuilt when it gains ties.
+Acquaintances are a CSR array built from the graph of record with the town; pairs tied later go
+to a small per-character overflow (a tick's tellings tie a few listeners to the rumour's subject),
+folded into the CSR in one array pass once it grows (a rebuild was 2 s of a tick at 100k NPCs).
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 import numpy as np
 
@@ -35,8 +39,12 @@ class GossipRound:
         self._csr_version = -1
         self.indptr = np.zeros(1, dtype=np.int64)
         self.indices = np.zeros(0, dtype=np.int64)
+        self._edges_seen = 0  # edge rows (append-only) already in the CSR or the overflow
+        self._to_row = np.zeros(0, dtype=np.int64)  # edge-column node code -> character row (-1: not ours)
+        self._extra: dict[int, list[int]] = {}  # character row -> acquaintances tied since the CSR, sorted
+        self._extra_count = np.zeros(len(self.ids), dtype=np.int64)
         self.last_tellings = 0
-        self._acquaintances()  # built with the town (a tick rebuilds it only when two people first get tied)
+        self._rebuild()  # built with the town; a tick only adds the pairs it tied
 
     def _on_put(self, kind: str, item: object) -> None:
         if kind == "belief" and isinstance(item, Belief) and not item.private:
@@ -44,23 +52,90 @@ class GossipRound:
             if r is not None:
                 self.informed[r] = True
 
-    def _acquaintances(self) -> None:
-        """CSR of everyone tied to each character (either direction, any kind), in row order: one
-        array pass over the graph's edge columns (a walk over every node's neighbours took 0.5 s at 10k)."""
-        graph = self.world.graph
-        if graph.pair_version == self._csr_version:
-            return
-        cols = graph.columns
-        n = len(self.ids)
-        to_row = np.array([self.row.get(node, -1) for node in cols.nodes], dtype=np.int64)
-        src, tgt = to_row[cols.src[:cols.n]], to_row[cols.tgt[:cols.n]]
+    def _node_rows(self) -> np.ndarray:
+        """Character row of each edge-column node code (extended as the columns gain nodes)."""
+        nodes = self.world.graph.columns.nodes
+        if len(self._to_row) != len(nodes):
+            more = [self.row.get(node, -1) for node in nodes[len(self._to_row):]]
+            self._to_row = np.concatenate([self._to_row, np.array(more, dtype=np.int64)])
+        return self._to_row
+
+    def _pairs_of(self, first: int, last: int) -> np.ndarray:
+        """Pairs (a * n + b, both directions, each once, sorted) of the edge rows first..last-1."""
+        cols = self.world.graph.columns
+        to_row = self._node_rows()
+        src, tgt = to_row[cols.src[first:last]], to_row[cols.tgt[first:last]]
         keep = (src >= 0) & (tgt >= 0)
         a = np.concatenate([src[keep], tgt[keep]])
         b = np.concatenate([tgt[keep], src[keep]])
-        pairs = np.unique(a * n + b)  # sorted by character, then by acquaintance: each pair once
+        return np.unique(a * len(self.ids) + b)
+
+    def _rebuild(self) -> None:
+        """CSR of everyone tied to each character (either direction, any kind), in row order: one
+        array pass over the graph's edge columns (a walk over every node's neighbours took 0.5 s at 10k)."""
+        graph, n = self.world.graph, len(self.ids)
+        pairs = self._pairs_of(0, graph.columns.n)  # sorted by character, then by acquaintance: each pair once
         self.indptr = np.concatenate([[0], np.cumsum(np.bincount(pairs // n, minlength=n))]).astype(np.int64)
         self.indices = (pairs % n).astype(np.int64)
-        self._csr_version = graph.pair_version
+        self._extra.clear()
+        self._extra_count[:] = 0
+        self._edges_seen, self._csr_version = graph.columns.n, graph.pair_version
+
+    def _acquaintances(self) -> None:
+        """Bring the acquaintances up to the graph: only the edge rows added since last time are read."""
+        graph = self.world.graph
+        if graph.pair_version == self._csr_version:
+            return
+        n, total = len(self.ids), graph.columns.n
+        pairs = self._pairs_of(self._edges_seen, total)
+        self._edges_seen, self._csr_version = total, graph.pair_version
+        if len(pairs) > max(4096, len(self.indices) // 8):  # a bulk load of ties: one pass over all is cheaper
+            self._rebuild()
+            return
+        a, b = pairs // n, pairs % n
+        known = self._in_csr(a, b)
+        for x, y in zip(a[~known].tolist(), b[~known].tolist(), strict=True):
+            extra = self._extra.setdefault(x, [])
+            j = bisect_left(extra, y)
+            if j == len(extra) or extra[j] != y:
+                extra.insert(j, y)
+                self._extra_count[x] += 1
+        if sum(len(v) for v in self._extra.values()) > max(1024, len(self.indices) // 64):
+            self._fold()
+
+    def _in_csr(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Whether each pair (a[k], b[k]) is already in the CSR (each row's acquaintances are sorted)."""
+        if len(a) > 64:  # many: every CSR entry as a sorted key, one vectorised search
+            keys = np.repeat(np.arange(len(self.ids), dtype=np.int64), np.diff(self.indptr)) * len(self.ids)
+            keys += self.indices
+            at = np.minimum(np.searchsorted(keys, a * len(self.ids) + b), max(len(keys) - 1, 0))
+            return keys[at] == a * len(self.ids) + b if len(keys) else np.zeros(len(a), dtype=bool)
+        known = np.zeros(len(a), dtype=bool)  # few (a tick's new ties): one binary search in each row
+        for k, (x, y) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+            s, e = int(self.indptr[x]), int(self.indptr[x + 1])
+            j = s + int(np.searchsorted(self.indices[s:e], y))
+            known[k] = j < e and int(self.indices[j]) == y
+        return known
+
+    def _fold(self) -> None:
+        """Move the overflow into the CSR: one insert into the acquaintance array, in row order."""
+        rows = sorted(self._extra)
+        at, values = [], []
+        for r in rows:
+            s, e = int(self.indptr[r]), int(self.indptr[r + 1])
+            extra = self._extra[r]
+            at += (s + np.searchsorted(self.indices[s:e], extra)).tolist()
+            values += extra
+        self.indices = np.insert(self.indices, np.array(at, dtype=np.int64), np.array(values, dtype=np.int64))
+        self.indptr = self.indptr + np.concatenate([[0], np.cumsum(self._extra_count)])
+        self._extra.clear()
+        self._extra_count[:] = 0
+
+    def acquaintances_of(self, row: int) -> np.ndarray:
+        """One character's acquaintances as rows, sorted (the CSR's and the overflow's together)."""
+        base = self.indices[self.indptr[row]:self.indptr[row + 1]]
+        extra = self._extra.get(row)
+        return base if not extra else np.sort(np.concatenate([base, np.array(extra, dtype=np.int64)]))
 
     def draw(self) -> tuple[np.ndarray, np.ndarray]:
         """(tellers, listeners) as character rows for this tick: one vectorised draw."""
@@ -68,10 +143,15 @@ class GossipRound:
         rng = self.world.rng
         tells = self.informed & self.npc & (rng.random(len(self.ids)) < self.p)
         tellers = np.flatnonzero(tells)
-        degree = self.indptr[tellers + 1] - self.indptr[tellers]
+        degree = self.indptr[tellers + 1] - self.indptr[tellers] + self._extra_count[tellers]
         tellers, degree = tellers[degree > 0], degree[degree > 0]
         picks = np.minimum((rng.random(len(tellers)) * degree).astype(np.int64), degree - 1)
-        return tellers, self.indices[self.indptr[tellers] + picks]
+        base = self.indptr[tellers]
+        listeners = self.indices[np.minimum(base + picks, len(self.indices) - 1)] if len(self.indices) else picks
+        if self._extra:  # the few tellers tied to someone since the CSR was built pick from the merged list
+            for k in np.flatnonzero(self._extra_count[tellers] > 0).tolist():
+                listeners[k] = self.acquaintances_of(int(tellers[k]))[picks[k]]
+        return tellers, listeners
 
     def step(self) -> list[LogEntry]:
         """Draw this tick's tellings and carry each out (in teller order); returns the timeline."""
