@@ -41,6 +41,7 @@ from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
 from townsfolk.sim.mediation import mediate
 from townsfolk.sim.messages import count, msg, stage_name
 from townsfolk.sim.minds import Minds
+from townsfolk.sim.private_lines import redact as redact_private
 from townsfolk.sim.scenario import Beat, Scenario
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock, parse_duration
@@ -254,7 +255,7 @@ class Simulation:
         log += wake_pairs(self.world, new_facts)
         if self.drive_on and beat.kind == "happen" and not new_facts[0].private:  # a private moment sets no one talking
             log += self.drive.nearby(new_facts[0])
-        return log
+        return redact_private(self.world, self.memory, log)  # private words stay off the timeline
 
     # --- one tick ----------------------------------------------------------------------------
     @with_world_predicates
@@ -269,7 +270,7 @@ class Simulation:
             log += self.step(beat)
         if self.drive_on and tick > 0:
             log += self.drive.tick(players_speaking=self._players_spoke)
-        log += self.maintenance.after_tick(self.world, self.memory)
+        log += redact_private(self.world, self.memory, self.maintenance.after_tick(self.world, self.memory))
         if new_day(self.world):
             fade_tensions(self.world)
         self.minds.settle(self.world.clock.tick_length.total_seconds())
