@@ -331,8 +331,8 @@ class AffectField:
         out = np.take(table, self.group_of + 1, axis=0)  # (take: a fancy row index is slower)
         in_pair = np.flatnonzero((self.pair_row >= 0) & (self.group_of < 0))
         if len(in_pair):
-            out[in_pair] = self.pair_slow[self.pair_row[in_pair]]
-        return out
+            out[in_pair] = np.clip(self.pair_slow[self.pair_row[in_pair]], -1.0, 1.0)
+        return out  # every row already in [-1, 1] (what `relax` clips its target to)
 
     def tick(self, dt_seconds: float) -> None:
         """Advance every layer by ``dt_seconds``.
@@ -341,9 +341,24 @@ class AffectField:
         the slow layers relax; with slow half-lives of days and ticks of minutes the difference
         from solving both together is negligible.
         """
-        self.fast = relax(self.fast, self.targets(), dt_seconds, self.params)
+        if np.ndim(dt_seconds) == 0:
+            self.fast = self._relax_fast(_elapsed(dt_seconds, ()))
+        else:
+            self.fast = relax(self.fast, self.targets(), dt_seconds, self.params)
         self.pair_slow = relax_slow(self.pair_slow, dt_seconds, self.params)
         self.group_slow = relax_slow(self.group_slow, dt_seconds, self.params)
+
+    def _relax_fast(self, dt: np.ndarray) -> np.ndarray:
+        """`relax(fast, targets(), dt)` for one elapsed time, the same float steps in place on one
+        new array (the whole town's fast layer every tick: fewer passes over N rows, no temporaries)."""
+        p, target = self.params, self.targets()
+        out = np.subtract(self.fast, target)  # the deviation, then the relaxed value in the same array
+        below = out[:, VALENCE] < 0
+        slower = out[:, VALENCE] * np.exp2(-dt / p.fast_negative_half_life_s)
+        out *= np.exp2(-dt / p.fast_half_life_s)
+        np.copyto(out[:, VALENCE], slower, where=below)
+        out += target
+        return np.clip(out, -1.0, 1.0, out=out)
 
     def stimulate(
         self,

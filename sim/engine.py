@@ -276,8 +276,8 @@ class Simulation:
         self.minds.settle(self.world.clock.tick_length.total_seconds())
         changes = self.minds.mood_changes(self.world.language)
         if changes:  # hundreds a tick in a big town: the time is rendered once, not per line
-            stamp, names = self.world.now.isoformat(timespec="minutes"), self.world.names()
-            log += [LogEntry(tick=tick, time=stamp, kind="mood", who=[npc],
-                             text=f"{names.get(npc, npc)}: {label} ({valence:+.2f})")
-                    for npc, label, valence in changes]
+            names = self.world.names()
+            log += LogEntry.many(tick, self.world.now.isoformat(timespec="minutes"), "mood",
+                                 ((npc, f"{names.get(npc, npc)}: {label} ({valence:+.2f})")
+                                  for npc, label, valence in changes))
         return log

@@ -98,7 +98,11 @@ class Minds:
         now = np.where(valence < -MOOD_EDGE, 0, np.where(valence > MOOD_EDGE, 2, 1))
         changed = np.flatnonzero(now != self._mood_codes)
         self._mood_codes = now
-        return [(self.affect.ids[int(r)], words[int(now[r])], float(valence[r])) for r in changed]
+        if not len(changed):
+            return []
+        ids = self.affect.ids  # the changed rows' numbers as Python values in three array calls, not per row
+        return [(ids[r], words[c], v) for r, c, v in zip(changed.tolist(), now[changed].tolist(),
+                                                           valence[changed].tolist(), strict=True)]
 
     @property
     def moods(self) -> dict[str, str]:
