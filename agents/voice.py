@@ -212,7 +212,8 @@ class _Voice:
         mood = m.group("mood")
         bad = "不太愉快" in mood or "not a good" in mood
         good = not bad and ("挺好" in mood or "a good" in mood)
-        mood_word = self.pick("mood_bad" if bad else "mood_good" if good else "mood_plain")
+        mixed = "有好有坏" in mood or "mixed" in mood
+        mood_word = self.pick("mood_mixed" if mixed else "mood_bad" if bad else "mood_good" if good else "mood_plain")
         top = self.g.clause(self.g.unquote(m.group("top")))
         return self.pick("stretch", about=about or m.group("about"), mood=mood_word, top=top)
 

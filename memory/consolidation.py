@@ -41,6 +41,9 @@ class SummaryDraft(BaseModel):
     tellers: list[str] = Field(default_factory=list)  # names of who told the holder, first told first
     # what each event is a memory of (a fact id, else its words): one thing seen and heard twice is one thing
     things: list[str] = Field(default_factory=list)
+    # per text, who told the holder ("" for what the holder saw or did): a summary names the source of
+    # the thing it keeps, never another event's teller (empty: a writer of before, `tellers` for all)
+    told: list[str] = Field(default_factory=list)
 
 
 class ImpressionDraft(BaseModel):
@@ -69,13 +72,47 @@ def _span(days: float, zh: bool) -> str:
 def _told(d: SummaryDraft, zh: bool, said: str = "") -> str:
     """Where the holder heard it, kept in the summary so it can still say so; a teller the words
     already name ("Fergus told me: ...") is not named again."""
-    tellers = [t for t in d.tellers if t and t not in said]
+    told = _told_of_kept(d)
+    if told is None:
+        told = d.tellers
+    tellers = [t for t in told if t and t not in said]
     if not tellers:
         return ""
     names = ("、" if zh else " and ").join(tellers[:3])
-    if len(tellers) < len(d.tellers):  # the words name one teller already: the others told it too
+    if len(tellers) < len(told) or not _top_was_told(d):  # the words name one teller (or it was seen): too
         return f"（{names}也跟我说过）" if zh else f" ({names} told me too)"
     return f"（{names}跟我说的）" if zh else f" ({names} told me)"
+
+
+def _top(d: SummaryDraft) -> int:
+    """The event a summary keeps: the one felt most strongly (the first of equals)."""
+    return int(max(range(len(d.texts)), key=lambda i: abs(d.valences[i])))
+
+
+def _top_was_told(d: SummaryDraft) -> bool:
+    return len(d.told) != len(d.texts) or bool(d.told[_top(d)])
+
+
+def _told_of_kept(d: SummaryDraft) -> list[str] | None:
+    """Who told the holder the thing the summary keeps (None: the draft does not say per text).
+    A count of deeds is counted from what was seen done, so it has no teller."""
+    if len(d.told) != len(d.texts) or not d.texts:
+        return None
+    if d.predicate and d.count >= 2 and d.predicate != "remark":
+        return []
+    things = d.things if len(d.things) == len(d.texts) else d.texts
+    kept = things[_top(d)]
+    return list(dict.fromkeys(t for t, thing in zip(d.told, things, strict=True) if t and thing == kept))
+
+
+def _mood(valences: list[float], zh: bool) -> str:
+    """How the stretch went: a bad report and a good deed together are mixed, not "nothing special"."""
+    tone = sum(valences) / len(valences)
+    if min(valences) <= -0.15 and max(valences) >= 0.15:
+        return "有好有坏" if zh else "a mixed stretch"
+    if zh:
+        return "总的来说不太愉快" if tone < -0.1 else "总的来说挺好" if tone > 0.1 else "平平常常"
+    return "not a good stretch" if tone < -0.1 else "a good stretch" if tone > 0.1 else "nothing special"
 
 
 def offline_summary(d: SummaryDraft) -> str:
@@ -98,10 +135,8 @@ def _offline_summary(d: SummaryDraft) -> str:
     if d.predicate and d.count >= 2 and d.predicate != "remark":
         p = PREDICATES[d.predicate]
         return f"{span}，{d.about_name}{d.count}次{p.zh}" if zh else f"{span}, {d.about_name} {p.en} {d.count} times"
-    top = d.texts[int(max(range(len(d.texts)), key=lambda i: abs(d.valences[i])))]
-    tone = sum(d.valences) / len(d.valences)
-    mood = ("总的来说不太愉快" if tone < -0.1 else "总的来说挺好" if tone > 0.1 else "平平常常") if zh else (
-        "not a good stretch" if tone < -0.1 else "a good stretch" if tone > 0.1 else "nothing special")
+    top = d.texts[_top(d)]
+    mood = _mood(d.valences, zh)
     n = _count(d)
     if n == 1:
         return f"{span}和{d.about_name}之间：{top.rstrip('。')}" if zh else f"{span}, with {d.about_name}: {top.rstrip('.')}"
@@ -176,6 +211,8 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
         draft = SummaryDraft(tellers=[names.get(t, t) for t in tellers], holder=holder, about=about, about_name=names.get(about, about), language=language,
                              texts=[e.what for e in events], valences=[e.valence for e in events],
                              things=[e.fact_id or e.what for e in events],
+                             told=[names.get(str(e.meta["teller"]), str(e.meta["teller"]))
+                                   if e.source == "heard" and e.meta.get("teller") else "" for e in events],
                              days=(events[-1].time - events[0].time).total_seconds() / 86400,
                              predicate=predicate, count=count)
         text = summary_writer(draft)
