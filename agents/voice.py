@@ -17,6 +17,13 @@ from typing import Literal
 import numpy as np
 
 from townsfolk.agents import grammar_en, grammar_zh
+from townsfolk.agents.deed_match import (
+    accusation,
+    accusation_of,
+    denial_clause,
+    same_deed,
+    same_thing,
+)
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES
@@ -44,7 +51,8 @@ _YES_NO = {"zh": re.compile(r"是不是|有没有|是真的吗|吗[？?]?\s*$"),
                             r"have|had|can|could|will|would)\b|\bis (?:it|that) true\b", re.IGNORECASE)}
 # a yes/no about the listener's own doing: "did you break it?", not "is Barnaby angry with you?"
 _ABOUT_YOU = {"zh": re.compile(r"^(?:[^，,。？?]{1,6}(?:说|讲|告诉我)，?)?(?:那|那么|所以|是不是|是|真是|难道|听说)?(?:你|您)"
-                               r"(?!们|听说|知道|见过|看见|看到|听到|觉得|记得|认识|喜欢)"),
+                               r"(?!们|听说|知道|见过|看见|看到|听到|觉得|记得|认识|喜欢)"
+                               r"|^[^，,。？?]{1,12}?(?:是不是|是)(?:你|您)(?!们|的|们的)[^，,。？?]{1,12}的"),  # 井绳是你弄断的吗
               "en": re.compile(r"(?:" + _LEAD_IN + r"(?:did|have|had) you|\b\w+ (?:says|said|told me|claims) (?:that )?you)\b"
                                r"(?! (?:heard|hear|know|knew|seen|see|saw|remember|think|like|enjoy|love|feel|mind|"
                                r"met|meet|ever meet|ever met))", re.IGNORECASE)}
@@ -300,6 +308,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
             return v.pick("noted")  # they told me something of their own: I take it in
         return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
+    if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
+        return cleared
     first = _direct_answer(v, kind, items)
     if first is not None and kind == "yes_no":
         return first  # nothing held about them: no, not that I know (the rest would be off the question)
@@ -349,9 +359,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     about = [g for g in items if g.about in subjects] if subjects else []
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if kind == "deed":
-        deeds = [g for g in items if g.kind == "event" and g.meta.get("my_deed")
-                 and _overlaps(v.question, g.text, v.zh)]
-        return v.pick("admit" if deeds else "deny_deed")
+        return _answer_accusation(v, items)
     if kind == "know" and subjects:
         who = name or ", ".join(v.meta.get("subject_names") or []) or ("这人" if v.zh else "them")
         return v.pick("know_yes" if about else "know_no", about=who)
@@ -383,6 +391,38 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         if _LIKED[v.lang].search(v.question):
             return v.pick("liked_" + tone)
         return v.pick("opinion_" + tone)
+    return None
+
+
+def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
+    """Yes only when one of my own deeds is the accused act in substance (the act and the thing, not a
+    shared word: carrying flour is not stealing it); otherwise a denial that names the act."""
+    mine = [g for g in items if g.kind == "event" and g.meta.get("my_deed")]
+    acc = accusation(v.question, v.lang)
+    if acc is None:
+        return v.pick("admit" if any(_overlaps(v.question, g.text, v.zh) for g in mine) else "deny_deed")
+    if any(same_deed(acc, v.question, g.meta.get("deed_text") or g.text, v.lang) for g in mine):
+        return v.pick("admit")
+    act = denial_clause(acc, v.lang)
+    if act and (v.zh or acc.aux):
+        neg = {"did": "didn't", "have": "haven't", "had": "hadn't"}.get(acc.aux, "")
+        return v.pick("deny_act", act=act, neg=neg)
+    return v.pick("deny_deed")
+
+
+def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
+    """"Did Jonas steal the flour?" when all I hold is that he carried flour sacks: not that I know of,
+    then what I do know of it. None when I hold the act itself (or the question accuses nobody)."""
+    subjects = set(v.meta.get("subjects") or [])
+    held = [g for g in items if g.about in subjects and g.kind in ("event", "belief", "summary")]
+    for name in dict.fromkeys(g.meta.get("about_name") for g in items if g.about in subjects):
+        acc = accusation_of(v.question, v.lang, name) if name else None
+        if acc is None:
+            continue
+        if any(same_deed(acc, v.question, g.text, v.lang) for g in held):
+            return None
+        near = _memory_lines(v, [g for g in held if same_thing(acc, g.text, v.lang)])
+        return v.join([v.pick("not_known"), *near[:2]])
     return None
 
 

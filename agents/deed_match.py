@@ -1,0 +1,202 @@
+"""Whether an accusation names what the NPC actually did: the act and the thing, not a shared word.
+
+"Did you steal the flour?" put to someone who carried flour sacks to the infirmary shares the word
+"flour" with his deed but not the act: he must deny it and say what he did do. The accused act is
+read from the question (the verb after "did you" / "是你…的", and what it was done to) and compared
+with the NPC's own deed in substance: the same verb (by lemma, or the same predicate cue: "stole" and
+"pinched" are both theft) and, where the question names a thing, the same thing. Without a verb to
+read, every content character (zh) or word (en) of the accusation must be in the deed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from townsfolk.memory.predicate_reader import read_by_cues
+
+
+class Accusation(NamedTuple):
+    """The act a yes/no question accuses the listener of: its verb and the thing it was done to."""
+
+    verb: str  # as asked ("steal", "弄断"); "" when the question gives no verb that can be told apart
+    obj: str  # "the flour", "井绳"; may be ""
+    rest: str  # the whole accused part ("steal the flour", "往井边倒豆渣"), for the no-verb fallback
+    aux: str = ""  # en: "did", "have" or "had" when asked "did you ...", for "No, I didn't ..."; else ""
+
+
+# --- English -------------------------------------------------------------------------------------
+
+
+def _en_ask(who: str) -> re.Pattern[str]:
+    return re.compile(r"(?:\b(?:did|have|had|has)\s+WHO|\bwas it WHO (?:who|that)|\b(?:were|was) WHO the one (?:who|that)"
+                      r"|\b(?:says|said|told me|claims|heard)\s+(?:that\s+)?WHO)\s+(?P<rest>[^?.!,;]+)".replace("WHO", who),
+                      re.IGNORECASE)
+
+
+_EN_ASK = _en_ask("you")
+_EN_ADVERB = {"really", "ever", "actually", "just", "go", "truly", "honestly", "not", "never", "once", "then"}
+_EN_STOP = {"the", "a", "an", "his", "her", "their", "my", "your", "our", "its", "it", "them", "him", "that", "this",
+            "to", "of", "in", "on", "at", "from", "for", "with", "into", "out", "up", "off", "some", "any", "and",
+            "last", "night", "today", "yesterday", "morning", "evening", "again", "really", "true", "is", "was"}
+_IRREGULAR = {
+    "stole": "steal", "stolen": "steal", "broke": "break", "broken": "break", "took": "take", "taken": "take",
+    "gave": "give", "given": "give", "ate": "eat", "eaten": "eat", "drank": "drink", "drunk": "drink",
+    "hit": "hit", "hid": "hide", "hidden": "hide", "lost": "lose", "left": "leave", "sold": "sell", "told": "tell",
+    "threw": "throw", "thrown": "throw", "spilt": "spill", "burnt": "burn", "tore": "tear", "torn": "tear",
+    "wrote": "write", "written": "write", "brought": "bring", "bought": "buy", "caught": "catch", "fought": "fight",
+    "fell": "fall", "fallen": "fall", "kept": "keep", "led": "lead", "let": "let", "lit": "light", "made": "make",
+    "met": "meet", "paid": "pay", "put": "put", "ran": "run", "rode": "ride", "said": "say", "sent": "send",
+    "set": "set", "shot": "shoot", "shut": "shut", "sank": "sink", "sunk": "sink", "slept": "sleep", "spent": "spend",
+    "spoke": "speak", "struck": "strike", "swore": "swear", "sworn": "swear", "bit": "bite", "bitten": "bite",
+    "began": "begin", "begun": "begin", "blew": "blow", "built": "build", "chose": "choose", "came": "come",
+    "dug": "dig", "did": "do", "done": "do", "drew": "draw", "drove": "drive", "driven": "drive", "fed": "feed",
+    "felt": "feel", "found": "find", "flew": "fly", "forgot": "forget", "forgotten": "forget", "froze": "freeze",
+    "got": "get", "gotten": "get", "went": "go", "gone": "go", "grew": "grow", "hung": "hang", "had": "have",
+    "heard": "hear", "held": "hold", "hurt": "hurt", "knew": "know", "laid": "lay", "lent": "lend", "lied": "lie",
+    "cut": "cut", "dealt": "deal", "sang": "sing", "sat": "sit", "saw": "see", "seen": "see", "shook": "shake",
+    "slid": "slide", "stood": "stand", "stuck": "stick", "swept": "sweep", "swam": "swim", "taught": "teach",
+    "thought": "think", "understood": "understand", "woke": "wake", "wore": "wear", "won": "win", "wound": "wind",
+}
+
+
+def _lemma(word: str) -> str:
+    w = word.lower().strip("'")
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    for suffix, repl in (("ied", "y"), ("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: len(w) - len(suffix)] + repl
+            break
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiou":  # dropped -> dropp -> drop
+        w = w[:-1]
+    return w.rstrip("e")  # carve / carved, take / tak(e)
+
+
+def _en_words(text: str) -> list[str]:
+    return re.findall(r"[a-z][a-z'-]*", text.lower())
+
+
+def _en_accusation(question: str, pattern: re.Pattern[str] = _EN_ASK) -> Accusation | None:
+    m = pattern.search(question)
+    if m is None:
+        return None
+    words = _en_words(m.group("rest"))
+    while words and words[0] in _EN_ADVERB:
+        words = words[1:]
+    if not words:
+        return None
+    head = m.group(0).lower()
+    aux = next((a for a in ("did", "have", "had") if re.match(a + r"\s+you\b", head)), "")  # "": "says you broke"
+    verb, obj = words[0], " ".join(words[1:])
+    return Accusation(verb=verb, obj=obj, rest=" ".join(words), aux=aux)
+
+
+def _en_same_verb(verb: str, question: str, deed: str) -> bool:
+    lemmas = {_lemma(w) for w in _en_words(deed)}
+    if _lemma(verb) in lemmas:
+        return True
+    asked, done = read_by_cues(question), read_by_cues(deed)  # "stole" and "pinched" both read as theft
+    return asked is not None and done is not None and asked.key == done.key and not asked.negated
+
+
+def _en_content(text: str) -> set[str]:
+    return {_lemma(w) for w in _en_words(text) if w not in _EN_STOP and len(w) >= 3}
+
+
+# --- Chinese -------------------------------------------------------------------------------------
+_ZH_YOU = r"(?:你|您)"
+_ZH_TAIL = r"(?:吗|么|嘛|吧|没有|没)?[？?。！!]*\s*$"
+
+
+def _zh_patterns(who: str) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str]]:
+    """The accusation's shapes with `who` as the accused (你 for the listener, a name for someone else)."""
+    shapes = (
+        # 是你把茶桌碰翻的吗: after 把 the thing, then a verb of one or two characters
+        r"(?:是不是|是)WHO把(?P<obj>[^，,。？?]+?)(?P<verb>[^，,。？?的]{1,2})的" + _ZH_TAIL,
+        # 面粉是你偷的吗 / 井绳是你弄断的吗 / 是你偷的面粉吗
+        r"(?P<obj>[^，,。？?]*?)(?:是不是|是)WHO(?P<verb>[^，,。？?的把]{1,6})的(?P<obj3>[^，,。？?的]*?)" + _ZH_TAIL,
+        # 你偷了面粉吗 / 你是不是弄断了井绳
+        r"WHO(?:是不是|有没有|真的|是)?(?P<verb>[^，,。？?了把的]{1,3})了(?P<obj>[^，,。？?]*?)" + _ZH_TAIL,
+        # 你把井绳弄断了吗
+        r"WHO(?:是不是|有没有|真的|是)?把(?P<obj>[^，,。？?]{1,8}?)(?P<verb>[^，,。？?]{1,2}?)了?" + _ZH_TAIL,
+    )
+    # 王婶说你往井边倒豆渣，是真的吗: the accused part, verb not told apart
+    rest = r"WHO(?:是不是|有没有|真的|是|曾经)?(?P<rest>[^，,。？?]{2,16}?)(?:了|过)?(?:，|,|吗|么|没有|[？?]|$)"
+    return tuple(re.compile(p.replace("WHO", who)) for p in shapes), re.compile(rest.replace("WHO", who))
+
+
+_ZH_PATTERNS, _ZH_REST = _zh_patterns(_ZH_YOU)
+_ZH_FUNCTION = set("了的是把被在吗呢吧么个这那些过着也都就还又很真")
+
+
+def _zh_accusation(question: str, patterns: tuple[re.Pattern[str], ...] = _ZH_PATTERNS,
+                   rest: re.Pattern[str] = _ZH_REST) -> Accusation | None:
+    q = question.strip()
+    for pattern in patterns:
+        m = pattern.search(q)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        verb = (groups.get("verb") or "").strip()
+        obj = "".join(groups.get(k) or "" for k in ("obj", "obj3")).strip()
+        obj = re.sub(r"^.{0,6}?(?:说|讲|听说)，?", "", obj) if "说" in obj else obj
+        if verb:
+            return Accusation(verb=verb, obj=obj, rest=obj + verb)
+    m = rest.search(q)
+    if m is None:
+        return None
+    return Accusation(verb="", obj="", rest=m.group("rest"))
+
+
+def _han(text: str) -> set[str]:
+    return {c for c in text if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION}
+
+
+# --- both ----------------------------------------------------------------------------------------
+def accusation(question: str, language: str) -> Accusation | None:
+    """The act the question accuses the listener of, or None when none can be read."""
+    return _zh_accusation(question) if language == "zh" else _en_accusation(question)
+
+
+def accusation_of(question: str, language: str, name: str) -> Accusation | None:
+    """The act the question accuses someone else of ("Did Jonas steal the flour?", "面粉是铁柱偷的吗？")."""
+    if not name:
+        return None
+    if language == "zh":  # only the shapes that name an act: "赵哥的事" is no deed
+        shapes, _ = _zh_patterns(re.escape(name))
+        return _zh_accusation(question, shapes, re.compile(r"(?!)"))
+    return _en_accusation(question, _en_ask(re.escape(name)))
+
+
+def same_thing(acc: Accusation, deed: str, language: str) -> bool:
+    """Whether the deed was done to the thing the question names (shares its object)."""
+    if language == "zh":
+        obj = _han(acc.obj)
+        return bool(obj) and any(a + b in deed for a, b in zip(acc.obj, acc.obj[1:], strict=False)
+                                 if a in obj and b in obj)
+    return bool(_en_content(acc.obj) & _en_content(deed))
+
+
+def same_deed(acc: Accusation, question: str, deed: str, language: str) -> bool:
+    """Whether the NPC's deed is the accused act in substance: the same verb, done to the same thing."""
+    if language == "zh":
+        if not acc.verb:
+            needed = _han(acc.rest)
+            return bool(needed) and needed <= set(deed)
+        if not _han(acc.verb) <= set(deed):
+            return False
+        return not _han(acc.obj) or same_thing(acc, deed, language)
+    if not _en_same_verb(acc.verb, question, deed):
+        return False
+    return not _en_content(acc.obj) or same_thing(acc, deed, language)
+
+
+_EN_MINE = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me", "my": "your", "me": "you"}
+
+
+def denial_clause(acc: Accusation, language: str) -> str:
+    """The accused act as the NPC denies it: "steal the flour" / "弄断", in the NPC's own person."""
+    if language == "zh":
+        return acc.verb
+    return " ".join(_EN_MINE.get(w, w) for w in acc.rest.split())

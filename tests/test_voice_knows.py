@@ -1,0 +1,66 @@
+"""What an NPC says matches what it knows (a newcomer's findings, en and zh, on worlds of their own):
+an innocent NPC asked about an act it did not do denies it and says what it did do, even when the
+question shares a word with its deed; a yes comes only when its own deed is the accused act (the
+verb and the thing); asked whether someone else did it, "not that I know of" and what it knows."""
+
+from __future__ import annotations
+
+from townsfolk import Town
+from townsfolk.agents.deed_match import accusation, same_deed
+from townsfolk.agents.voice_phrases import PHRASES
+
+MILL = {"scenario": "Ashford mill", "language": "en", "seed": 7, "start": "2026-04-02T09:00", "tick": "1h",
+        "characters": {"pell": {"name": "Pell", "role": "miller's boy"}, "rook": {"name": "Rook", "role": "carter"},
+                       "tam": {"name": "Tam", "player": True}},
+        "timeline": [{"at": 1, "happen": {"what": "Pell carried the grain sacks up to the loft", "actor": "pell",
+                                          "witnesses": ["rook"]}}]}
+FERRY = {"scenario": "渡口", "language": "zh", "seed": 7, "start": "2026-04-02T09:00", "tick": "1h",
+         "characters": {"afu": {"name": "阿福", "role": "摆渡的"}, "sanjie": {"name": "三姐", "role": "卖鱼的"},
+                        "ke": {"name": "过客", "player": True}},
+         "timeline": [{"at": 1, "happen": {"what": "阿福把渔网晾到了河滩上", "actor": "afu", "witnesses": ["sanjie"]}}]}
+
+
+def _town(spec: dict) -> Town:
+    town = Town.from_scenario(spec)
+    town.advance(1)
+    return town
+
+
+def _one_of(text: str, lang: str, *keys: str) -> bool:
+    return any(text.startswith(p.split("{")[0]) for k in keys for p in PHRASES[lang][k])
+
+
+def test_an_innocent_npc_denies_an_act_that_only_shares_a_word_with_his_deed() -> None:
+    town = _town(MILL)
+    said = town.say("tam", "pell", "Did you steal the grain?").text
+    assert not _one_of(said, "en", "admit"), said
+    assert said.startswith(("No, I didn't steal the grain", "That's not true; I didn't steal the grain")), said
+    assert "carried the grain sacks" in said, said  # and says what he did do
+    assert _one_of(town.say("tam", "pell", "Did you carry the sacks up to the loft?").text, "en", "admit")
+    other = town.say("tam", "rook", "Did Pell steal the grain?").text
+    assert _one_of(other, "en", "not_known") and "Pell carried the grain sacks" in other, other
+
+
+def test_an_innocent_npc_denies_in_chinese_naming_the_act() -> None:
+    town = _town(FERRY)
+    said = town.say("ke", "afu", "渔网是你偷的吗？").text
+    assert "不是我偷的" in said and "晾到了河滩上" in said, said
+    said = town.say("ke", "afu", "船桨是你弄断的吗？").text
+    assert "不是我弄断的" in said and not _one_of(said, "zh", "deny"), said
+    assert _one_of(town.say("ke", "afu", "渔网是你晾到河滩上的吗？").text, "zh", "admit")
+    other = town.say("ke", "sanjie", "渔网是阿福偷的吗？").text
+    assert _one_of(other, "zh", "not_known") and "晾到了河滩上" in other, other
+
+
+def test_the_accused_act_is_compared_in_substance() -> None:
+    cases = [("en", "Did you steal the flour?", "I carried two flour sacks to the infirmary", False),
+             ("en", "Martha says you broke the gate. Is it true?", "I broke the gate", True),
+             ("en", "Did you break the gate?", "I broke Dora's plough", False),
+             ("en", "Have you stolen my bread?", "I stole the bread from the sill", True),
+             ("zh", "面粉是你偷的吗？", "我把两袋面粉搬到了卫生所", False),
+             ("zh", "是你把阿青的茶桌碰翻的吗？", "我撑船时用竹篙把阿青的茶桌碰翻了", True),
+             ("zh", "王婶说你往井边倒豆渣，是真的吗？", "我往井边倒了豆渣", True),
+             ("zh", "你偷了两袋面粉吗？", "我搬了两袋面粉", False)]
+    for lang, question, deed, same in cases:
+        acc = accusation(question, lang)
+        assert acc is not None and same_deed(acc, question, deed, lang) is same, (question, deed, acc)
