@@ -1,0 +1,98 @@
+"""What a tick costs regardless of its tellings, kept cheap without changing a number: trusted
+timeline lines are the constructor's objects, the in-place affect relax is `relax` to the bit,
+and the drive's bond pulls moved by the change log are the pulls computed afresh."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from datetime import datetime, timedelta
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from townsfolk.agents.affect import AffectField, relax
+from townsfolk.agents.bonds import seed_bonds
+from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.drive import bond_pulls
+from townsfolk.sim.engine import Simulation
+from townsfolk.sim.gossip_round import GossipRound
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.scenario import Beat, HappenSpec
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.relationships import Cause
+from townsfolk.world.world import World
+
+
+@pytest.mark.parametrize("ids", [None, {"fact": "f3", "covers": 2}])
+def test_a_trusted_line_is_the_line_the_constructor_makes(ids):
+    made = LogEntry(tick=4, time="2026-03-02T08:20", kind="mood", who=["n1"], text="Npc1: low (-0.21)",
+                    **({} if ids is None else {"ids": ids}))
+    trusted = LogEntry.trusted(4, "2026-03-02T08:20", "mood", ["n1"], "Npc1: low (-0.21)", ids)
+    for other in (trusted, *([] if ids else LogEntry.many(4, "2026-03-02T08:20", "mood",
+                                                          [("n1", "Npc1: low (-0.21)")]))):
+        assert other == made and repr(other) == repr(made) and other.to_json() == made.to_json()
+        assert other.model_fields_set == made.model_fields_set
+        assert other.model_dump(exclude_unset=True) == made.model_dump(exclude_unset=True)
+        assert pickle.loads(pickle.dumps(other)) == made == copy.deepcopy(other)
+        other.text = "changed"  # a field set later behaves as on any model
+        assert other.text == "changed" and made.text != "changed"
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 40), seed=st.integers(0, 2**32 - 1),
+       dt=st.one_of(st.sampled_from([0.0, 1.0, 300.0, 86_400.0 * 30]), st.floats(0, 1e5)))
+def test_the_in_place_relax_is_relax_to_the_bit(n, seed, dt):
+    rng = np.random.default_rng(seed)
+    field = AffectField([f"a{i}" for i in range(n)], group_ids=["inn"])
+    field.join([f"a{i}" for i in range(0, n, 3)], "inn")
+    for i in range(1, n - 1, 4):
+        field.converse(f"a{i}", f"a{i + 1}")
+    field.fast = rng.uniform(-1, 1, (n, 3))
+    field.group_slow = rng.uniform(-1, 1, field.group_slow.shape)
+    field.pair_slow = rng.uniform(-1, 1, field.pair_slow.shape)
+    want = relax(field.fast, field.targets(), dt, field.params)
+    field.tick(dt)
+    assert field.fast.tobytes() == want.tobytes()
+
+
+def drive_town(n: int, seed: int) -> tuple[Simulation, GossipRound]:
+    world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=seed)
+    for i in range(n):
+        world.add_character(Character(id=f"n{i}", name=f"Npc{i}", traits={"exaggeration": (i % 7) / 7}))
+    for u, v in nx.powerlaw_cluster_graph(n, 3, 0.1, seed=seed).edges():
+        for a, b in ((u, v), (v, u)):
+            world.graph.set_edge(f"n{a}", f"n{b}", "friend", 0.6, tick=0, time=world.now, cause=Cause(kind="seed"))
+    for edge in list(world.graph.edges()):
+        seed_bonds(world, edge)
+    memory = MemoryStore()
+    sim = Simulation(world, memory, embedder=LexicalEmbedder(), drive=True)
+    rumour = GossipRound(world, memory, p=0.4)
+    sim.run_tick(0, [Beat(at=0, happen=HappenSpec(what="Npc0 cheated a customer", actor="n0",
+                                                  witnesses=[f"n{i}" for i in range(1, 12)], valence=-0.6))])
+    return sim, rumour
+
+
+def test_bond_pulls_moved_by_the_change_log_are_the_pulls_computed_afresh():
+    sim, rumour = drive_town(150, seed=2)
+    updates, last = 0, (None, -1)
+    for tick in range(1, 9):
+        sim.world.clock.tick = tick
+        rumour.step()
+        sim.run_tick(tick, [])  # the drive tick reads the pulls, kept since the last tick
+        kept = bond_pulls(sim.world, sim.minds)
+        table = sim.minds._pair_table  # noqa: SLF001
+        updates += table is last[0] and table.log_seen > last[1]
+        last = (table, table.log_seen)
+        sim.minds._pair_table = None  # noqa: SLF001  (forget what was kept: everything from the columns)
+        fresh = bond_pulls(sim.world, sim.minds)
+        sim.minds._pair_table = table  # noqa: SLF001  (and go on with the kept one)
+        assert kept[0].tobytes() == fresh[0].tobytes() and kept[1].tobytes() == fresh[1].tobytes()
+        for npc in sim.minds.npcs:
+            assert kept[2].get(npc) == fresh[2].get(npc)
+    assert updates >= 5, "edges moved between the ticks, so the kept pulls were updated, not rebuilt"
