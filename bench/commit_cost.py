@@ -48,7 +48,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
     store = RunStore(Path(tmp.name) / "run.db")
     store.create(sim.world)
     c0, w0 = _clock()
-    store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds.state()},
+    store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds},
                       decisions=sim.minds.take_decisions())
     c1, w1 = _clock()
     out = {"case": f"ticks/{every}", "npcs": n, "ticks": ticks, "edges": sim.world.graph.g.number_of_edges(),
@@ -67,7 +67,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
             if prof:
                 prof.enable()
             store.commit_tick(sim.world, sim.memory, pending, finished=tick == ticks,
-                              extra={"minds": sim.minds.state()}, decisions=sim.minds.take_decisions())
+                              extra={"minds": sim.minds}, decisions=sim.minds.take_decisions())
             if prof:
                 prof.disable()
             c1, w1 = _clock()

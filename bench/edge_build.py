@@ -38,7 +38,7 @@ def main() -> None:
         store = RunStore(Path(tmp.name) / "run.db")
         c0, t0 = time.process_time(), time.perf_counter()
         store.create(town.sim.world)
-        store.commit_tick(town.sim.world, town.sim.memory, [], extra={"minds": town.sim.minds.state()},
+        store.commit_tick(town.sim.world, town.sim.memory, [], extra={"minds": town.sim.minds},
                           decisions=town.sim.minds.take_decisions())
         out += f"; first commit cpu {time.process_time() - c0:.2f} s wall {time.perf_counter() - t0:.2f} s"
         c0, t0 = time.process_time(), time.perf_counter()

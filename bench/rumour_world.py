@@ -92,7 +92,7 @@ def run_ticks(town: Town, ticks: int, *, store=None, commit_every: int = 1) -> t
         pending += entries
         if store is not None and (tick % commit_every == 0 or tick == ticks):
             store.commit_tick(sim.world, sim.memory, pending, finished=tick == ticks,
-                              extra={"minds": sim.minds.state()}, decisions=sim.minds.take_decisions())
+                              extra={"minds": sim.minds}, decisions=sim.minds.take_decisions())
             pending = []
         elif store is None:
             sim.minds.take_decisions()

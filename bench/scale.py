@@ -48,7 +48,7 @@ def child(case: str, n: int, ticks: int, profile: bool) -> dict:
         store = RunStore(Path(tmp.name) / "run.db")
         t0, c0 = time.perf_counter(), time.process_time()
         store.create(town.sim.world)
-        store.commit_tick(town.sim.world, town.sim.memory, [], extra={"minds": town.sim.minds.state()},
+        store.commit_tick(town.sim.world, town.sim.memory, [], extra={"minds": town.sim.minds},
                           decisions=town.sim.minds.take_decisions())
         out["first_commit_s"] = round(time.perf_counter() - t0, 2)
         out["first_commit_cpu_s"] = round(time.process_time() - c0, 2)

@@ -23,9 +23,10 @@ from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.crypto_shred import seal_bytes
 from townsfolk.sim.edge_rows import edge_rows
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_writer import CHUNK, Encoded, RowWriter, encode, row_writer
-from townsfolk.sim.tables import DecisionRow, LogRow
-from townsfolk.world.tables import EdgeChangeRow, EdgeRow, FactRow, RunRow
+from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow
+from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
 from townsfolk.world.world import World
 
 if TYPE_CHECKING:
@@ -36,11 +37,16 @@ __all__ = ["CHUNK", "Encoded", "body_json", "write_tick"]
 T_DECISION, T_LOG, T_FACT = DecisionRow.__table__, LogRow.__table__, FactRow.__table__  # type: ignore[attr-defined]
 T_EDGE, T_CHANGE = EdgeRow.__table__, EdgeChangeRow.__table__  # type: ignore[attr-defined]
 T_MEMORY, T_RUN = MemoryRow.__table__, RunRow.__table__  # type: ignore[attr-defined]
+T_CHARACTER = CharacterRow.__table__  # type: ignore[attr-defined]
+T_MIND_ARRAY, T_MIND_ENTRY = MindArrayRow.__table__, MindEntryRow.__table__  # type: ignore[attr-defined]
 
 DECISION_COLS = ("seq", "tick", "npc", "outcome", "data")
 FACT_COLS = ("id", "seq", "tick", "kind", "data")
 MEMORY_COLS = ("kind", "seq", "holder", "about", "tick", "private", "data", "embedding")
 LOG_COLS = ("seq", "tick", "kind", "data")
+CHARACTER_COLS = ("id", "seq", "name", "is_player", "data")
+MIND_ARRAY_COLS = ("id", "name", "block", "dtype", "width", "data")
+MIND_ENTRY_COLS = ("id", "part", "data")
 
 
 def body_json(model: Any, **kw: Any) -> Encoded:
@@ -63,6 +69,15 @@ def _update_dicts(w: RowWriter, table: Any, rows: list[dict[str, Any]]) -> None:
     cols = [c for c in rows[0] if c != "b_id"]
     take = itemgetter(*cols, "b_id")
     w.update(table, cols, [take(r) for r in rows])
+
+
+def write_characters(target: Any, world: World) -> None:
+    """The cast as one executemany of tuples (an ORM row per character was 9 s of a 10k town's
+    create); `target` is the store's engine or the connection of its open transaction."""
+    rows = [(c.id, seq, c.name, c.is_player, body_json(c)) for seq, c in enumerate(world.characters.values())]
+    if rows:
+        with row_writer(target) as w:
+            w.insert(T_CHARACTER, CHARACTER_COLS, rows)
 
 
 def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[LogEntry], *,
@@ -154,6 +169,13 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             body = store._sealed_text(body, store._log_owners(world, memory, body, entry.ids, players))  # noqa: SLF001
         log_rows.append((seq, entry.tick, entry.kind, body))
     store._log_seq = seq  # noqa: SLF001
+    # the minds go to their own tables as changes (sim/minds_rows.py), not into the run row's JSON;
+    # extra["minds"] is the live Minds (cheapest) or the dict its state() made
+    mind = None
+    if extra is not None and "minds" in extra:
+        mind = minds_rows(store._minds_saved, extra["minds"])  # noqa: SLF001
+        extra = {k: v for k, v in extra.items() if k != "minds"}
+        store.ensure_minds_tables()
     run_values: dict[str, Any] = {"last_tick": world.tick, "finished": finished,
                                   "rng_state": encode(world.rng_state()), "counters": encode(dict(world.counters))}
     if extra is not None:
@@ -173,6 +195,13 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             w.update(T_MEMORY, MEMORY_COLS, touched_items)
         if gone:
             w.delete_ids(T_MEMORY, gone)
+        if mind is not None:
+            for table, cols, ids, rows in ((T_MIND_ARRAY, MIND_ARRAY_COLS, mind.gone_blocks, mind.blocks),
+                                           (T_MIND_ENTRY, MIND_ENTRY_COLS, mind.gone_entries, mind.entries)):
+                if ids:
+                    w.delete_ids(table, ids)
+                if rows:
+                    w.insert(table, cols, rows)
         if w.update_run(T_RUN, run_values) == 0:
             from townsfolk.sim.run_store import RunStoreError  # the store imports this module
 

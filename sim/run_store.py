@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, text
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
@@ -30,7 +31,7 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
-from townsfolk.sim.bulk_writer import body_json, write_tick
+from townsfolk.sim.bulk_writer import body_json, write_characters, write_tick
 from townsfolk.sim.crypto_shred import (
     KeyDestroyed,
     KeyRing,
@@ -46,9 +47,11 @@ from townsfolk.sim.crypto_shred import (
     seal_text,
 )
 from townsfolk.sim.edge_rows import EdgeSaved, load_edges
+from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.minds_rows import MindsSaved, minds_state
 from townsfolk.sim.row_writer import Encoded
-from townsfolk.sim.tables import DecisionRow, LogRow
+from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
@@ -171,7 +174,10 @@ class RunStore:
         self._players_of: tuple[tuple[int, int | None], set[str]] = ((0, None), set())
         self._cause_memo: dict[tuple[str, str], frozenset[str]] = {}  # reset by each commit
         self._sealed_script: tuple[str, list[Any]] | None = None  # the stored script's beats, sealed
+        self._errand_seals = ErrandSeals()  # each errand names its player: sealed like their rows
         self._commit_failed: str | None = None  # set by a failed commit: later ones are refused
+        self._minds_saved = MindsSaved()  # what the minds tables hold (sim/minds_rows.py)
+        self._minds_tables = False  # known to exist in this database
 
     # --- the writer lock ---------------------------------------------------------------------
     def acquire_writer(self) -> None:
@@ -274,6 +280,7 @@ class RunStore:
     def _seal_extra(self, extra: dict[str, Any], players: set[str]) -> dict[str, Any]:
         """The run's extra record with each scripted beat of the stored scenario that names a player
         sealed under that player's key (the script holds the player's lines word for word)."""
+        extra = self._errand_seals.seal(self.keys, extra, players)  # sim/errand_seal.py
         scenario = extra.get("scenario")
         if not players or not isinstance(scenario, dict) or not isinstance(scenario.get("timeline"), list):
             return extra
@@ -290,6 +297,7 @@ class RunStore:
 
     def _open_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
         """`_seal_extra` undone; a beat whose key was destroyed (its player erased) is left out."""
+        extra = open_errands(self.keys, extra)
         scenario = extra.get("scenario")
         if not isinstance(scenario, dict) or not isinstance(scenario.get("timeline"), list):
             return extra
@@ -324,13 +332,13 @@ class RunStore:
     def _create_rows(self, world: World, *, scenario_path: str, scenario_sha: str) -> None:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
+        self._minds_saved, self._minds_tables = MindsSaved(), True
         with Session(self.engine) as s:
             s.add(RunRow(title=world.title, language=world.language, seed=world.seed,
                          start=world.clock.start.isoformat(), tick_seconds=world.clock.tick_length.total_seconds(),
                          scenario_path=scenario_path, scenario_sha=scenario_sha))
-            for seq, c in enumerate(world.characters.values()):
-                s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
             s.commit()
+        write_characters(self.engine, world)
 
     def add_character(self, character: Character, *, seq: int) -> None:
         """Someone who joined a running world (a player); saved at once, as `create` saves the cast."""
@@ -368,16 +376,17 @@ class RunStore:
         SQLModel.metadata.create_all(self.engine)
         self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
         self._log_seq = self._fact_seq = 0
+        self._minds_saved, self._minds_tables = MindsSaved(), True
         self._commit_failed = None  # everything is written afresh from memory: no gap is left
         players = self._players(world)
         with Session(self.engine) as s:
-            s.add(RunRow(**{**run.model_dump(exclude={"id"}), "extra": self._seal_extra(run.extra, players)}))
-            for seq, c in enumerate(world.characters.values()):
-                s.add(CharacterRow(id=c.id, seq=seq, name=c.name, is_player=c.is_player, data=_dump(c)))
+            kept_extra = {k: v for k, v in run.extra.items() if k != "minds"}  # the minds go to their tables
+            s.add(RunRow(**{**run.model_dump(exclude={"id"}), "extra": self._seal_extra(kept_extra, players)}))
             for seq, (tick, d) in enumerate(kept, start=1):
                 s.add(DecisionRow(seq=seq, tick=tick, npc=d["npc"], outcome=d["outcome"], data=self._seal(d, players)))
             self._decision_seq = len(kept)
             s.commit()
+        write_characters(self.engine, world)
         world.graph.mark_all_dirty()
         world.facts._unsaved = [f.id for f in world.facts]  # noqa: SLF001
         memory.mark_all_unsaved()
@@ -407,6 +416,7 @@ class RunStore:
         self._history_saved, self._memory_seq = fresh._history_saved, fresh._memory_seq  # noqa: SLF001
         self._next_memory_seq, self._log_seq = fresh._next_memory_seq, fresh._log_seq  # noqa: SLF001
         self._fact_seq, self._decision_seq = fresh._fact_seq, fresh._decision_seq  # noqa: SLF001
+        self._minds_saved, self._minds_tables = fresh._minds_saved, True  # noqa: SLF001
         self._commit_failed = None  # the file now holds everything in memory
 
     def checkpoint(self) -> None:
@@ -460,7 +470,37 @@ class RunStore:
         if run is None:
             raise RunStoreError(f"{self.db} holds no run{self._being_made()}")
         run.extra = self._open_extra(run.extra or {})
+        stored = self._stored_minds()
+        if stored is not None:
+            run.extra = {**run.extra, "minds": stored}
         return run
+
+    # --- the minds tables (sim/minds_rows.py) ---------------------------------------------------
+    def ensure_minds_tables(self) -> None:
+        """Create the minds tables in a run saved before they existed (its next commit fills them)."""
+        if not self._minds_tables:
+            SQLModel.metadata.create_all(self.engine, tables=[MindArrayRow.__table__, MindEntryRow.__table__])  # type: ignore[attr-defined]
+            self._minds_tables = True
+
+    def _stored_minds(self) -> dict[str, Any] | None:
+        """The minds state from its tables (None: an older run keeps it in the run row); the store
+        then holds that as what it last wrote, so its next commit writes only what changed."""
+        if not self._minds_tables:
+            if not sa_inspect(self.engine).has_table(MindArrayRow.__tablename__):
+                return None
+            self._minds_tables = True
+        with Session(self.engine) as s:
+            blocks = s.exec(select(MindArrayRow.name, MindArrayRow.block, MindArrayRow.dtype, MindArrayRow.width,
+                                   MindArrayRow.data)).all()
+            entries = s.exec(select(MindEntryRow.id, MindEntryRow.part, MindEntryRow.data)).all()
+        try:
+            found = minds_state(list(blocks), list(entries))
+        except ValueError as exc:
+            raise RunStoreError(f"{self.db}: {exc}") from None
+        if found is None:
+            return None
+        state, self._minds_saved = found
+        return state
 
     def load(self) -> tuple[World, MemoryStore, list[LogEntry]]:
         """Rebuild the world, memory and timeline exactly as last committed (one read snapshot)."""

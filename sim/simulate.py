@@ -130,7 +130,7 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
             pending += entries
             if store is not None and (tick % commit_every == 0 or tick == last):
                 store.commit_tick(world, sim.memory, pending, finished=tick == last,
-                                  extra={"usage": sim.usage.model_dump(), "minds": sim.minds.state(),
+                                  extra={"usage": sim.usage.model_dump(), "minds": sim.minds,
                                          "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
                                                       "layout": layout if tick == last else {},
                                                       "life": life.state(), "series": series}},

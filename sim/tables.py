@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, LargeBinary
 from sqlmodel import Field, SQLModel
 
 
@@ -25,3 +25,25 @@ class DecisionRow(SQLModel, table=True):
     npc: str = Field(index=True)
     outcome: str
     data: dict[str, Any] = Field(sa_column=Column(JSON))
+
+
+class MindArrayRow(SQLModel, table=True):
+    """A block of rows of one of the minds' arrays as its raw bytes (sim/minds_rows.py): a commit
+    rewrites only the blocks holding a row that changed."""
+
+    __tablename__ = "mind_array"
+    id: str = Field(primary_key=True)  # name:block
+    name: str
+    block: int
+    dtype: str  # numpy dtype string, e.g. "<f8"
+    width: int  # values per row (0: a vector)
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+
+
+class MindEntryRow(SQLModel, table=True):
+    """One entry of the minds' keyed state (part:key) or one small whole part (whole:name)."""
+
+    __tablename__ = "mind_entry"
+    id: str = Field(primary_key=True)
+    part: str
+    data: Any = Field(sa_column=Column(JSON))

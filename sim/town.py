@@ -209,8 +209,9 @@ class Town:
 
     # --- the one place run state is saved and restored ----------------------------------------
     def _extra(self) -> dict[str, Any]:
+        # the live minds: the store writes only what changed in them (sim/minds_rows.py)
         return {"usage": self.sim.usage.model_dump(), "results": [r.model_dump() for r in self.results],
-                "minds": self.sim.minds.state(), "errands": self.sim.errands.book.state(),
+                "minds": self.sim.minds, "errands": self.sim.errands.book.state(),
                 "scenario": self._scenario_json}
 
     def _restore(self, extra: dict[str, Any]) -> None:
