@@ -6,6 +6,7 @@ model speaks, it speaks from what this NPC actually remembers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
@@ -38,16 +39,42 @@ class Reply(BaseModel):
 
 
 def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
-    """Characters named in the text (by name or id), in order of appearance."""
+    """Characters named in the text (by name or id, or by a title only they hold: "the captain" for
+    Captain Hale, "the cook" for the one cook), in order of appearance."""
     hits: list[tuple[int, str]] = []
     lowered = text.lower()
+    titles: dict[str, list[str]] = {}
+    by_title = " the " in f" {lowered}" and world.language != "zh"
     for cid, c in world.characters.items():
         if cid in exclude:
             continue
         positions = [p for p in (text.find(c.name), lowered.find(cid.lower())) if p >= 0]
         if positions:
             hits.append((min(positions), cid))
+        elif by_title and not c.is_player:
+            for title in _titles(c.name, c.role):
+                titles.setdefault(title, []).append(cid)
+    named = {cid for _, cid in hits}
+    for title, holders in titles.items():
+        at = lowered.find(f"the {title}")
+        if len(holders) == 1 and at >= 0 and holders[0] not in named and title not in _NOT_TITLES \
+                and re.match(r"\W|$", lowered[at + 4 + len(title):at + 5 + len(title)]):
+            hits.append((at, holders[0]))
     return [cid for _, cid in sorted(hits)]
+
+
+_NOT_TITLES = {"old", "young", "little", "big", "the", "mr", "mrs", "miss", "ms"}
+
+
+def _titles(name: str, role: str) -> list[str]:
+    """How "the ..." may name someone: the first word of a titled name, the last word of a role."""
+    out = []
+    words = name.split()
+    if len(words) > 1:
+        out.append(words[0].lower().rstrip("."))
+    if role and role.strip():
+        out.append(role.split()[-1].lower())
+    return out
 
 
 def second_person(text: str, listener_name: str, language: str, others: Iterable[str] = ()) -> str:
@@ -121,11 +148,37 @@ def own_deeds_today(world: World, memory: MemoryStore, npc: str, *, skip: set[st
     return out
 
 
+def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) -> list[GroundingItem]:
+    """The NPC's own ties (relationship kinds, not bond axes) to people asked about whom it holds no
+    memory: a teacher asked about her pupil says he is her pupil, and what he is like, instead of
+    "I don't know". Players are left out (one player's ties are not told to another)."""
+    out: list[GroundingItem] = []
+    for other in others:
+        c = world.characters.get(other)
+        if other in skip or other == npc or c is None or c.is_player or npc not in world.characters:
+            continue
+        edges = [e for e in world.graph.edges_between(npc, other) if world.relation_kind(e.kind) is not None]
+        if not edges:
+            continue
+        edge = max(edges, key=lambda e: (e.strength, e.kind))
+        kind = world.relation_kind(edge.kind)
+        assert kind is not None
+        close = kind.warmth >= 0.5 and edge.strength >= 0.5
+        out.append(GroundingItem(kind="tie", id=f"tie:{npc}:{other}:{edge.kind}", about=other,
+                                 text=f"{c.name}: {kind.label(world.language)} ({edge.strength:.2f})",
+                                 valence=round(0.3 * kind.warmth - 0.5 * kind.coldness, 3),
+                                 meta={"rel_kind": edge.kind, "label": kind.label(world.language),
+                                       "about_name": c.name, "strength": round(edge.strength, 3),
+                                       "persona": (c.persona or "").strip() if close else ""}))
+    return out
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
-                   question: str | None = None) -> list[GroundingItem]:
+                   question: str | None = None, subjects: Iterable[str] = ()) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
     needs to say it: who told it, to whom it was said, when, and what was quoted. With the
-    `question`, a question about the NPC's own day brings in what it did today."""
+    `question`, a question about the NPC's own day brings in what it did today; the `subjects` it
+    asks about that no memory covers bring in the NPC's tie to them."""
     names = {cid: c.name for cid, c in world.characters.items()}
     lang = world.language
     items: list[GroundingItem] = []
@@ -191,4 +244,5 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                             subject_name=_name_for(world, fact.about, npc, listener))
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence, meta=meta))
-    return items
+    held = {g.about for g in items if g.kind != "impression"} | {listener}
+    return items + ties_to(world, npc, subjects, skip=held)

@@ -179,8 +179,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                                           need_events=chosen in ("answer_from_memory", "repair")
                                                           or (chosen == "listen" and subjects != [speaker]),
                                                           budget=budget), relevance=relevance)
-        grounding = grounding_from(world, memory, ctx, npc, speaker, question=text)
-        grounding_ids = [g.id for g in grounding]
+        grounding = grounding_from(world, memory, ctx, npc, speaker, question=text, subjects=subjects)
+        grounding_ids = [g.id for g in grounding if g.kind != "tie"]  # a tie is the graph's, not a memory
         analysis.context_ids = ctx.ids()
         act = choose_act(chosen, kinds_of(intents), text, speaker_is_npc=not world.character(speaker).is_player,
                          has_memories=bool(grounding))

@@ -26,7 +26,9 @@ from townsfolk.agents.deed_match import (
 )
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.safety import check_safety
-from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES
+from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
+from townsfolk.memory.predicate_reader import read_by_cues
+from townsfolk.memory.predicates import INVENTORY
 
 Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
               "share_news"]
@@ -160,6 +162,8 @@ class _Voice:
         m = item.meta
         if item.kind == "impression":
             return self._impression(item)
+        if item.kind == "tie":
+            return self._tie(item)
         if item.kind == "summary":
             return self._summary(item)
         if item.kind == "belief":
@@ -188,6 +192,16 @@ class _Voice:
                 return self.pick("puzzled", what=what)
             return what
         return item.text
+
+    def _tie(self, item: GroundingItem) -> str:
+        words, m = TIES[self.lang], item.meta
+        about = m.get("about_name", "")
+        said = words.get(m.get("rel_kind", ""), words["other"]).format(about=about, label=m.get("label", ""))
+        persona = (m.get("persona") or "").rstrip("。.!！ ")
+        if persona:
+            persona = persona if self.zh else persona[0].lower() + persona[1:]
+            said += ("，" if self.zh else "; ") + words["persona"].format(about=about, persona=persona)
+        return said
 
     def _impression(self, item: GroundingItem) -> str | None:
         about = item.meta.get("about_name", "")
@@ -305,6 +319,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         # what was said names nobody I know anything of: no opinion about a third party out of nowhere
         on_topic = [v.finish(raw) for g in items if (g.about in subjects or _overlaps(v.question, g.text, v.zh))
                     and g.about != v.meta.get("asker") and (raw := v.line(g))] if subjects else []
+        if _called_me_names(v):  # "I heard the captain thinks you're a thief": hurt, not "I'll remember that"
+            return v.join([v.pick("react_me"), *(on_topic[:1] or [v.pick("who_said")])])
         if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
             return v.pick("noted")  # they told me something of their own: I take it in
         return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
@@ -363,6 +379,11 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     if kind == "know" and subjects:
         who = name or ", ".join(v.meta.get("subject_names") or []) or ("这人" if v.zh else "them")
         return v.pick("know_yes" if about else "know_no", about=who)
+    if kind == "feeling" and subjects and _MINE_TOWARD[v.lang].search(v.question):
+        # are you angry with X: my own feeling toward them, from what I hold of them (not "you and I")
+        held = [g.valence for g in about if g.kind != "tie"]
+        mood = sum(held) / len(held) if held else 0.0
+        return v.pick("feeling_mine_yes" if mood < -0.2 else "feeling_mine_no", about=name or "them")
     if kind == "feeling":
         if subjects:  # is X angry with you: only what they said or did against me says so
             hostile = [g for g in about if g.meta.get("toward_me") and g.valence < -0.2]
@@ -410,6 +431,19 @@ def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
     return v.pick("deny_deed")
 
 
+_YOU_ARE = {"en": re.compile(r"\byou(?:'re|'ve| are| were| have| had)?\b(?! (?:told|said|heard|know))", re.IGNORECASE),
+            "zh": re.compile(r"你(?!们|说|听|知道|觉得)")}
+
+
+def _called_me_names(v: _Voice) -> bool:
+    """Whether what I was just told says something bad of me: a blaming predicate said of "you"."""
+    if not _YOU_ARE[v.lang].search(v.question):
+        return False
+    reading = read_by_cues(v.question)
+    spec = INVENTORY.get(reading.key) if reading is not None and not reading.negated else None
+    return spec is not None and spec.blames_subject and spec.valence < -0.2
+
+
 def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
     """"Did Jonas steal the flour?" when all I hold is that he carried flour sacks: not that I know of,
     then what I do know of it. None when I hold the act itself (or the question accuses nobody)."""
@@ -426,6 +460,9 @@ def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
     return None
 
 
+_MINE_TOWARD = {"en": re.compile(r"\b(?:are|were|aren't|weren't) you\b[^?]{0,20}?\b(?:angry|cross|upset|mad|annoyed|sore|"
+                               r"furious|bitter)\b", re.IGNORECASE),
+                "zh": re.compile(r"(?:你|您)(?:还|是不是|真的|在|还在)*(?:生[^，,？?]{1,8}的气|(?:对|跟|和)[^，,？?]{1,8}(?:不满|有意见|生气))")}
 _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "zh": re.compile(r"喜欢|爱吃|爱喝")}
 
 
@@ -441,8 +478,18 @@ def _opinion_of_person(v: _Voice, name: str, about: list[GroundingItem]) -> str:
     return v.pick("opinion_person_" + tone, about=name)
 
 
+_GREETED_AS = {"en": ((re.compile(r"\bgood morning\b|\bmorning\b", re.IGNORECASE), "greet_morning"),
+                      (re.compile(r"\bgood (?:evening|night)\b|\bevening\b", re.IGNORECASE), "greet_evening"),
+                      (re.compile(r"\bgood afternoon\b|\bafternoon\b", re.IGNORECASE), "greet_day")),
+               "zh": ((re.compile(r"早上好|早安|早啊|^早"), "greet_morning"), (re.compile(r"晚上好|晚安"), "greet_evening"),
+                      (re.compile(r"下午好|中午好"), "greet_day"))}
+
+
 def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
-    key = "greet_morning" if hour < 12 else "greet_day" if hour < 18 else "greet_evening"
+    """A greeting by the world's clock (the small hours are night, not morning), or the one the
+    player used ("Good evening" is answered with an evening greeting)."""
+    key = "greet_morning" if 5 <= hour < 12 else "greet_day" if 12 <= hour < 18 else "greet_evening"
+    key = next((k for rx, k in _GREETED_AS[v.lang] if rx.search(v.question)), key)
     if known:
         return v.pick(key)
     plain = [o for o in PHRASES[v.lang][key] if "see you" not in o and "见到你" not in o]  # a stranger is not "good to see"
@@ -450,7 +497,7 @@ def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
 
 
 def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
-    order = {"summary": 0, "belief": 1, "event": 2, "impression": 3}
+    order = {"summary": 0, "belief": 1, "event": 2, "tie": 3, "impression": 4}
     out: list[str] = []
     told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
     filler: list[str] = []

@@ -78,6 +78,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "feeling_no": ["Not that I know of.", "Not as far as I know."],
         "feeling_self_yes": ["A little, if I'm honest.", "I was, yes. It stung."],
         "feeling_self_no": ["No, not at all.", "No, we're fine, you and I."],
+        "feeling_mine_yes": ["A little, if I'm honest.", "I am, a bit."],
+        "feeling_mine_no": ["No, I'm not angry with {about}.", "Not angry, no."],
         "my_day": ["Well, let me see.", "Busy enough.", "Where to start."],
         "my_day_plain": ["Nothing much; the usual work.", "Just my usual rounds."],
         "as_i_said": ["Like I said, {line}", "As I told you, {line}", "Only what I said: {line}"],
@@ -149,11 +151,30 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "feeling_no": ["没觉得啊。", "据我所知没有。"],
         "feeling_self_yes": ["说实话，有一点。", "是有点。"],
         "feeling_self_no": ["没有，哪儿的话。", "没有啊，咱俩好着呢。"],
+        "feeling_mine_yes": ["说实话，有一点。", "是有点。"],
+        "feeling_mine_no": ["没有，我没生{about}的气。", "没生气。"],
         "my_day": ["我想想啊。", "今天嘛，", "说起来，"],
         "my_day_plain": ["没干什么，就是平常那些活。", "还是老样子，忙自己的活。"],
         "as_i_said": ["刚才说了，{line}", "就像我跟你说的，{line}", "我知道的就是：{line}"],
         "not_there_but": ["我当时不在场，我知道的就是：{line}", "我没在那儿，只知道刚才说的：{line}"],
     },
+}
+
+# An NPC's own tie to someone asked about, by relationship kind ("{label}" for a world's own kinds),
+# and, for a close tie, what that person is like (their persona, as the NPC knows them).
+TIES: dict[str, dict[str, str]] = {
+    "en": {"family": "{about} is family to me", "romance": "{about} and I are sweethearts",
+           "friend": "{about} is a friend of mine", "partner": "{about} and I work together",
+           "mentor": "{about} is under my wing", "neighbour": "{about} lives near me",
+           "colleague": "{about} and I serve together", "customer": "{about} buys from me",
+           "acquaintance": "I know {about} a little", "rival": "{about} and I don't get along",
+           "creditor": "there's a debt between {about} and me", "debtor": "there's a debt between {about} and me",
+           "other": "{about} is my {label}", "persona": "{persona}"},
+    "zh": {"family": "{about}是我家里人", "romance": "我和{about}是一对儿", "friend": "{about}是我的朋友",
+           "partner": "我和{about}是搭伙做事的", "mentor": "{about}是我一手带的", "neighbour": "{about}是我邻居",
+           "colleague": "{about}和我共事", "customer": "{about}是我的老主顾", "acquaintance": "{about}我认识，不算熟",
+           "rival": "{about}跟我不对付", "creditor": "我和{about}之间有笔账", "debtor": "我和{about}之间有笔账",
+           "other": "我和{about}是{label}", "persona": "人{persona}"},
 }
 
 # The model path gets the same act, in words a model follows (prompts as data, both languages).

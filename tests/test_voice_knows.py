@@ -64,3 +64,42 @@ def test_the_accused_act_is_compared_in_substance() -> None:
     for lang, question, deed, same in cases:
         acc = accusation(question, lang)
         assert acc is not None and same_deed(acc, question, deed, lang) is same, (question, deed, acc)
+
+
+SCHOOL = {"scenario": "河边小学", "language": "zh", "seed": 2, "start": "2026-09-01T07:00", "tick": "1h",
+          "characters": {"wu": {"name": "吴老师", "role": "算术老师", "persona": "耐心"},
+                         "dou": {"name": "豆豆", "role": "学生", "persona": "好动，爱问问题"},
+                         "ke": {"name": "阿远", "player": True}},
+          "relationships": [{"from": "wu", "to": "dou", "kind": "mentor", "strength": 0.7}]}
+GARRISON = {"scenario": "Redwater post", "language": "en", "seed": 2, "start": "2026-09-01T23:00", "tick": "1h",
+            "characters": {"voss": {"name": "Major Voss", "role": "commander", "persona": "Dry, exacting."},
+                           "kit": {"name": "Kit", "role": "bugler", "persona": "Cheerful, forgetful."},
+                           "ash": {"name": "Ash", "player": True}},
+            "relationships": [{"from": "voss", "to": "kit", "kind": "mentor", "strength": 0.7}]}
+
+
+def test_an_npc_asked_about_someone_it_is_tied_to_says_what_the_tie_says() -> None:
+    zh = _town(SCHOOL)
+    said = zh.say("ke", "wu", "豆豆这孩子平时怎么样？").text
+    assert "豆豆是我一手带的" in said and "好动" in said and not _one_of(said, "zh", "deny"), said
+    en = _town(GARRISON)
+    said = en.say("ash", "voss", "What is Kit like?").text
+    assert "Kit is under my wing" in said and "cheerful, forgetful" in said, said
+
+
+def test_the_greeting_follows_the_clock_and_the_players_own_greeting() -> None:
+    en = _town(GARRISON)  # midnight
+    assert _one_of(en.say("ash", "kit", "Hello Kit").text, "en", "greet_evening")
+    assert _one_of(en.say("ash", "voss", "Good evening, Major").text, "en", "greet_evening")
+    assert _one_of(_town(SCHOOL).say("ke", "dou", "晚上好").text, "zh", "greet_evening")
+
+
+def test_being_called_names_is_met_with_hurt_and_the_question_keeps_its_referent() -> None:
+    en = _town(GARRISON)
+    said = en.say("ash", "kit", "I heard the major thinks you're a thief").text
+    assert _one_of(said, "en", "react_me") and not _one_of(said, "en", "noted"), said
+    said = en.say("ash", "kit", "Are you angry with the major?").text
+    assert "you and I" not in said and _one_of(said, "en", "feeling_mine_no", "feeling_mine_yes"), said
+    zh = _town(SCHOOL)
+    said = zh.say("ke", "dou", "听说吴老师觉得你是个小偷").text
+    assert _one_of(said, "zh", "react_me"), said
