@@ -91,6 +91,19 @@ def _relax_toward(
     return np.clip(target + deviation * np.exp2(-dt / half_lives), -1.0, 1.0)
 
 
+def _relax_rows(x: np.ndarray, target: np.ndarray, dt: np.ndarray, half_life: float,
+                negative_half_life: float) -> np.ndarray:
+    """`_relax_toward` for (N, 3) rows and one elapsed time, on one new array: the same float steps
+    (a town's fast layer every tick, so no temporaries beyond the result). `target` is in [-1, 1]."""
+    out = np.subtract(x, target)  # the deviation, then the relaxed value in the same array
+    below = out[:, VALENCE] < 0
+    slower = out[:, VALENCE] * np.exp2(-dt / negative_half_life)
+    out *= np.exp2(-dt / half_life)
+    np.copyto(out[:, VALENCE], slower, where=below)
+    out += target
+    return np.clip(out, -1.0, 1.0, out=out)
+
+
 def relax(
     fast: ArrayLike,
     slow_target: ArrayLike,
@@ -341,24 +354,16 @@ class AffectField:
         the slow layers relax; with slow half-lives of days and ticks of minutes the difference
         from solving both together is negligible.
         """
-        if np.ndim(dt_seconds) == 0:
-            self.fast = self._relax_fast(_elapsed(dt_seconds, ()))
-        else:
-            self.fast = relax(self.fast, self.targets(), dt_seconds, self.params)
+        if np.ndim(dt_seconds) == 0:  # every tick: the same float steps in place, fewer passes
+            p, dt, neutral = self.params, _elapsed(dt_seconds, ()), np.zeros(3)
+            self.fast = _relax_rows(self.fast, self.targets(), dt, p.fast_half_life_s, p.fast_negative_half_life_s)
+            self.pair_slow = _relax_rows(self.pair_slow, neutral, dt, p.slow_half_life_s, p.slow_negative_half_life_s)
+            self.group_slow = _relax_rows(self.group_slow, neutral, dt, p.slow_half_life_s,
+                                          p.slow_negative_half_life_s)
+            return
+        self.fast = relax(self.fast, self.targets(), dt_seconds, self.params)
         self.pair_slow = relax_slow(self.pair_slow, dt_seconds, self.params)
         self.group_slow = relax_slow(self.group_slow, dt_seconds, self.params)
-
-    def _relax_fast(self, dt: np.ndarray) -> np.ndarray:
-        """`relax(fast, targets(), dt)` for one elapsed time, the same float steps in place on one
-        new array (the whole town's fast layer every tick: fewer passes over N rows, no temporaries)."""
-        p, target = self.params, self.targets()
-        out = np.subtract(self.fast, target)  # the deviation, then the relaxed value in the same array
-        below = out[:, VALENCE] < 0
-        slower = out[:, VALENCE] * np.exp2(-dt / p.fast_negative_half_life_s)
-        out *= np.exp2(-dt / p.fast_half_life_s)
-        np.copyto(out[:, VALENCE], slower, where=below)
-        out += target
-        return np.clip(out, -1.0, 1.0, out=out)
 
     def stimulate(
         self,

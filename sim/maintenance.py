@@ -25,8 +25,8 @@ FORGET_EVERY = timedelta(days=1)
 
 
 def _entry(world: World, kind: str, who: list[str], text: str, **ids: object) -> LogEntry:
-    return LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind=kind, who=who, text=text,
-                    ids={k: v for k, v in ids.items() if v})
+    return LogEntry.trusted(world.tick, world.now.isoformat(timespec="minutes"), kind, who, text,
+                            {k: v for k, v in ids.items() if v})
 
 
 def new_day(world: World) -> bool:
@@ -49,14 +49,17 @@ class Maintenance:
     def after_tick(self, world: World, memory: MemoryStore) -> list[LogEntry]:
         log: list[LogEntry] = []
         zh = world.language == "zh"
-        names = world.names()
+        names, characters, tick, now = world.names(), world.characters, world.tick, world.now
+
+        def prior(h: str, a: str) -> float:
+            return tie_prior(world, h, a)
+
         for holder in sorted(memory.touched_holders):
-            if world.characters[holder].is_player:
+            if characters[holder].is_player:
                 continue
-            done = consolidate(memory, holder, names=names, language=world.language, tick=world.tick,
-                               now=world.now, new_id=world.new_id, summary_writer=self.summary_writer,
-                               impression_writer=self.impression_writer,
-                               prior=lambda h, a: tie_prior(world, h, a))
+            done = consolidate(memory, holder, names=names, language=world.language, tick=tick,
+                               now=now, new_id=world.new_id, summary_writer=self.summary_writer,
+                               impression_writer=self.impression_writer, prior=prior)
             for s, imp in zip(done.summaries, done.impressions, strict=True):
                 log.append(_entry(world, "summary", [holder], f"{names[holder]}{'：' if zh else ': '}{s.text}",
                                   summary=s.id, covers=len(s.covers)))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from townsfolk.agents.affect import AffectField, relax
+from townsfolk.agents.affect import AffectField, relax, relax_slow
 from townsfolk.agents.bonds import seed_bonds
 from townsfolk.memory.embeddings import LexicalEmbedder
 from townsfolk.memory.store import MemoryStore
@@ -57,8 +57,10 @@ def test_the_in_place_relax_is_relax_to_the_bit(n, seed, dt):
     field.group_slow = rng.uniform(-1, 1, field.group_slow.shape)
     field.pair_slow = rng.uniform(-1, 1, field.pair_slow.shape)
     want = relax(field.fast, field.targets(), dt, field.params)
+    want_pairs, want_groups = relax_slow(field.pair_slow, dt, field.params), relax_slow(field.group_slow, dt)
     field.tick(dt)
     assert field.fast.tobytes() == want.tobytes()
+    assert field.pair_slow.tobytes() == want_pairs.tobytes() and field.group_slow.tobytes() == want_groups.tobytes()
 
 
 def drive_town(n: int, seed: int) -> tuple[Simulation, GossipRound]:
