@@ -18,7 +18,7 @@ from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
-from townsfolk.memory.pronouns import follow_name, refers_back
+from townsfolk.memory.pronouns import can_report_zh, follow_name, refers_back, reported_zh
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -101,19 +101,26 @@ def _names_in(world: World, text: str) -> list[str]:
     return [c.name for c in world.characters.values() if c.name and c.name in text]
 
 
-def lines_said_today(world: World, memory: MemoryStore, npc: str, to: str | None = None) -> list[str]:
-    """Every line the NPC has spoken since the start of today (replies and what it said), so the
-    voice can avoid saying the same thing twice in one day; with `to`, only what it said to them."""
+def said_today(world: World, memory: MemoryStore, npc: str) -> list[tuple[str, list[str]]]:
+    """Every line the NPC has spoken since the start of today (replies and what it said), newest
+    first, each with whom it was said to: one walk back through the day serves both questions
+    the voice asks (said to anyone, said to this listener)."""
     today = world.now.date()
-    out: list[str] = []
+    out: list[tuple[str, list[str]]] = []
     for event in reversed(memory.events_of(npc)):
         if event.time.date() != today:
             break
         if event.source == "said" and event.fact_id and event.fact_id in world.facts:
             fact = world.facts.get(event.fact_id)
-            if fact.actor == npc and (to is None or to in fact.to):
-                out.append(fact.text)
+            if fact.actor == npc:
+                out.append((fact.text, fact.to))
     return out
+
+
+def lines_said_today(world: World, memory: MemoryStore, npc: str, to: str | None = None) -> list[str]:
+    """Every line the NPC has spoken since the start of today (replies and what it said), so the
+    voice can avoid saying the same thing twice in one day; with `to`, only what it said to them."""
+    return [text for text, heard_by in said_today(world, memory, npc) if to is None or to in heard_by]
 
 
 def _name_for(world: World, cid: str | None, npc: str, listener: str) -> str:
@@ -208,6 +215,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
             claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
+            if drop_source and lang == "zh" and claim.own_words and can_report_zh(text):
+                # the teller's own words, reported by me: their 我 is them (or you, the one I talk to)
+                text = reported_zh(text, to_me=True, speaker="你" if from_listener else "自己")
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),

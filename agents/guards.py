@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -77,6 +78,7 @@ _SCORE = re.compile(r"(?<![\d.])(?:0?\.\d+|1\.0+)(?!\.?\d)")
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 
 
+@lru_cache(maxsize=4096)
 def _term_pattern(term: str) -> re.Pattern[str]:
     """ASCII terms match as whole words (any spacing); other scripts as plain substrings."""
     if term.isascii():
@@ -88,8 +90,19 @@ def _term_pattern(term: str) -> re.Pattern[str]:
 _BUILTIN_TERMS = [(t, _term_pattern(t)) for t in (*EN_INTERNAL_TERMS, *ZH_INTERNAL_TERMS)]
 
 
-def _label_hits(sentence: str, extra: Sequence[tuple[str, re.Pattern[str]]]) -> list[str]:
-    hits = [f"internal_label: {t!r}" for t, p in (*_BUILTIN_TERMS, *extra) if p.search(sentence)]
+@lru_cache(maxsize=256)
+def _terms_of(labels: frozenset[str]) -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str]]:
+    """A label set's terms with their patterns (built-in first), and one pattern matching where
+    any of them does: most sentences name none, and one search says so (every world's labels
+    are the same few sets, so this is built once per set)."""
+    terms = (*_BUILTIN_TERMS, *((t, _term_pattern(t)) for t in sorted(labels) if t.strip()))
+    return terms, re.compile("|".join(f"(?:{p.pattern})" for _t, p in terms), re.IGNORECASE)
+
+
+def _label_hits(sentence: str, labels: frozenset[str]) -> list[str]:
+    terms, any_term = _terms_of(labels)
+    hits = ([f"internal_label: {t!r}" for t, p in terms if p.search(sentence)]
+            if any_term.search(sentence) else [])
     hits += [f"internal_label: {m.group(0).strip()!r}" for m in _STAGE.finditer(sentence)]
     hits += [f"score: {m.group(0)!r}" for m in _SCORE.finditer(sentence)]
     hits += [f"identifier: {m.group(0)!r}" for m in _IDENTIFIER.finditer(sentence)]
@@ -103,11 +116,11 @@ def no_internal_labels(text: str, labels: set[str] | frozenset[str] = frozenset(
     level", "closeness", "关系阶段", "好感度"...), relationship "stage" talk, bare scores in [0, 1]
     ("0.73", ".5"; a rare "0.5 kg" is vetoed too, the cheaper mistake) and snake_case identifiers.
     """
-    extra = [(t, _term_pattern(t)) for t in sorted(labels) if t.strip()]
+    frozen = frozenset(labels)
     reasons: list[str] = []
     bad: list[str] = []
     for s in sentences(text):
-        hits = _label_hits(s, extra)
+        hits = _label_hits(s, frozen)
         if hits:
             bad.append(s)
             reasons.extend(h for h in hits if h not in reasons)

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.bonds import axes as bond_axes
-from townsfolk.agents.dialogue import Reply, grounding_from, lines_said_today, mentioned
+from townsfolk.agents.dialogue import Reply, grounding_from, mentioned, said_today
 from townsfolk.agents.emotion import EmotionReading, read_emotion
 from townsfolk.agents.errand_voice import voice_prompt, voicing_problem
 from townsfolk.agents.guards import (
@@ -184,7 +184,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         analysis.context_ids = ctx.ids()
         act = choose_act(chosen, kinds_of(intents), text, speaker_is_npc=not world.character(speaker).is_player,
                          has_memories=bool(grounding))
-        said = lines_said_today(world, memory, npc)
+        spoken = said_today(world, memory, npc)
+        said = [line for line, _to in spoken]
         system = (f"你是{me.name}（{me.role}）。{me.persona} 只根据给出的记忆回答，第一人称，口语，"
                   f"最多{policy.max_sentences}句，最多{policy.max_questions}个问题。"
                   if lang == "zh" else
@@ -202,7 +203,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "warmth": policy.warmth, "route": chosen, "act": act, "hour": world.now.hour,
                                    "greeted": "greet" in kinds_of(intents),
                                    "said_today": said,
-                                   "said_to_listener": lines_said_today(world, memory, npc, to=speaker),
+                                   "said_to_listener": [line for line, to in spoken if speaker in to],
                                    "subjects": [s for s in subjects if s != speaker],
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)

@@ -189,14 +189,16 @@ def build_context(world: World, memory: MemoryStore, req: ContextRequest, *, rel
     now = world.now
     ctx = Context()
     budget = req.budget
+    taken: set[str] = set()  # ids already in the context
 
     def add(tier: str, item: Impression | Summary | Belief | EventMemory, text: str, score: float) -> bool:
         cost = _tokens(text)
         if len(ctx.items) >= budget.max_items or ctx.tokens + cost > budget.max_tokens:
             ctx.dropped += 1
             return False
-        if any(i.id == item.id for i in ctx.items):
+        if item.id in taken:
             return False
+        taken.add(item.id)
         about = getattr(item, "about", None) if not isinstance(item, Belief) else item.claim.about
         teller, source = _provenance(item)
         ctx.items.append(ContextItem(tier=tier, id=item.id, text=text, about=about, score=round(score, 4),

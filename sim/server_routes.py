@@ -170,9 +170,11 @@ async def talk(request: Request, world: WorldId, body: Talk, game: Tenant,
     """A player speaks to an NPC; the NPC answers, whole or (?stream=true) as it is produced."""
     h = hosted(request, world, game)
     if not stream:
+        await worlds_of(request).read_ahead(h, body.text, talk=True)  # the model's part, outside the queue
         return await call(request, h, h.town.say, body.player, body.npc, body.text, private=body.private)
     # validate before the stream starts, so a bad request is still a plain 4xx
     h.town.check_say(body.player, body.npc, body.text)
+    await worlds_of(request).read_ahead(h, body.text, talk=True)
     loop = asyncio.get_running_loop()
     pieces: asyncio.Queue[str] = asyncio.Queue()
 

@@ -40,6 +40,12 @@ class LockedEmbedder:
         self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self._lock = threading.Lock()
 
+    def cached(self, text: str, *, query: bool) -> bool | None:
+        """Whether the text's vector is cached already; None when this embedder keeps none
+        (then computing it ahead would be work done twice)."""
+        cache = getattr(self.inner, "cache", None)
+        return None if cache is None else cache.get(query, text) is not None
+
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         with self._lock:
             return self.inner.embed_passages(texts)
@@ -168,29 +174,41 @@ class Worlds:
             hosted.writer = asyncio.create_task(self._write(hosted))
         return await future
 
-    async def read_ahead(self, hosted: Hosted, text: str) -> None:
-        """Read a game event's text into a predicate before the event joins the world's queue.
+    async def read_ahead(self, hosted: Hosted, text: str, *, talk: bool = False) -> None:
+        """Do a request's model work before it joins the world's queue: a game event's text read
+        into a predicate and embedded as the memory its witnesses will hold; a player's line
+        embedded as the query its NPC will recall by (`talk`).
 
-        The reading is a pure function of the text and the world's predicates (cue words, else the
-        bundled model's nearest examples, cached per text), so reading it here changes nothing the
-        world then does: its writer finds the reading cached. A text no cue word reads costs the
-        model tens of milliseconds; spent here, in a thread of its own (the model's C code holds
-        no GIL), it no longer holds up the turns queued behind the event in that world."""
+        Each is a pure function of the text (the reading also of the world's predicates), cached
+        per text (memory/predicate_reader.py, memory/embeddings.py: a text's vector is the same
+        bytes alone or in any batch), so doing it here changes nothing the world then does: its
+        writer finds it cached. A new text costs the model tens of milliseconds; spent here, in a
+        thread of its own (the model's C code holds no GIL, so the second core does it), it no
+        longer holds up the turns queued behind it in that world."""
         town = hosted.town
-        if hosted.closed or town.memory.claim_reader is not None:  # a model reads claims instead
+        if hosted.closed:
             return
+        predicates = None if talk or town.memory.claim_reader is not None else town.memory.predicates
+        embedder = self.embedder if isinstance(self.embedder, LockedEmbedder) else None
+        vector = embedder is not None and embedder.cached(text, query=talk) is False
+        if predicates is None and not vector:  # nothing to do ahead (a model reads claims instead, or
+            return  # the vector is known or is cheap to compute where it is needed)
         started = time.perf_counter()
         try:  # on its own thread: a queue of readings (the model reads one text at a time) never
             # takes the worker threads the worlds' writers run on
             await asyncio.get_running_loop().run_in_executor(
-                self._reader, functools.partial(self._read_ahead, text, town.memory.predicates))
+                self._reader, functools.partial(self._read_ahead, text, predicates, embedder if vector else None,
+                                                talk))
         except Exception:  # only a head start: the world reads the text itself and reports what fails
             log.debug("read-ahead of %r failed", text, exc_info=True)
         self.clock.add("read_ahead.waited", time.perf_counter() - started)
 
-    def _read_ahead(self, text: str, predicates: Any) -> None:
+    def _read_ahead(self, text: str, predicates: Any, embedder: LockedEmbedder | None, talk: bool) -> None:
         with self.clock.profiled(), self.clock.timed("read_ahead"):
-            read_predicate(text, inventory=predicates)
+            if predicates is not None:
+                read_predicate(text, inventory=predicates)
+            if embedder is not None:
+                embedder.embed_query(text) if talk else embedder.embed_passages([text])
 
     async def _write(self, hosted: Hosted) -> None:
         """The world's writer: takes every call waiting in its queue, runs them in arrival order in
