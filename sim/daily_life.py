@@ -30,6 +30,7 @@ SEED_VALENCE = -0.6
 PLAYER_MEETING = {"en": "{player} dropped by {place} and chatted with {npc}",
                   "zh": "{player}路过{place}，拜访了{npc}，聊了几句"}
 PLAYER_MEETING_VALENCE = 0.1
+SLEEP_AFTER_SHIFT = 8  # hours a worker whose shift ends outside the waking day sleeps after it
 
 
 class DailyLife:
@@ -112,6 +113,17 @@ class DailyLife:
         return np.concatenate([pos, self.player_place if AWAKE_FROM <= hour < AWAKE_UNTIL
                                else np.full(len(t.players), NOWHERE)])
 
+    def awake(self, hour: int) -> np.ndarray:
+        """Who among the NPCs is up at this hour: everyone on shift (the night watch at 3 in the
+        morning), and in the waking day everyone else but those sleeping off a night's shift."""
+        t = self.town
+        day_shift = t.work_from < t.work_until
+        on_shift = np.where(day_shift, (hour >= t.work_from) & (hour < t.work_until),
+                            (hour >= t.work_from) | (hour < t.work_until))
+        night_worker = ~day_shift | (t.work_until > AWAKE_UNTIL)  # a shift over midnight, or past bedtime
+        sleeping_off = night_worker & (((hour - t.work_until) % 24) < SLEEP_AFTER_SHIFT) & (t.work >= 0)
+        return on_shift & (t.work >= 0) | ((AWAKE_FROM <= hour < AWAKE_UNTIL) & ~sleeping_off)
+
     def _plan_players(self, rng: np.random.Generator) -> None:
         for i, p in enumerate(self.spec.players):
             options = np.concatenate([self._by_kind.get(k, np.array([], dtype=np.int64)) for k in p.visits])
@@ -138,8 +150,10 @@ class DailyLife:
         if not self.seeded:
             beats += self._seed_rumour(tick, rng)
         beats += self._events(tick, pos, rng)
+        # those awake meet where they are: by day the town, by night whoever works a night shift
+        beats += self._encounters(tick, np.where(np.concatenate([self.awake(now.hour), np.ones(len(self.town.players), bool)]),
+                                                 pos, NOWHERE), rng)
         if AWAKE_FROM <= now.hour < AWAKE_UNTIL:
-            beats += self._encounters(tick, pos, rng)
             beats += self._player_meetings(tick, pos, rng)
         return beats
 
