@@ -121,15 +121,16 @@ def report_cmd(
 ) -> None:
     """One self-contained HTML page on a run: rumour reach, credibility and distortion by hop, the
     largest cascade, ties and mood over time, top spreaders, most-changed ties."""
-    from townsfolk.sim.report import build_report
+    from townsfolk.sim.report import build_report_page
     from townsfolk.sim.run_store import RunStoreError
 
     try:
-        html = build_report(db)
+        page = build_report_page(db)
     except RunStoreError as exc:
         _fail(str(exc))
-    out.write_text(html, encoding="utf-8")
-    Console(highlight=False).print(f"wrote {out} ({len(html) // 1024} KB)")
+    out.write_text(page.html, encoding="utf-8")
+    Console(highlight=False).print(msg(page.language, "report.wrote", out=out,
+                                       kb=len(page.html.encode("utf-8")) // 1024))
 
 
 @app.command("sweep")
@@ -164,7 +165,7 @@ def sweep_cmd(
                          on_done=None if json_out else lambda done, total: console.print(f"runs done {done}/{total}"))
     except SweepError as exc:
         _fail(str(exc))
-    files = write_results(rows, out, list(grid))
+    files = write_results(rows, out, list(grid), spec.language)
     if json_out:
         for r in rows:
             sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")

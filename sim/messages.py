@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     "errands.title": "errands ({n})", "errands.from": " (from {npc})", "errands.waiting": ", waiting for {pending}",
     "errands.paused": " ({reason} at {at})", "errands.slots": "slots", "errands.skipped": "skipped",
     "errands.was": "was", "why.interaction": "interaction",
+    "report.wrote": "wrote {out} ({kb} KB)",
     "simulate.summary": "{title}: {npcs} NPCs · {ties} tied pairs · {days_text} ({ticks} ticks, {rate:.1f} ticks/s) · "
                         "{events} events · {tellings} tellings · {stifled} stifled · {beliefs} beliefs held by "
                         "{reached} NPCs · {model_calls} model calls · built in {build_s:.1f} s, ran {run_s:.1f} s · "
@@ -153,6 +154,7 @@ ZH: dict[str, str] = {
     "errands.title": "差事（{n}）", "errands.from": "（转自{npc}）", "errands.waiting": "，等着 {pending}",
     "errands.paused": "（{reason}，{at}）", "errands.slots": "信息", "errands.skipped": "跳过",
     "errands.was": "原为", "why.interaction": "往来",
+    "report.wrote": "报告已写入 {out}（{kb} KB）",
     "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系（一对人算一条） · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
                         "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
                         "模型调用 {model_calls} 次 · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",

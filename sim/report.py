@@ -12,6 +12,7 @@ import html
 import io
 import warnings
 from collections import Counter, defaultdict
+from typing import NamedTuple
 
 import matplotlib
 
@@ -335,8 +336,20 @@ th{background:#f0efe9}
 """
 
 
+class ReportPage(NamedTuple):
+    """A report and the language it is written in (the line that says it was written follows it)."""
+
+    html: str
+    language: str
+
+
 def build_report(db: str) -> str:
     """The whole page for the run in `db`, as one HTML string."""
+    return build_report_page(db).html
+
+
+def build_report_page(db: str) -> ReportPage:
+    """The page for the run in `db`, with the run's language."""
     store = RunStore(db, must_exist=True)
     run = store.run_info()
     world, memory, log = store.load()
@@ -345,8 +358,8 @@ def build_report(db: str) -> str:
     series = headless.get("series", {})
     with warnings.catch_warnings():  # DejaVu measures CJK text it cannot draw; the reader's browser draws it
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
-        return render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
-                      life=headless.get("life", {}), title=run.title)
+        return ReportPage(render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
+                                 life=headless.get("life", {}), title=run.title), world.language)
 
 
 def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage: dict, life: dict,

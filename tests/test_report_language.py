@@ -20,6 +20,7 @@ def test_a_zh_report_has_zh_titles_and_headings(tmp_path: Path) -> None:
     assert sim.exit_code == 0, sim.output
     made = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
     assert made.exit_code == 0, made.output
+    assert "报告已写入" in made.output and "wrote" not in made.output, made.output  # the closing line too
     page = out.read_text(encoding="utf-8")
     titles = re.findall(r"<h2>(.*?)</h2>", page)
     assert "传闻随时间传开" in titles and "概况" in titles and "情绪" in titles, titles
