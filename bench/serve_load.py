@@ -8,6 +8,7 @@ and event is looked up in its world's database: zero errors and zero lost writes
     .venv/bin/python bench/serve_load.py                # 20 and 100 players, 10 rounds each
     .venv/bin/python bench/serve_load.py --players 20 --rounds 5 --embedder lexical
     .venv/bin/python bench/serve_load.py --players 20 --think 1 --world zh --profile
+    .venv/bin/python bench/serve_load.py --players 20 --no-baseline --tree ../old   # beside older code
 
 The server's CPU time per request is printed beside the latencies (a shared machine's load moves
 wall time, not CPU time); --profile adds the server's own stage figures (sim/server_profile.py).

@@ -224,7 +224,8 @@ async def next_piece(pieces: asyncio.Queue[str], turn: asyncio.Future) -> str | 
 async def game_event(request: Request, world: WorldId, body: GameEvent, game: Tenant) -> EventResult:
     """Something happened in the game: the fact it became and what followed (beliefs, edges)."""
     h = hosted(request, world, game)
-    await worlds_of(request).read_ahead(h, body.what)  # the model's part, outside the world's queue
+    holders = tuple(dict.fromkeys([*([body.actor] if body.actor else []), *body.witnesses]))
+    await worlds_of(request).read_ahead(h, body.what, holders=holders)  # the model's part, outside the queue
     return await call(request, h, h.town.event, body.what, actor=body.actor, about=body.about,
                       witnesses=body.witnesses, place=body.place, valence=body.valence, private=body.private)
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.perception import first_person
 from townsfolk.memory.predicate_reader import read as read_predicate
 from townsfolk.sim.server_profile import StageClock
 from townsfolk.sim.town import Town
@@ -174,10 +175,12 @@ class Worlds:
             hosted.writer = asyncio.create_task(self._write(hosted))
         return await future
 
-    async def read_ahead(self, hosted: Hosted, text: str, *, talk: bool = False) -> None:
+    async def read_ahead(self, hosted: Hosted, text: str, *, talk: bool = False,
+                         holders: tuple[str, ...] = ()) -> None:
         """Do a request's model work before it joins the world's queue: a game event's text read
-        into a predicate and embedded as the memory its witnesses will hold; a player's line
-        embedded as the query its NPC will recall by (`talk`).
+        into a predicate and embedded as the memories its `holders` (actor, witnesses) will keep,
+        each in its own words (its name becomes I / 我); a player's line embedded as the query its
+        NPC will recall by (`talk`).
 
         Each is a pure function of the text (the reading also of the world's predicates), cached
         per text (memory/predicate_reader.py, memory/embeddings.py: a text's vector is the same
@@ -190,25 +193,37 @@ class Worlds:
             return
         predicates = None if talk or town.memory.claim_reader is not None else town.memory.predicates
         embedder = self.embedder if isinstance(self.embedder, LockedEmbedder) else None
-        vector = embedder is not None and embedder.cached(text, query=talk) is False
-        if predicates is None and not vector:  # nothing to do ahead (a model reads claims instead, or
-            return  # the vector is known or is cheap to compute where it is needed)
+        if embedder is None or embedder.cached(text, query=True) is None:
+            embedder = None  # vectors that are not kept are cheap: computed where they are needed
+        elif (talk and embedder.cached(text, query=True)) or (not talk and not holders):
+            embedder = None  # known already, or nobody will hold the event
+        if predicates is None and embedder is None:  # nothing to do ahead (a model reads claims instead)
+            return
         started = time.perf_counter()
         try:  # on its own thread: a queue of readings (the model reads one text at a time) never
             # takes the worker threads the worlds' writers run on
             await asyncio.get_running_loop().run_in_executor(
-                self._reader, functools.partial(self._read_ahead, text, predicates, embedder if vector else None,
-                                                talk))
+                self._reader, functools.partial(self._read_ahead, hosted, text, predicates, embedder, talk, holders))
         except Exception:  # only a head start: the world reads the text itself and reports what fails
             log.debug("read-ahead of %r failed", text, exc_info=True)
         self.clock.add("read_ahead.waited", time.perf_counter() - started)
 
-    def _read_ahead(self, text: str, predicates: Any, embedder: LockedEmbedder | None, talk: bool) -> None:
+    def _read_ahead(self, hosted: Hosted, text: str, predicates: Any, embedder: LockedEmbedder | None, talk: bool,
+                    holders: tuple[str, ...]) -> None:
         with self.clock.profiled(), self.clock.timed("read_ahead"):
             if predicates is not None:
                 read_predicate(text, inventory=predicates)
-            if embedder is not None:
-                embedder.embed_query(text) if talk else embedder.embed_passages([text])
+            if embedder is None:
+                return
+            if talk:
+                embedder.embed_query(text)
+                return
+            world = hosted.town.world
+            kept = {first_person(world, h, text) for h in holders
+                    if h in world.characters and not world.characters[h].is_player}  # NPCs recall by vector
+            new = [t for t in sorted(kept) if not embedder.cached(t, query=False)]
+            if new:
+                embedder.embed_passages(new)
 
     async def _write(self, hosted: Hosted) -> None:
         """The world's writer: takes every call waiting in its queue, runs them in arrival order in

@@ -45,18 +45,19 @@ def test_after_the_read_ahead_the_turn_and_the_event_reach_no_model(tmp_path: Pa
     town.join("p1", name="Lin")
     town.say("p1", "ida", "Good evening!")  # the NPC's memories so far are embedded now
     n = random.Random().randrange(10**9)
-    line, deed = f"Did the {n} lanterns reach the jetty?", f"Lin counted {n} lanterns on the jetty"
+    line, deed = f"Did the {n} lanterns reach the jetty?", f"Lin counted {n} lanterns on Ida's jetty"
 
     async def ahead() -> None:
-        await worlds.read_ahead(hosted, deed)
+        await worlds.read_ahead(hosted, deed, holders=("p1", "ida", "osk"))
         await worlds.read_ahead(hosted, line, talk=True)
 
     asyncio.run(ahead())
     counted = Counted(e5._model)  # noqa: SLF001
     monkeypatch.setattr(e5, "_model", counted)
     town.event(deed, actor="p1", witnesses=["ida", "osk"])
+    assert any(e.what == f"Lin counted {n} lanterns on my jetty" for e in town.memory.events_of("ida"))
     turn = town.say("p1", "ida", line)
-    assert turn.answered and counted.texts == []  # every vector the world needed was there
+    assert turn.answered and counted.texts == []  # every vector the world needed was there, in Ida's words
     other = f"And the {n + 1} ropes?"
     town.say("p1", "ida", other)  # the control: a line not read ahead does reach the model
     assert counted.texts == [other]
