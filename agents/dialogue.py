@@ -221,6 +221,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "from_listener": from_listener,
                       "quote": in_my_words(item.claim.quote, npc, listener, world) if item.claim.quote else None,
                       "claim_text": text,
+                      "listener_words": from_listener and text == item.claim.quote,  # their words, verbatim
                       "predicate": item.claim.predicate,
                       "tick": item.tick,
                       "fresh": item.tick == world.tick,

@@ -24,6 +24,7 @@ from townsfolk.agents.deed_match import (
     same_deed,
     same_thing,
 )
+from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
@@ -173,7 +174,9 @@ class _Voice:
                 said = self.g.reported(quote, subject_name=m.get("subject_name"))
                 return self.pick("account", teller=m.get("teller_name", ""), claim=said)
             if m.get("from_listener"):
-                return self.pick("from_listener", claim=self.g.clause(claim))
+                words = revoiced(claim, self.lang) if m.get("listener_words") \
+                    else drop_opener(self.g.clause(claim), self.lang)
+                return self.pick("from_listener", claim=words) if words else None
             if m.get("source") == "told" and m.get("teller_name"):
                 return self.pick("told_by", teller=m["teller_name"], claim=self.g.clause(claim))
             return item.text
@@ -344,7 +347,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             chat = v.pick("small_talk_known") if known and v.rng.random() < 0.5 else v.pick("small_talk")
             return v.join([chat, v.pick("ask_back")])
         if items and act == "answer":
-            return _recap(v, items)  # all it knows was said to this listener today
+            return _recap(v, items) or v.pick("deny")  # all it knows was said to this listener today
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
@@ -363,10 +366,18 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     own = [g for g in items if g.meta.get("my_deed")]
     for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", items)):
         for g in pool:
+            if g.meta.get("from_listener"):
+                continue  # their own words are not "what I told you"
             raw = v.line(g)
-            if raw:
-                return v.pick(key, line=v.finish(v.g.clause(raw)))
-    return v.pick("all_said")
+            if raw and _said_to_listener(v, v.finish(raw)):  # "as I told you" only of what I did tell them
+                tail = v.g.clause(v.finish(raw))  # after "Like I said," / "what I said:" it runs on in lower case
+                return v.pick(key, line=tail + ("。" if v.zh else "."))
+    return v.pick("all_said") if v.said_to_listener else ""
+
+
+def _said_to_listener(v: _Voice, sentence: str) -> bool:
+    core = sentence.rstrip("。.!！").lower()
+    return bool(core) and any(core in t for t in v.said_to_listener)
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
@@ -505,6 +516,8 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
     for item in sorted(items, key=lambda g: order.get(g.kind, 9)):
         if item.kind == "summary" and item.meta.get("cleared") and item.about in told_clearing:
             continue  # the memory of the making-up says it, with who helped
+        if item.kind == "belief" and item.meta.get("from_listener") and not _theirs_worth_saying(v, item):
+            continue
         raw = v.line(item)
         if not raw:
             continue
@@ -521,6 +534,17 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
     if out or repeated:
         return out  # nothing new but things already said: "that's all I know", not a chat in passing
     return filler[:1]  # a chat in passing is said only when there is nothing better
+
+
+def _theirs_worth_saying(v: _Voice, item: GroundingItem) -> bool:
+    """What the listener told me is said back only when the question is about it, and once a day in
+    any wording ("You told me ..." and "As you said, ..." are the same line said twice)."""
+    claim = item.meta.get("claim_text") or item.text
+    if not _overlaps(v.question, claim, v.zh):
+        return False
+    words = revoiced(claim, v.lang) if item.meta.get("listener_words") else drop_opener(v.g.clause(claim), v.lang)
+    core = words.rstrip("。.!！").lower()
+    return not (core and any(core in t for t in v.said_to_listener))
 
 
 def _opener(v: _Voice, items: list[GroundingItem]) -> str:

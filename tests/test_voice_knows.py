@@ -103,3 +103,35 @@ def test_being_called_names_is_met_with_hurt_and_the_question_keeps_its_referent
     zh = _town(SCHOOL)
     said = zh.say("ke", "dou", "听说吴老师觉得你是个小偷").text
     assert _one_of(said, "zh", "react_me"), said
+
+
+def test_the_players_confidence_is_revoiced_and_said_back_only_when_asked_about() -> None:
+    from townsfolk.agents.listener_words import revoiced
+
+    assert revoiced("Between us, I carry letters for the major and I've read one. He plans to leave.", "en") \
+        == "you carry letters for the major and you've read one; he plans to leave"
+    assert revoiced("Don't tell anyone, but I was there when you fell.", "en") == "you were there when I fell"
+    assert revoiced("这事你别跟别人说，我想换个学校。", "zh") == "你想换个学校"
+    en = Town.from_scenario({**GARRISON, "timeline": [{"at": 1, "tell": {
+        "speaker": "ash", "to": "kit", "about": "voss", "private": True,
+        "text": "Between us, I carry letters for the major and I've read one."}}]})
+    en.advance(2)
+    replies = [en.say("ash", "kit", q).text for q in ("How are you?", "What about the letters for the major?",
+                                                       "Anything about the letters?")]
+    assert "Between us" not in " ".join(replies) and "letters" not in replies[0], replies
+    assert "you carry letters for the major" in replies[1], replies
+    assert sum("you carry letters" in r for r in replies) == 1, replies  # once a day, in any wording
+    zh = Town.from_scenario({**SCHOOL, "timeline": [{"at": 1, "tell": {
+        "speaker": "ke", "to": "wu", "about": "dou", "private": True, "text": "这事你别跟别人说，我想换个学校。"}}]})
+    zh.advance(2)
+    said = zh.say("ke", "wu", "换学校的事你怎么看？").text
+    assert "别跟别人说" not in said and "你想换个学校" in said, said
+
+
+def test_what_is_wrong_is_answered_from_what_the_npc_holds_and_never_as_already_told() -> None:
+    en = _town(GARRISON)
+    en.event("The powder store door was found forced open", witnesses=["voss"], valence=-0.5)
+    en.advance(1)
+    said = en.say("ash", "voss", "Major, what's wrong? The men look tense.").text
+    assert "powder store" in said and not _one_of(said, "en", "deny"), said
+    assert not _one_of(said, "en", "not_there_but", "as_i_said"), said
