@@ -61,14 +61,15 @@ class EdgeMove(NamedTuple):
 def _move_warm_edges(world: World, holder: str, other: str, delta: float, cause: Cause,
                      reason: str) -> list[EdgeMove]:
     changes: list[EdgeMove] = []
-    for edge in world.graph.edges_between(holder, other):
-        if not world.warm_tie(edge.kind):
+    graph = world.graph
+    strength = graph.columns.strength
+    for kind, row in graph.rows_between(holder, other):  # by kind, as edges_between lists them
+        if not world.warm_tie(kind):
             continue
-        moved = world.graph.adjust(holder, other, edge.kind, round(room(edge.strength, delta), 4), tick=world.tick,
-                                   time=world.now, cause=cause, reason=reason)
-        if moved is not None:
-            # the change just made, read alone from the change log (not the edge's whole history)
-            changes.append(EdgeMove(holder, other, edge.kind, world.graph.log.change(world.graph.last_change_row(moved))))
+        moved = graph.adjust_row(row, round(room(float(strength[row]), delta), 4), tick=world.tick, time=world.now,
+                                 cause=cause, reason=reason)
+        # the change just made, read alone from the change log (not the edge's whole history)
+        changes.append(EdgeMove(holder, other, kind, graph.log.change(moved)))
     return changes
 
 

@@ -8,6 +8,8 @@ so each change carries its cause and `why` can explain a bond as it explains any
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import numpy as np
 
 from townsfolk.agents.bond_axes import (
@@ -26,10 +28,12 @@ INTERACTION = "interaction"
 TENSION_HALF_LIFE_S = 3 * 86400.0
 
 
+_STRANGER = BondAxes()  # where a pair with no edge of a kind starts (read only)
+
+
 def axes(world: World, holder: str, other: str) -> BondAxes:
     """holder's view of other on the four axes (a stranger's defaults where no edge exists yet)."""
-    base = BondAxes()
-    values = {k: getattr(base, k) for k in BOND_KINDS}
+    values = {k: getattr(_STRANGER, k) for k in BOND_KINDS}
     for kind in BOND_KINDS:
         edge = world.graph.get(holder, other, kind)
         if edge is not None:
@@ -37,40 +41,46 @@ def axes(world: World, holder: str, other: str) -> BondAxes:
     return BondAxes(**values)
 
 
-def _set(world: World, holder: str, other: str, kind: str, value: float, cause: Cause, reason: str) -> EdgeChange:
-    edge = world.graph.get(holder, other, kind)
-    if edge is None:
-        start = getattr(BondAxes(), kind)
-        world.graph.set_edge(holder, other, kind, start, tick=world.tick, time=world.now, cause=cause, reason=reason)
-    edge = world.graph.set_edge(holder, other, kind, round(min(1.0, max(0.0, value)), 4), tick=world.tick,
-                                time=world.now, cause=cause, reason=reason)
-    return world.graph.log.change(world.graph.last_change_row(edge))  # the change just made (not the whole history)
+def _set(world: World, holder: str, other: str, kind: str, value: float, cause: Cause, reason: str,
+         now: datetime | None = None) -> EdgeChange:
+    graph = world.graph
+    now = world.now if now is None else now
+    row = graph.row_of(holder, other, kind)
+    if row is None:
+        start = getattr(_STRANGER, kind)
+        row = graph.set_edge(holder, other, kind, start, tick=world.tick, time=now, cause=cause, reason=reason).row
+    change = graph.set_row(row, round(min(1.0, max(0.0, value)), 4), tick=world.tick, time=now, cause=cause,
+                           reason=reason)
+    return graph.log.change(change)  # the change just made (not the whole history)
 
 
 def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: float = 0.0,
                        trust_event: str | None = None, conflict: float = 0.0, note: str = "") -> list[EdgeChange]:
     """One interaction between a and b updates each NPC's bond toward the other (players keep none)."""
     changes: list[EdgeChange] = []
+    graph, now = world.graph, world.now
+    today, told = now.date().isoformat(), f"{INTERACTION}: {note}".strip()
+    # the other axes move only with a feeling, a trust event or a conflict (a plain chat: familiarity only)
+    felt = bool(valence or trust_event or conflict > 0)
     for holder, other in ((a, b), (b, a)):
         if world.character(holder).is_player:
             continue
-        # the other axes move only with a feeling, a trust event or a conflict (a plain chat: familiarity only)
-        current = axes(world, holder, other) if (valence or trust_event or conflict > 0) else BondAxes()
+        current = axes(world, holder, other) if felt else _STRANGER
         # a seeded tie is where counting continues: its implied history plus every day met since
         # (the per-day counts are kept as interactions happen: agents/familiarity_days.py)
-        days, today = day_counts(world.graph, holder, other), world.now.date().isoformat()
+        days = day_counts(graph, holder, other)
         fam = days.familiarity_with_one_more(today)
-        changes.append(_set(world, holder, other, "familiarity", fam, cause, f"{INTERACTION}: {note}".strip()))
-        note_interaction(world.graph, days, today, seeded=cause.kind == "seed")
+        changes.append(_set(world, holder, other, "familiarity", fam, cause, told, now))
+        note_interaction(graph, days, today, seeded=cause.kind == "seed")
         if valence:
             changes.append(_set(world, holder, other, "affinity",
-                                float(update_affinity(current.affinity, valence, 1.0)), cause, note or "how it felt"))
+                                float(update_affinity(current.affinity, valence, 1.0)), cause, note or "how it felt", now))
         if trust_event:
             changes.append(_set(world, holder, other, "trust",
-                                float(update_trust(current.trust, trust_event, 1.0)), cause, note or trust_event))
+                                float(update_trust(current.trust, trust_event, 1.0)), cause, note or trust_event, now))
         if conflict > 0:
             changes.append(_set(world, holder, other, "tension", float(add_tension(current.tension, conflict)),
-                                cause, note or "conflict"))
+                                cause, note or "conflict", now))
     return changes
 
 

@@ -13,7 +13,6 @@ history: the same counts, the same floats.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -53,20 +52,47 @@ class DayCounts:
         units = 0.0
         for n in counts:
             units += (1.0 - SAME_DAY_DECAY ** n) / (1.0 - SAME_DAY_DECAY)
-        return float(1.0 - np.exp2(-(units + self.base_units) / FAMILIARITY_HALF_UNITS))
+        return _saturated(units + self.base_units)
 
 
-_CACHE: WeakKeyDictionary[RelationshipGraph, dict[int, DayCounts]] = WeakKeyDictionary()
+# One float in, one float out, through numpy's own exp2 / log2 (so the same bits as before); the
+# arguments repeat (a seeded tie's strength has four decimals, a day's units are short fractions),
+# so each is worked out once. Cleared when large: a map, not a record.
+_SATURATED: dict[float, float] = {}
+_UNITS: dict[float, float] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def _saturated(units: float) -> float:
+    """`1 - 2 ** (-units / FAMILIARITY_HALF_UNITS)`, as familiarity_from_days works it out."""
+    f = _SATURATED.get(units)
+    if f is None:
+        if len(_SATURATED) > _MEMO_LIMIT:
+            _SATURATED.clear()
+        f = _SATURATED[units] = float(1.0 - np.exp2(-units / FAMILIARITY_HALF_UNITS))
+    return f
 
 
 def _units(familiarity: float) -> float:
     """`units_from_familiarity` of one float: the same clip and steps, without the array handling."""
-    f = min(max(familiarity, 0.0), 1.0 - 1e-9)
-    return float(-FAMILIARITY_HALF_UNITS * np.log2(1.0 - f))
+    u = _UNITS.get(familiarity)
+    if u is None:
+        if len(_UNITS) > _MEMO_LIMIT:
+            _UNITS.clear()
+        f = min(max(familiarity, 0.0), 1.0 - 1e-9)
+        u = _UNITS[familiarity] = float(-FAMILIARITY_HALF_UNITS * np.log2(1.0 - f))
+    return u
 
 
 def _seen(graph: RelationshipGraph, row: int) -> tuple[int, int]:
     return int(graph.columns.count[row]), graph.log.version
+
+
+def _kept(graph: RelationshipGraph) -> dict[int, DayCounts]:
+    kept = graph.derived.get("day_counts")
+    if kept is None:
+        kept = graph.derived["day_counts"] = {}
+    return kept
 
 
 def day_counts(graph: RelationshipGraph, holder: str, other: str) -> DayCounts:
@@ -74,12 +100,20 @@ def day_counts(graph: RelationshipGraph, holder: str, other: str) -> DayCounts:
     row = graph.row_of(holder, other, "familiarity")
     if row is None:
         return DayCounts(row=None, seen=(0, 0), base_units=0.0)
-    kept = _CACHE.setdefault(graph, {})
+    kept = _kept(graph)
     cached = kept.get(row)
-    if cached is not None and cached.seen == _seen(graph, row):
+    seen = _seen(graph, row)
+    if cached is not None and cached.seen == seen:
         return cached
-    # the edge's history, read from the change log's columns (no change objects built)
     log, texts, times = graph.log, graph.log.texts.values, graph.log.times.values
+    if seen[0] == 1:  # one change (a seeded tie met for the first time, most of a big town's meetings)
+        r = int(graph.columns.tail[row])
+        days = {times[int(log.time[r])].date().isoformat(): 1} if texts[int(log.reason[r])].startswith(
+            INTERACTION) else {}
+        base = _units(float(log.after[r])) if texts[int(log.cause_kind[r])] == "seed" else 0.0
+        kept[row] = counts = DayCounts(row=row, seen=seen, base_units=base, days=days)
+        return counts
+    # the edge's history, read from the change log's columns (no change objects built)
     days: dict[str, int] = {}
     seeded: list[float] = []
     changes = log.rows_of(int(graph.columns.tail[row]))
@@ -91,7 +125,7 @@ def day_counts(graph: RelationshipGraph, holder: str, other: str) -> DayCounts:
             seeded.append(float(log.after[r]))
     first_seeded = bool(changes) and texts[int(log.cause_kind[changes[0]])] == "seed"
     base = _units(max(seeded)) if first_seeded else 0.0
-    kept[row] = counts = DayCounts(row=row, seen=_seen(graph, row), base_units=base, days=days)
+    kept[row] = counts = DayCounts(row=row, seen=seen, base_units=base, days=days)
     return counts
 
 
@@ -102,7 +136,7 @@ def note_interaction(graph: RelationshipGraph, counts: DayCounts, day: str, *, s
         return
     now = _seen(graph, counts.row)
     if seeded or now != (counts.seen[0] + 1, counts.seen[1]):
-        _CACHE.get(graph, {}).pop(counts.row, None)
+        _kept(graph).pop(counts.row, None)
         return
     counts.days[day] = counts.days.get(day, 0) + 1
     counts.seen = now

@@ -109,16 +109,20 @@ def is_reported(text: str) -> bool:
 
 def inner_quotes(text: str) -> str:
     """Double quotes inside a double-quoted line become single quotes: never "a "b"" nested."""
-    out, depth = [], 0
-    for i, ch in enumerate(text):
-        if ch == '"':
-            opening = i == 0 or text[i - 1] in " (:“'" or depth == 0
-            if opening and not (depth > 0 and (i + 1 == len(text) or text[i + 1] in " .,;:)!?\"")):
-                out.append('"' if depth == 0 else "‘")
-                depth += 1
-                continue
+    if text.count('"') < 2:  # one quotation mark (or none) is left as it is
+        return text
+    out, depth, done = [], 0, 0  # only the quotation marks are looked at; the text between is copied
+    i = text.find('"')
+    while i >= 0:
+        out.append(text[done:i])
+        opening = i == 0 or text[i - 1] in " (:“'" or depth == 0
+        if opening and not (depth > 0 and (i + 1 == len(text) or text[i + 1] in " .,;:)!?\"")):
+            out.append('"' if depth == 0 else "‘")
+            depth += 1
+        else:
             depth = max(0, depth - 1)
             out.append('"' if depth == 0 else "’")
-        else:
-            out.append(ch)
+        done = i + 1
+        i = text.find('"', done)
+    out.append(text[done:])
     return "".join(out)

@@ -12,6 +12,7 @@ import re
 _QUOTED = re.compile(r"[：:]?\s*“([^”]*)”")
 _LEAD_PRONOUN = re.compile(r"^(他|她)(?!们)")
 _ENDS = "。！？"
+_MARKS = re.compile("[“”]")
 
 
 def sentence(text: str) -> str:
@@ -53,14 +54,20 @@ def is_reported(text: str) -> bool:
 
 def inner_quotes(text: str) -> str:
     """Quotation marks inside a quotation become 『』, so a timeline line never nests ““ ””."""
-    out, depth = [], 0
-    for ch in text:
-        if ch == "“":
+    if text.count("“") < 2:  # nothing is nested: every mark stays as it is
+        return text
+    out, depth, done = [], 0, 0  # only the quotation marks are looked at; the text between is copied
+    for m in _MARKS.finditer(text):
+        i = m.start()
+        out.append(text[done:i])
+        if text[i] == "“":
             out.append("“" if depth == 0 else "『")
             depth += 1
-        elif ch == "”" and depth > 0:
+        elif depth > 0:
             depth -= 1
             out.append("”" if depth == 0 else "』")
         else:
-            out.append(ch)
+            out.append("”")
+        done = i + 1
+    out.append(text[done:])
     return "".join(out)

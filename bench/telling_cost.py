@@ -3,8 +3,9 @@
 The rumour workload of bench/scale.py (bench/rumour_world.py: powerlaw-cluster town, 1% seeded,
 p = 0.1), no drive tick, no store. Each tree runs in its own child process: build, the gossip CSR
 (timed apart: it is built once), then the ticks; printed are CPU ms per tick, CPU ms per telling
-(tick CPU / tellings) and a digest of the timeline and the facts, so two trees that should behave
-alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add ../old HEAD~5`),
+(tick CPU / tellings; of it the gossip round's tellings and the folding of their holders'
+memories, `consolidate`), a digest of the timeline and the facts, and one of the minds (memories,
+beliefs, summaries, impressions, edge changes), so two trees that should behave alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add ../old HEAD~5`),
 imported in place of this one; the CPU time (time.process_time) is what to compare on a shared
 machine, wall time is printed beside it.
 
@@ -41,11 +42,26 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
     csr = time.process_time() - c0
     if freeze:
         gc.freeze()  # as sim/heap.py does for `townsfolk simulate`
-    log, tellings = [], 0
+    import townsfolk.sim.maintenance as maintenance
+
+    folding = [0.0]
+    fold = maintenance.consolidate
+
+    def timed_consolidate(*a, **kw):  # noqa: ANN002, ANN003, ANN202  (a telling's second half: its holders' folding)
+        c = time.process_time()
+        try:
+            return fold(*a, **kw)
+        finally:
+            folding[0] += time.process_time() - c
+
+    maintenance.consolidate = timed_consolidate
+    log, tellings, stepping = [], 0, 0.0
     c1, w1 = time.process_time(), time.perf_counter()
     for tick in range(1, ticks + 1):
         sim.world.clock.tick = tick
+        c = time.process_time()
         log += town.rumour.step()
+        stepping += time.process_time() - c
         tellings += town.rumour.last_tellings
         log += sim.run_tick(tick, [])
         sim.minds.take_decisions()
@@ -55,9 +71,20 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
         h.update(e.to_json().encode())
     for f in sim.world.facts:
         h.update(f.model_dump_json().encode())
+    minds = hashlib.sha256()  # what the town now holds: memories, beliefs, summaries, impressions, edge changes
+    for kind, item in sim.memory.all_items():
+        minds.update(kind.encode() + item.model_dump_json().encode())
+    graph = sim.world.graph
+    for name in ("edge", "seq", "tick", "time", "before", "after", "cause_kind", "cause_id", "reason"):
+        minds.update(getattr(graph.log, name)[:graph.log.n].tobytes())
+    minds.update(graph.columns.strength[:graph.columns.n].tobytes())
+    minds.update("\n".join(graph.columns.texts.values).encode())
     return {"npcs": n, "ticks": ticks, "build_s": round(build, 2), "csr_cpu_s": round(csr, 3), "cpu_s": round(cpu, 3),
             "wall_s": round(wall, 3), "tellings": tellings, "cpu_ms_tick": round(1000 * cpu / ticks, 2),
-            "cpu_ms_telling": round(1000 * cpu / max(tellings, 1), 3), "digest": h.hexdigest()[:12]}
+            "cpu_ms_telling": round(1000 * cpu / max(tellings, 1), 3),
+            "step_ms_telling": round(1000 * stepping / max(tellings, 1), 3),
+            "fold_ms_telling": round(1000 * folding[0] / max(tellings, 1), 3), "digest": h.hexdigest()[:12],
+            "minds": minds.hexdigest()[:12]}
 
 
 def _namespace(tree: Path, tmp: Path) -> Path:
@@ -103,13 +130,15 @@ def main() -> None:
         return
     print(f"workload: rumour on a powerlaw-cluster town (m=5), 1% seeded, p=0.1, {args.ticks} ticks, no drive, "
           f"no store; gc {'scans everything' if args.no_freeze else 'frozen after the build'}; CPU time per process")
-    print("| NPCs | tree | tellings | CPU ms/tick | CPU ms/telling | wall s | CSR CPU s | build s | digest |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| NPCs | tree | tellings | CPU ms/tick | CPU ms/telling | of it: the telling | its folding | wall s "
+          "| CSR CPU s | build s | digest | minds |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in (int(s) for s in args.sizes.split(",")):
         for tree in [None, *args.tree]:
             r = run(tree, n, args.ticks, not args.no_freeze)
             print(f"| {n:,} | {tree or 'this'} | {r['tellings']} | {r['cpu_ms_tick']} | {r['cpu_ms_telling']} | "
-                  f"{r['wall_s']} | {r['csr_cpu_s']} | {r['build_s']} | {r['digest']} |", flush=True)
+                  f"{r.get('step_ms_telling', '—')} | {r.get('fold_ms_telling', '—')} | "
+                  f"{r['wall_s']} | {r['csr_cpu_s']} | {r['build_s']} | {r['digest']} | {r.get('minds', '—')} |", flush=True)
 
 
 if __name__ == "__main__":

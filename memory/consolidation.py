@@ -17,13 +17,14 @@ from pydantic import BaseModel, Field
 
 from townsfolk.memory.claims import PREDICATES, read_predicate
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.fold_bound import SUMMARISED_SOURCES, folds  # noqa: F401  (its sources, still named here)
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
+from townsfolk.world.bare import bare
 
 SUMMARY_THRESHOLD = 1.2  # importance gathered about one person before it is folded
 MIN_EVENTS = 3
 IMPRESSION_STEP = 0.35  # the largest share of the gap one summary can close
-SUMMARISED_SOURCES = ("witnessed", "participated", "heard", "said")
 
 
 class SummaryDraft(BaseModel):
@@ -184,11 +185,8 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
     """The holder's unfolded, public events grouped by whom they are about."""
     groups: dict[str, list[EventMemory]] = {}
     for e in memory.events_of(holder):
-        if e.status != "active" or e.private or e.about is None or e.about == holder:
-            continue
-        if e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta or e.meta.get("dialogue"):
-            continue
-        groups.setdefault(e.about, []).append(e)
+        if folds(e, holder):
+            groups.setdefault(e.about, []).append(e)  # type: ignore[arg-type]
     return groups
 
 
@@ -200,10 +198,14 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
 
     `prior(holder, about)` is where a first impression starts (a long-standing friend's is warm
     before any summary: the tie says so); without it, first impressions start at 0."""
+    if memory.fold_bounds.nothing_to_fold(holder, SUMMARY_THRESHOLD, MIN_EVENTS):
+        return bare(Consolidated, {})  # most holders after a telling: one memory more, nothing to fold
     out = Consolidated()
+    left: dict[str, list] = {}
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum(e.importance for e in events)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
+            left[about] = [weight, len(events)]
             continue
         predicate, count = _dominant(events)
         tellers = list(dict.fromkeys(str(e.meta["teller"]) for e in events
@@ -232,6 +234,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
                                                  now=now, new_id=new_id, writer=impression_writer,
                                                  predicate=predicate,
                                                  prior=prior(holder, about) if prior is not None else 0.0))
+    memory.fold_bounds.looked_at(holder, left)
     return out
 
 

@@ -11,6 +11,7 @@ from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.pronouns import follow_name, refers_back
 from townsfolk.memory.store import MemoryStore
+from townsfolk.world.bare import bare
 from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
 
@@ -26,8 +27,10 @@ def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: st
 
 def trust_in(world: World, holder: str, teller: str) -> float:
     """How far the holder trusts the teller: the strongest warm tie, or 0.5 for a stranger."""
-    edges = [e for e in world.graph.edges_between(holder, teller) if world.warm_tie(e.kind)]
-    return max((e.strength for e in edges), default=0.5)
+    graph = world.graph
+    strength = graph.columns.strength
+    warm = [float(strength[row]) for kind, row in graph.rows_between(holder, teller) if world.warm_tie(kind)]
+    return max(warm, default=0.5)
 
 
 def involves_player(world: World, people: list[str]) -> bool:
@@ -43,15 +46,26 @@ def remember(world: World, memory: MemoryStore, holder: str, fact: Fact, what: s
         return None
     people = list(fact.participants)
     valence = fact.valence if valence is None else valence
-    event = EventMemory(
+    values = dict(
         id=world.new_id("e"), holder=holder, tick=fact.tick, time=fact.time, what=what,
         place=fact.place, participants=people, about=about, importance=importance,
         valence=max(-1.0, min(1.0, valence)), intensity=min(1.0, abs(valence)), source=source,
         fact_id=fact.id, player_involved=involves_player(world, people), private=fact.private,
-        meta=meta or {},
+        meta=dict(meta) if meta else {},
     )
+    event = _event(values)
     memory.put(event)
     return event
+
+
+def _event(values: dict) -> EventMemory:
+    """The memory, validated only when a value is not already of its field's type and range (a
+    telling's values always are; a caller's int importance or a bad range goes through pydantic)."""
+    if (type(values["importance"]) is float and 0.0 <= values["importance"] <= 1.0
+            and type(values["valence"]) is float and type(values["intensity"]) is float
+            and type(values["what"]) is str and type(values["tick"]) is int):
+        return bare(EventMemory, values)
+    return EventMemory(**values)
 
 
 def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *, source: str,
@@ -60,7 +74,7 @@ def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *,
                 private: bool = False) -> Belief:
     """Write a belief for the holder; its credibility follows from source, trust and hops."""
     trust = trust_in(world, holder, told_by) if told_by else 1.0
-    belief = Belief(
+    values = dict(
         id=world.new_id("b"), holder=holder, claim=claim,
         text=render_claim(claim, _names(world), world.language), source=source, told_by=told_by,
         hops=hops, origin_fact_id=origin_fact_id, via_fact_id=fact.id,
@@ -68,6 +82,10 @@ def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *,
         credibility=credibility(source, trust_in_teller=trust, hops=hops), distortion=distortion,
         tick=fact.tick, time=fact.time, private=private or (parent.private if parent else False),
     )
+    # the values are the engine's own (a claim already validated, a credibility in [0, 1]): no
+    # second validation unless a caller handed in something else
+    belief = (bare(Belief, values) if type(hops) is int and hops >= 0 and type(values["credibility"]) is float
+              and type(claim) is Claim and type(values["private"]) is bool else Belief(**values))
     memory.put(belief)
     return belief
 

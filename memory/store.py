@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.fold_bound import FoldBounds
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.predicates import BUILTIN_INVENTORY, PredicateInventory
 
@@ -38,6 +39,9 @@ class MemoryStore:
         self.claim_reader: Callable[..., Any] | None = None
         # the predicates claims are read with: the built-ins plus this world's own (sim/engine.build_world)
         self.predicates: PredicateInventory = BUILTIN_INVENTORY
+        # what each holder could fold, from the first event on (memory/fold_bound.py), so consolidating
+        # a holder with nothing to fold costs a lookup; an event changed in place makes its holder's unknown
+        self.fold_bounds = FoldBounds()
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return getattr(self, _TABLE[kind])  # (a lookup, not a dict of all four built per call: puts are hot)
@@ -67,13 +71,19 @@ class MemoryStore:
                 self._index_belief(item)  # type: ignore[arg-type]
             if kind == "event":
                 self.touched_holders.add(item.holder)
+                self.fold_bounds.add(item)  # type: ignore[arg-type]
             for hook in self.on_put:
                 hook(kind, item)
+        elif kind == "event":
+            self.fold_bounds.forget(item.holder)  # a changed event: as `touch`
         table[item.id] = item
         self._dirty[(kind, item.id)] = None
 
     def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
-        self._dirty[(self.kind_of(item), item.id)] = None
+        kind = self.kind_of(item)
+        self._dirty[(kind, item.id)] = None
+        if kind == "event":
+            self.fold_bounds.forget(item.holder)
 
     def delete(self, kind: str, item_id: str) -> None:
         table = self._table(kind)
@@ -88,6 +98,8 @@ class MemoryStore:
                     ids.remove(item_id)
         self._dirty.pop((kind, item_id), None)
         self._deleted.add((kind, item_id))
+        if kind == "event":
+            self.fold_bounds.forget(item.holder)  # type: ignore[attr-defined]
         self.vectors.pop(item_id, None)
         for hook in self.on_delete:
             hook(kind, item_id, item.holder)  # type: ignore[attr-defined]

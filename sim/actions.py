@@ -41,8 +41,8 @@ def stamp(world: World) -> str:
 
 
 def _entry(world: World, kind: str, who: list[str], text: str, **ids) -> LogEntry:
-    return LogEntry(tick=world.tick, time=stamp(world), kind=kind, who=who, text=text,
-                    ids={k: v for k, v in ids.items() if v})
+    # the engine's own values (names, ids, rendered words): not validated again
+    return LogEntry.trusted(world.tick, stamp(world), kind, list(who), text, {k: v for k, v in ids.items() if v})
 
 
 def _edge_entries(world: World, changes: list[EdgeChange], holder: str, other: str,

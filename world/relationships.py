@@ -214,6 +214,9 @@ class RelationshipGraph:
         self.dormant_edges: dict[int, None] = {}  # rows of edges with dormant_since set
         self.columns = EdgeColumns()  # every edge's numbers as arrays: the store of truth for them
         self.log = EdgeLog(self.columns.times, self.columns.texts)  # every change, append-only
+        # views other floors keep over the columns (agents/familiarity_days.py), each checking itself
+        # against the columns before use; they live and go with this graph
+        self.derived: dict[str, Any] = {}
 
     # --- nodes and edges -------------------------------------------------------------------
     def add_character(self, character_id: str) -> None:
@@ -369,13 +372,31 @@ class RelationshipGraph:
         self._record(row, clamp01(float(self.columns.strength[row]) + delta), tick, time, cause, reason)
         return EdgeView(self, row, source, target, kind)
 
-    def _record(self, row: int, after: float, tick: int, time: datetime, cause: Cause, reason: str) -> None:
+    def set_row(self, row: int, strength: float, *, tick: int, time: datetime, cause: Cause, reason: str = "") -> int:
+        """`set_edge` for an edge already found (`row_of`), as a telling's bond updates have it: the
+        same change, without finding the edge again or building a view; returns the change's log row."""
+        if not 0.0 <= strength <= 1.0:
+            raise ValueError(f"strength must be in [0, 1], got {strength}")
+        return self._record(row, strength, tick, time, cause, reason)
+
+    def adjust_row(self, row: int, delta: float, *, tick: int, time: datetime, cause: Cause, reason: str = "") -> int:
+        """`adjust` for an edge already found; returns the change's log row."""
+        return self._record(row, clamp01(float(self.columns.strength[row]) + delta), tick, time, cause, reason)
+
+    def rows_between(self, a: str, b: str) -> list[tuple[str, int]]:
+        """The edges from a to b as (kind, row), sorted by kind: `edges_between` without the views."""
+        self._require(a)
+        self._require(b)
+        keyed = self.g._adj[a].get(b)  # noqa: SLF001
+        return sorted((k, d["row"]) for k, d in keyed.items()) if keyed else []
+
+    def _record(self, row: int, after: float, tick: int, time: datetime, cause: Cause, reason: str) -> int:
         c, texts = self.columns, self.columns.texts
         t = c.times.code(time)
         before = float(c.strength[row])
-        c.tail[row] = self.log.append(row, int(c.count[row]), tick, t, before, after, texts.code(cause.kind),
-                                      NONE if cause.id is None else texts.code(cause.id), texts.code(reason),
-                                      int(c.tail[row]))
+        r = c.tail[row] = self.log.append(row, int(c.count[row]), tick, t, before, after, texts.code(cause.kind),
+                                          NONE if cause.id is None else texts.code(cause.id), texts.code(reason),
+                                          int(c.tail[row]))
         c.count[row] += 1
         if after > before:
             c.last_reinforced[row] = t
@@ -383,6 +404,7 @@ class RelationshipGraph:
         if reason.startswith(TAG_PREFIX):
             c.tagged[row] += 1
         c.dirty[row] = True
+        return r
 
     def rewrite_change(self, change: EdgeChange, *, reason: str | None = None, cause: Cause | None = None) -> None:
         """Change a recorded change's words or cause in place (erasure only: the player's name and

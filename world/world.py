@@ -7,11 +7,27 @@ from typing import Any
 
 import numpy as np
 
+from townsfolk.world.bare import bare
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact, FactStore
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 from townsfolk.world.relationships import RelationshipGraph
+
+_MAYBE_STR = (str, type(None))
+_PLAIN_FACT = {"actor": _MAYBE_STR, "about": _MAYBE_STR, "place": _MAYBE_STR, "text": (str,), "valence": (float,),
+               "private": (bool,), "to": (tuple,), "witnesses": (tuple,), "meta": (dict,)}
+
+
+def _plain(fields: dict[str, Any]) -> bool:
+    """Whether a fact's fields are already what validation would make of them."""
+    for key, value in fields.items():
+        types = _PLAIN_FACT.get(key)
+        if types is None or type(value) not in types:
+            return False
+        if key in ("to", "witnesses", "meta") and not all(type(x) is str for x in value):
+            return False
+    return True
 
 
 class Cast(dict):
@@ -109,8 +125,15 @@ class World:
 
     # --- truth ------------------------------------------------------------------------------
     def record(self, kind: str, **fields: Any) -> Fact:
-        """Append a fact at the current tick."""
-        fact = Fact(id=self.new_id("f"), tick=self.tick, time=self.now, kind=kind, **fields)
+        """Append a fact at the current tick. Fields of their own types (the engine's, a telling's)
+        are not validated again; anything else (a list for `to`, an int valence) goes through pydantic."""
+        values = {"id": self.new_id("f"), "tick": self.tick, "time": self.now, "kind": kind, **fields}
+        if type(values["tick"]) is int and type(kind) is str and _plain(fields):
+            if "meta" in values:
+                values["meta"] = dict(values["meta"])  # as validation copies it
+            fact = bare(Fact, values)
+        else:
+            fact = Fact(**values)
         return self.facts.append(fact)
 
     # --- rng state, so a run resumed from disk continues exactly -----------------------------

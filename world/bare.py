@@ -1,0 +1,76 @@
+"""Internal pydantic objects built without validation, from values the engine made itself.
+
+Validation stays at the boundaries (a scenario, an API request, a model's output). A telling builds
+a fact, two memories, a belief, causes and timeline lines from values already checked, and
+validating them again was a fifth of its cost; `model_construct` is slower still (a Python loop over
+the fields). `bare(cls, values)` gives what `cls(**values)` gives for values of the fields' own
+types: every field in field order, defaults filled (a fresh one from each default factory), the
+fields given as `model_fields_set`, the class's private defaults. Callers pass exact types (a float
+for a float field, a tuple for a tuple): nothing is coerced here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class _Shape:
+    """What building a class needs, read once from its fields."""
+
+    __slots__ = ("template", "factories", "required", "names", "private")
+
+    def __init__(self, cls: type[BaseModel]) -> None:
+        self.template: dict[str, Any] = {}
+        self.factories: list[tuple[str, Callable[[], Any]]] = []
+        required = []
+        for name, info in cls.model_fields.items():
+            if info.default_factory is not None:
+                self.template[name] = None
+                self.factories.append((name, info.default_factory))  # type: ignore[arg-type]
+            elif info.default is PydanticUndefined:
+                self.template[name] = None
+                required.append(name)
+            else:
+                self.template[name] = info.default
+        self.required = frozenset(required)
+        self.names = frozenset(self.template)
+        private = getattr(cls, "__private_attributes__", {})
+        self.private = {n: a.get_default() for n, a in private.items()} if private else None
+
+
+_SHAPES: dict[type, _Shape] = {}
+# BaseModel's own slots, set as its __init__ leaves them (as sim/log.py's LogEntry.trusted does)
+_new = BaseModel.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def bare(cls: type[M], values: dict[str, Any]) -> M:
+    """`cls(**values)` without validating (see the module docstring); a missing required field or an
+    unknown one is a TypeError, as it is a programming error here, not bad input."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = _Shape(cls)
+    given = set(values)
+    if not (shape.required <= given <= shape.names):
+        missing, unknown = sorted(shape.required - given), sorted(given - shape.names)
+        raise TypeError(f"{cls.__name__}: missing {missing}, unknown {unknown}")
+    d = shape.template.copy()
+    d.update(values)
+    for name, factory in shape.factories:
+        if name not in given:
+            d[name] = factory()
+    m = _new(cls)
+    _set_dict(m, d)
+    _set_fields(m, given)
+    _set_extra(m, None)
+    _set_private(m, None if shape.private is None else dict(shape.private))
+    return m
