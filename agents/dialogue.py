@@ -18,7 +18,7 @@ from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
-from townsfolk.memory.pronouns import follow_name, refers_back
+from townsfolk.memory.pronouns import can_report_zh, follow_name, refers_back, reported_zh
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -215,6 +215,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
             claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
+            if drop_source and not from_listener and lang == "zh" and claim.own_words and can_report_zh(text):
+                # the teller's own words, reported by me: their 我 is them, their 你 is me (the
+                # listener's own words are re-voiced by the voice: agents/listener_words.py)
+                text = reported_zh(text, to_me=True)
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from townsfolk.memory.pronouns import can_report_zh, reported_zh
+
 _QUOTED = re.compile(r"[：:]?\s*“([^”]*)”")
 _LEAD_PRONOUN = re.compile(r"^(他|她)(?!们)")
 _ENDS = "。！？"
@@ -43,8 +45,21 @@ def reported(quote: str, *, subject_name: str | None = None) -> str:
 
 def unquote(text: str) -> str:
     """`X跟我说：“Y”` -> `X跟我说Y`; other quotation marks dropped."""
-    text = _QUOTED.sub(lambda m: reported(m.group(1)), text, count=1)
+    text = _QUOTED.sub(lambda m: _their_words(text[:m.start()], m.group(1)), text, count=1)
     return text.replace("“", "").replace("”", "").replace('"', "")
+
+
+def heard_from(said: str) -> str:
+    """What someone told me, reported by me: their 我 is them (自己), their 你 is me."""
+    return reported_zh(said, to_me=True) if can_report_zh(said) else said
+
+
+def _their_words(frame: str, quote: str) -> str:
+    """The quotation reported: said by someone else (`小芳跟我说：“我…”`), their 我 is not mine."""
+    said = reported(quote)
+    if frame.startswith("我") or not frame or not can_report_zh(said):
+        return said
+    return reported_zh(said, to_me=any(w in frame for w in ("跟我", "对我", "告诉我", "和我")))
 
 
 def is_reported(text: str) -> bool:

@@ -18,6 +18,7 @@ from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.predicate_reader import read
 from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
+from townsfolk.memory.pronouns import can_report_zh, reported_zh
 
 # The open inventory (memory/predicates.py): built-in predicates plus any a scenario declares.
 Predicate = PredicateSpec
@@ -127,6 +128,8 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
     if claim.own_words:
         # nothing the lexicon can name: keep the words themselves
         if claim.said_by and claim.said_by != claim.about:
+            if language == "zh" and claim.said_by != speaker and can_report_zh(claim.quote):
+                return f"{who(claim.said_by)}说{reported_zh(claim.quote)}"  # their 我 is not ours
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"
                     else f'{who(claim.said_by)} says: "{claim.quote}"')
         return claim.quote

@@ -67,3 +67,22 @@ _ANY_BACK = re.compile(r"\b(?:his|her|himself|herself)\b|[他她](?:的|自己)"
 def refers_back(text: str) -> bool:
     """Whether a text has a pronoun that might point back to a name (cheap, checked first)."""
     return bool(_ANY_BACK.search(text))
+
+
+_ZH_PERSON = re.compile(r"[我你](?!们)")
+_ZH_QUOTE_MARKS = ("“", "”", "：", ":", "「", "」", "『", "』")
+
+
+def can_report_zh(quote: str) -> bool:
+    """Whether a quotation can become reported speech as it is: one plain clause, no quotation or
+    colon of its own (those keep their quotation marks)."""
+    body = quote.strip().rstrip("。！？!?")
+    return bool(body) and not any(m in body for m in _ZH_QUOTE_MARKS) and not any(e in body for e in "。！？")
+
+
+def reported_zh(quote: str, *, to_me: bool = False, speaker: str = "自己") -> str:
+    """Someone else's words as reported speech: their 我 is the speaker, so it becomes 自己
+    (小芳说：“我好像看见了” -> 小芳说自己好像看见了), or 你 when the speaker is the one I talk to;
+    told to me (`to_me`), their 你 is me."""
+    swap = {"我": speaker, "你": "我" if to_me else "你"}
+    return _ZH_PERSON.sub(lambda m: swap[m.group(0)], quote.strip().rstrip("。！？!?"))

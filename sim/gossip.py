@@ -61,12 +61,19 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
     """Apply a distortion; returns the new claim and the distortion actually applied."""
     if distortion == "intensify":
         worse = PREDICATES.escalate(claim.predicate)
+        to_the_one_named = bool(claim.said_by) and claim.about == listener and claim.said_by != listener
+        if worse == claim.predicate and claim.predicate != "remark" and not to_the_one_named:
+            return claim, "faithful"  # nothing harsher to say ("stole" stays "stole"): retold as it was
         severity = min(1.0, max(claim.severity + 0.3, PREDICATES[worse].severity))
         if claim.said_by and claim.about == listener and claim.said_by != listener:
             # told to the one complained about, a remark becomes what the speaker thinks of them
             return Claim(about=claim.said_by, predicate=worse, target=listener, severity=severity,
                          said_by=claim.said_by), distortion
-        return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None}), distortion
+        # a harsher predicate brings its own direction: a remark's felt tone (0 for "was by the well")
+        # must not keep a claim that now blames from moving anyone (agents/appraisal.py reads valence)
+        tone = claim.tone if worse == claim.predicate else None
+        return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None,
+                                        "tone": tone}), distortion
     if distortion == "generalise" and not claim.generalised and claim.blames_subject:  # a fire is not a habit
         return claim.model_copy(update={"generalised": True, "quote": None,
                                         "severity": min(1.0, claim.severity + 0.15)}), distortion

@@ -83,6 +83,8 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
     for side in (a, b):  # bringing two people together is time spent with each of them
         record_interaction(world, side, player, cause=Cause(kind="fact", id=fact.id), valence=0.3,
                            note="说和" if zh else "mediated")
+    before = {(holder, other, e.kind): len(e.history) for holder, other in ((a, b), (b, a))
+              for e in world.graph.edges_between(holder, other)}
     cleared_by: dict[str, list[str]] = {}
     for holder, other in ((a, b), (b, a)):
         account = first_hand_account(world, other, holder)
@@ -141,12 +143,24 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                                 ids={"summary": summary.id, "event": event.id}))
     if not any(cleared_by.values()):
         log += _air_grievance(world, memory, fact, player, a, b)
+    return log + _moved(world, names, before, a, b)
+
+
+def _moved(world: World, names: dict[str, str], before: dict[tuple[str, str, str], int],
+           a: str, b: str) -> list[LogEntry]:
+    """The ties between the two that the mediation moved, each from -> to with its reason (a tie
+    it left alone is not news)."""
+    log: list[LogEntry] = []
     for holder, other in ((a, b), (b, a)):
         for edge in world.graph.edges_between(holder, other):
-            log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="edge",
-                                who=[holder, other],
-                                text=f"{names[holder]} → {names[other]} [{relation_label(world.language, edge.kind, world.relation_kinds)}] {edge.strength:.2f}",
-                                ids={}))
+            for c in edge.history[before.get((holder, other, edge.kind), 0):]:
+                if abs(c.after - c.before) < 5e-3:
+                    continue  # would print as "0.69 → 0.69"
+                kind = relation_label(world.language, edge.kind, world.relation_kinds)
+                log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="edge",
+                                    who=[holder, other],
+                                    text=f"{names[holder]} → {names[other]} [{kind}] {c.before:.2f} → {c.after:.2f} "
+                                    f"({c.reason})", ids={"cause": f"{c.cause.kind}:{c.cause.id}"}))
     return log
 
 

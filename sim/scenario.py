@@ -27,7 +27,7 @@ from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
-from townsfolk.world.clock import parse_duration
+from townsfolk.world.clock import bad_datetime, parse_duration
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -256,6 +256,14 @@ class Scenario(Strict):
             raise ValueError(f"a tick of {v} is longer than the limit of {MAX_TICK_LENGTH.days} days")
         return v
 
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start_well_formed(cls, v: object) -> object:
+        problem = bad_datetime(v) if isinstance(v, str) else None
+        if problem:
+            raise ValueError(f"start {problem}")
+        return v
+
     @field_validator("start")
     @classmethod
     def _start_in_range(cls, v: datetime) -> datetime:
@@ -355,6 +363,21 @@ def _keys_allowed_at(path: tuple) -> list[str]:
             if isinstance(m, type) and issubclass(m, BaseModel):
                 keys += [f.alias or n for n, f in m.model_fields.items() if (f.alias or n) not in keys]
     return keys
+
+
+# the traits the engine reads (sim/gossip.py) and the ones the shipped towns give for flavour; a
+# trait near one of these but not it is a typo (`exagerration`), one far from all is the designer's own
+KNOWN_TRAITS = ("candour", "exaggeration", "mischief", "talkativeness", "sensitivity")
+
+
+def _trait_problems(s: Scenario) -> list[tuple[tuple, str]]:
+    """A trait spelt almost like one the engine knows: said now, since a typo would be read as 0.5."""
+    out: list[tuple[tuple, str]] = []
+    for cid, spec in s.characters.items():
+        for key in spec.traits:
+            if key not in KNOWN_TRAITS and difflib.get_close_matches(key, KNOWN_TRAITS, n=1, cutoff=0.75):
+                out.append((("characters", cid, "traits", key), f"unknown trait {key!r}{nearest(key, KNOWN_TRAITS)}"))
+    return out
 
 
 def nearest(value: str, known: set[str] | list[str], what: str | None = "kinds") -> str:
@@ -496,6 +519,7 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
     for i, imp in enumerate(s.impressions):
         if imp.holder == imp.about:
             problems.append((("impressions", i, "about"), "an impression is of someone else"))
+    problems += _trait_problems(s)
     problems += _predicate_problems(s)
     declared = {k.key for k in s.relationship_kinds}
     known = set(BUILTIN_KINDS) | declared
@@ -562,6 +586,10 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a scenario must be a YAML mapping (scenario:, characters:, timeline: ...)")
     lines = line_index(node)
+    if "world" in data and "scenario" not in data:
+        raise ScenarioError(file, line_for(lines, ("world",)), "world",
+                            "this is a world spec (it has `world:`), not a scenario: run it with "
+                            f"`townsfolk simulate {file}`; a scenario starts with `scenario:` (scenarios/WORLDS.md)")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -593,7 +621,11 @@ def read_text_file(path: str | Path, what: str = "scenario") -> str:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScenarioError(str(path), None, "", f"no such {what} file") from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        line = Path(path).read_bytes()[:exc.start].count(b"\n") + 1
+        raise ScenarioError(str(path), line, "", f"the file is not UTF-8 (byte {exc.start}); save it as UTF-8 "
+                                                 "text") from None
+    except (IsADirectoryError, PermissionError) as exc:
         raise ScenarioError(str(path), None, "", f"cannot read: {exc.__class__.__name__}") from None
 
 

@@ -12,6 +12,7 @@ import difflib
 import itertools
 import multiprocessing
 import os
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -163,8 +164,9 @@ def _on_ray(data: dict[str, Any], jobs: list[tuple[dict[str, Any], int]], npcs: 
             ray.shutdown()
 
 
-def write_results(rows: list[dict[str, Any]], out: Path, keys: list[str]) -> list[Path]:
-    """results.csv (+ results.parquet with pyarrow) and sweep.png in `out`; returns the files written."""
+def write_results(rows: list[dict[str, Any]], out: Path, keys: list[str], language: str = "en") -> list[Path]:
+    """results.csv (+ results.parquet with pyarrow) and sweep.png in `out` (a zh world's also sweep.svg,
+    its words kept as text for the reader's CJK fonts); returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     columns = list(dict.fromkeys(k for r in rows for k in r))
     files = [out / "results.csv"]
@@ -180,17 +182,41 @@ def write_results(rows: list[dict[str, Any]], out: Path, keys: list[str]) -> lis
     else:
         pq.write_table(pa.Table.from_pylist(rows), out / "results.parquet")
         files.append(out / "results.parquet")
-    files.append(plot(rows, keys, out / "sweep.png"))
+    files.append(plot(rows, keys, out / "sweep.png", language if language == "en" or _cjk_font() else "en"))
+    if language == "zh":
+        files.append(plot(rows, keys, out / "sweep.svg", "zh"))
     return files
 
 
-def plot(rows: list[dict[str, Any]], keys: list[str], path: Path) -> Path:
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"reach": "share who heard the seeded rumour", "tellings": "tellings", "cred": "credibility (2nd-hand)",
+           "title": "sweep over {x} · {n} seeds per point · mean ± sd"},
+    "zh": {"reach": "听说了放出的传闻的人占比", "tellings": "传话次数", "cred": "可信度（二手及以后）",
+           "title": "按 {x} 扫参 · 每个点 {n} 个种子 · 平均 ± 标准差"},
+}
+
+
+def _cjk_font() -> bool:
+    """Whether matplotlib can draw Chinese into a PNG here (else a zh PNG would be empty boxes)."""
+    from matplotlib import font_manager
+
+    from townsfolk.sim.report import CJK_FONTS
+
+    return any(f.name in CJK_FONTS for f in font_manager.fontManager.ttflist)
+
+
+def plot(rows: list[dict[str, Any]], keys: list[str], path: Path, language: str = "en") -> Path:
     """Reach, tellings and credibility against the first swept key (mean ± sd over seeds), one line
-    per combination of the other keys."""
+    per combination of the other keys, in the world's words (an .svg path keeps them as text)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from townsfolk.sim.report import _fonts
+
+    _fonts(language)
+    words = WORDS["zh" if language == "zh" else "en"]
 
     x_key, rest = keys[0], keys[1:]
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
@@ -202,7 +228,7 @@ def plot(rows: list[dict[str, Any]], keys: list[str], path: Path) -> Path:
                                         strict=False):
         xs = sorted({m[x_key] for m in members}, key=lambda v: (isinstance(v, str), v))
         for ax, metric, title in zip(axes, ("rumour_reach", "tellings", "mean_credibility"),
-                                     ("share who heard the seeded rumour", "tellings", "credibility (2nd-hand)"),
+                                     (words["reach"], words["tellings"], words["cred"]),
                                      strict=True):
             vals = [[m[metric] for m in members if m[x_key] == x and m[metric] is not None] for x in xs]
             mean = [float(np.mean(v)) if v else np.nan for v in vals]
@@ -219,8 +245,10 @@ def plot(rows: list[dict[str, Any]], keys: list[str], path: Path) -> Path:
     if rest:
         axes[0].legend(frameon=False, fontsize=8)
     n_seeds = len({r["seed"] for r in rows})
-    fig.suptitle(f"sweep over {x_key} · {n_seeds} seeds per point · mean ± sd", x=0.01, ha="left", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    fig.suptitle(words["title"].format(x=x_key, n=n_seeds), x=0.01, ha="left", fontsize=10)
+    with warnings.catch_warnings():  # an SVG's glyphs are only measured here; the browser draws them
+        warnings.simplefilter("ignore", UserWarning)
+        fig.tight_layout()
+        fig.savefig(path, dpi=110, bbox_inches="tight", **({"metadata": {"Date": None}} if path.suffix == ".svg" else {}))
     plt.close(fig)
     return path

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
-from townsfolk.sim.messages import msg
+from townsfolk.sim.messages import msg, reason_label
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import EdgeChange
 from townsfolk.world.world import World
@@ -74,7 +74,11 @@ def chain_of(memory: MemoryStore, belief: Belief) -> list[Hop]:
                         told_by=current.told_by, hops=current.hops, credibility=current.credibility,
                         distortion=current.distortion, status=current.status))
         current = memory.beliefs.get(current.parent_id) if current.parent_id else None
-    return list(reversed(hops))
+    chain = list(reversed(hops))
+    for parent, hop in zip(chain, chain[1:], strict=False):
+        if hop.distortion != "faithful" and hop.text == parent.text:
+            hop.distortion = "faithful"  # the same words passed on (a run from before they were told apart)
+    return chain
 
 
 def _placeholder(ch: EdgeChange, following: EdgeChange | None) -> bool:
@@ -102,7 +106,7 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
             if _placeholder(ch, history[i + 1] if i + 1 < len(history) else None):
                 continue
             item = ChangeExplanation(tick=ch.tick, time=ch.time.isoformat(timespec="minutes"), before=ch.before,
-                                     after=ch.after, reason=ch.reason, cause_kind=ch.cause.kind, cause_id=ch.cause.id)
+                                     after=ch.after, reason=reason_label(world.language, ch.reason), cause_kind=ch.cause.kind, cause_id=ch.cause.id)
             belief = memory.beliefs.get(ch.cause.id or "") if ch.cause.kind == "belief" else None
             if belief is not None:
                 item.chain = chain_of(memory, belief)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel
@@ -44,3 +45,24 @@ def parse_duration(text: str) -> timedelta:
     if total <= timedelta():
         raise ValueError(f"a duration must be positive: {text!r}")
     return total
+
+
+_STAMP = re.compile(r"^\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?\s*$")
+
+
+def bad_datetime(text: str) -> str | None:
+    """Why a date-time written like 2026-07-10T25:00 is not one (hour 25 is out of range), or None
+    when it is well formed (or not of that shape: the parser's own message is then clearer)."""
+    m = _STAMP.match(text)
+    if m is None:
+        return None
+    year, month, day, hour, minute, second = (int(g) if g is not None else 0 for g in m.groups())
+    for name, value, low, high in (("month", month, 1, 12), ("hour", hour, 0, 23), ("minute", minute, 0, 59),
+                                   ("second", second, 0, 59)):
+        if not low <= value <= high:
+            return f"{text.strip()}: {name} {value} is out of range ({low}-{high})"
+    try:
+        datetime(year, month, day)
+    except ValueError:
+        return f"{text.strip()}: day {day} is out of range for {year}-{month:02d}"
+    return None
