@@ -159,7 +159,7 @@ ZH: dict[str, str] = {
                         "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
                         "模型调用 {model_calls} 次 · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
     "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",
-    "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，紧张 {tension:.2f}",
+    "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，芥蒂 {tension:.2f}",
 }
 
 # Countable nouns: English (singular, plural); Chinese a measure word, which has no plural.

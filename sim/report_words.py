@@ -69,11 +69,12 @@ def when_text(language: str, days_in: float, clock_text: str) -> str:
     return f"第{day}天 {clock_text}" if language == "zh" else f"day {day}, {clock_text}"
 
 
-BOND_AXES_ZH = {"familiarity": "熟悉", "trust": "信任", "affinity": "好感", "tension": "紧张"}
+# the same words as the play timeline and why (sim/messages.py AXES_ZH): tension is 芥蒂 everywhere
+BOND_AXES_ZH = {"familiarity": "熟悉", "trust": "信任", "affinity": "好感", "tension": "芥蒂"}
 
 
 def tie_kind_text(language: str, kind: str, kinds: dict) -> str:
-    """A kind of tie or a bond axis as the world's reader names it ('family' / '家人', 'tension' / '紧张')."""
+    """A kind of tie or a bond axis as the world's reader names it ('family' / '家人', 'tension' / '芥蒂')."""
     if kind in kinds:
         return kinds[kind].label(language)
     return BOND_AXES_ZH.get(kind, kind) if language == "zh" else kind

@@ -51,6 +51,15 @@ def _tick_in_range(v: int) -> int:
 Tick = Annotated[int, Field(ge=0), AfterValidator(_tick_in_range)]
 
 
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("the words are empty: give the line someone says (as the HTTP talk requires)")
+    return text
+
+
+Words = Annotated[str, AfterValidator(_not_blank)]  # a line someone says: never empty
+
+
 def _entries() -> Any:
     return Field(default_factory=list, max_length=MAX_ENTRIES)
 
@@ -97,7 +106,7 @@ class SaySpec(Strict):
     speaker: str
     to: str | Annotated[list[str], Field(min_length=1)]
     about: str | None = None
-    text: str
+    text: Words
     private: bool = False
 
     @property
@@ -115,7 +124,7 @@ class GossipSpec(Strict):
 class AskSpec(Strict):
     player: str
     npc: str
-    text: str
+    text: Words
     private: bool | None = None  # a whisper or message (True), said aloud (False), or left to the engine
 
 

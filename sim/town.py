@@ -298,14 +298,19 @@ class Town:
 
     def _player(self, pid: str, field: str = "player") -> str:
         c = self.world.characters.get(pid) if isinstance(pid, str) else None
-        if c is None or not c.is_player:
+        if c is not None and not c.is_player:
+            raise TownError(field, f"{pid!r} is an NPC, not a player (players: {', '.join(self.players()) or 'none'})",
+                            missing=True)
+        if c is None:
             raise TownError(field, f"unknown player {pid!r} (players: {', '.join(self.players()) or 'none'})",
                             missing=True)
         return pid
 
     def _npc(self, nid: str, field: str = "npc") -> str:
         c = self.world.characters.get(nid) if isinstance(nid, str) else None
-        if c is None or c.is_player:
+        if c is not None and c.is_player:
+            raise TownError(field, f"{nid!r} is a player, not an NPC (NPCs: {', '.join(self.npcs())})", missing=True)
+        if c is None:
             raise TownError(field, f"no NPC {nid!r} in this world (NPCs: {', '.join(self.npcs())})", missing=True)
         return nid
 
