@@ -275,9 +275,21 @@ class Simulation:
             fade_tensions(self.world)
         self.minds.settle(self.world.clock.tick_length.total_seconds())
         changes = self.minds.mood_changes(self.world.language)
-        if changes:  # hundreds a tick in a big town: the time is rendered once, not per line
-            names = self.world.names()
+        if changes:  # a big town's mood shift is a line per NPC in one tick: time rendered once per tick
             log += LogEntry.many(tick, self.world.now.isoformat(timespec="minutes"), "mood",
-                                 ((npc, f"{names.get(npc, npc)}: {label} ({valence:+.2f})")
-                                  for npc, label, valence in changes))
+                                 mood_texts(changes, self.world.names()))
         return log
+
+
+def mood_texts(changes: list[tuple[str, str, float]], names: dict[str, str]) -> list[tuple[str, str]]:
+    """(npc, "Name: label (+0.00)") per mood change. In a shift most NPCs share a valence (they relax
+    toward one place's mood), so each valence's tail is formatted once (a float format per line
+    was half of a line's cost); the label follows from the valence, so it is the key alone."""
+    tails: dict[float, str] = {}
+    out = []
+    for npc, label, valence in changes:
+        tail = tails.get(valence) if valence else None  # 0.0 and -0.0 are one key but print apart
+        if tail is None:
+            tail = tails[valence] = f": {label} ({valence:+.2f})"
+        out.append((npc, names.get(npc, npc) + tail))
+    return out

@@ -19,7 +19,7 @@ from townsfolk.agents.bonds import seed_bonds
 from townsfolk.memory.embeddings import LexicalEmbedder
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.drive import bond_pulls
-from townsfolk.sim.engine import Simulation
+from townsfolk.sim.engine import Simulation, mood_texts
 from townsfolk.sim.gossip_round import GossipRound
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.scenario import Beat, HappenSpec
@@ -98,3 +98,11 @@ def test_bond_pulls_moved_by_the_change_log_are_the_pulls_computed_afresh():
         for npc in sim.minds.npcs:
             assert kept[2].get(npc) == fresh[2].get(npc)
     assert updates >= 5, "edges moved between the ticks, so the kept pulls were updated, not rebuilt"
+
+
+def test_mood_texts_are_the_per_line_format():
+    names = {"n1": "Npc1", "n2": "阿二"}
+    changes = [("n1", "low", -0.2149), ("n2", "low", -0.2149), ("n3", "calm", 0.0), ("n1", "calm", -0.0),
+               ("n2", "cheerful", 0.205), ("n1", "low", float("nan"))]
+    assert mood_texts(changes, names) == [(npc, f"{names.get(npc, npc)}: {label} ({v:+.2f})")
+                                          for npc, label, v in changes]
