@@ -22,6 +22,7 @@ from townsfolk.sim.drive import bond_pulls
 from townsfolk.sim.engine import Simulation, mood_texts
 from townsfolk.sim.gossip_round import GossipRound
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.minds import Minds
 from townsfolk.sim.scenario import Beat, HappenSpec
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
@@ -106,3 +107,19 @@ def test_mood_texts_are_the_per_line_format():
                ("n2", "cheerful", 0.205), ("n1", "low", float("nan"))]
     assert mood_texts(changes, names) == [(npc, f"{names.get(npc, npc)}: {label} ({v:+.2f})")
                                           for npc, label, v in changes]
+
+
+def test_mood_changes_label_as_the_nested_where_did():
+    world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=1)
+    for i in range(400):
+        world.add_character(Character(id=f"n{i}", name=f"Npc{i}"))
+    minds = Minds(world, MemoryStore())
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        before = minds._mood_codes.copy()  # noqa: SLF001
+        minds.affect.fast[:, 0] = np.concatenate([rng.uniform(-0.5, 0.5, 396), [-0.2, 0.2, np.nan, -0.0]])
+        v = minds.affect.fast[:, 0]
+        want = np.where(v < -0.2, 0, np.where(v > 0.2, 2, 1))
+        changes = minds.mood_changes("en")
+        assert minds._mood_codes.tolist() == want.tolist()  # noqa: SLF001
+        assert [c[0] for c in changes] == [minds.npcs[r] for r in np.flatnonzero(want != before)]
