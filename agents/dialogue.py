@@ -18,7 +18,13 @@ from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
-from townsfolk.memory.pronouns import can_report_zh, follow_name, refers_back, reported_zh
+from townsfolk.memory.pronouns import (
+    can_report_zh,
+    follow_name,
+    refers_back,
+    reported_zh,
+    unsaid_self,
+)
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -218,7 +224,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if drop_source and not from_listener and lang == "zh" and claim.own_words and can_report_zh(text):
                 # the teller's own words, reported by me: their 我 is them, their 你 is me (the
                 # listener's own words are re-voiced by the voice: agents/listener_words.py)
-                text = reported_zh(text, to_me=True)
+                text = unsaid_self(reported_zh(text, to_me=True, name=names.get(item.told_by or "")))
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from townsfolk.memory.pronouns import can_report_zh, reported_zh
+from townsfolk.memory.pronouns import can_report_zh, reported_zh, unsaid_self
 
 _QUOTED = re.compile(r"[：:]?\s*“([^”]*)”")
 _LEAD_PRONOUN = re.compile(r"^(他|她)(?!们)")
@@ -49,9 +49,11 @@ def unquote(text: str) -> str:
     return text.replace("“", "").replace("”", "").replace('"', "")
 
 
-def heard_from(said: str) -> str:
-    """What someone told me, reported by me: their 我 is them (自己), their 你 is me."""
-    return reported_zh(said, to_me=True) if can_report_zh(said) else said
+def heard_from(said: str, name: str | None = None) -> str:
+    """What someone told me, reported by me: their 我 is them, their 你 is me; a leading 自己 is
+    left unsaid (小芳跟我说好像看见了: who saw it is plain, and 听小芳说，自己… would read as me)."""
+    return unsaid_self(reported_zh(said, to_me=True, name=name)) if can_report_zh(said) else said
+
 
 
 def _their_words(frame: str, quote: str) -> str:
@@ -59,7 +61,9 @@ def _their_words(frame: str, quote: str) -> str:
     said = reported(quote)
     if frame.startswith("我") or not frame or not can_report_zh(said):
         return said
-    return reported_zh(said, to_me=any(w in frame for w in ("跟我", "对我", "告诉我", "和我")))
+    teller = re.match(r"^([^，。：:]{1,8}?)(?:跟我|对我|告诉我|和我|说)", frame)
+    return reported_zh(said, to_me=any(w in frame for w in ("跟我", "对我", "告诉我", "和我")),
+                       name=teller.group(1) if teller else None)
 
 
 def is_reported(text: str) -> bool:

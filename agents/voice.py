@@ -189,7 +189,7 @@ class _Voice:
                 if m.get("source") == "said" and m.get("to_names"):
                     return self.pick("i_told" + nested, to=m["to_names"], said=said)
                 if m.get("source") == "heard" and m.get("speaker_name"):
-                    said = grammar_zh.heard_from(said) if self.zh else said  # their 我 is not mine
+                    said = grammar_zh.heard_from(said, m["speaker_name"]) if self.zh else said  # their 我 is not mine
                     return self.pick("they_told" + nested, speaker=m["speaker_name"], said=said)
             what = self.g.clause(self.g.unquote(item.text))
             if m.get("puzzled"):

@@ -129,7 +129,8 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         # nothing the lexicon can name: keep the words themselves
         if claim.said_by and claim.said_by != claim.about:
             if language == "zh" and claim.said_by != speaker and can_report_zh(claim.quote):
-                return f"{who(claim.said_by)}说{reported_zh(claim.quote)}"  # their 我 is not ours
+                said_by = who(claim.said_by)  # their 我 is not ours
+                return f"{said_by}说{reported_zh(claim.quote, name=said_by)}"
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"
                     else f'{who(claim.said_by)} says: "{claim.quote}"')
         return claim.quote

@@ -80,9 +80,21 @@ def can_report_zh(quote: str) -> bool:
     return bool(body) and not any(m in body for m in _ZH_QUOTE_MARKS) and not any(e in body for e in "。！？")
 
 
-def reported_zh(quote: str, *, to_me: bool = False, speaker: str = "自己") -> str:
-    """Someone else's words as reported speech: their 我 is the speaker, so it becomes 自己
-    (小芳说：“我好像看见了” -> 小芳说自己好像看见了), or 你 when the speaker is the one I talk to;
-    told to me (`to_me`), their 你 is me."""
-    swap = {"我": speaker, "你": "我" if to_me else "你"}
-    return _ZH_PERSON.sub(lambda m: swap[m.group(0)], quote.strip().rstrip("。！？!?"))
+def reported_zh(quote: str, *, to_me: bool = False, name: str | None = None) -> str:
+    """Someone else's words as reported speech: their 我 is the speaker, so it becomes 自己 where it
+    is the subject (小芳说：“我好像看见了” -> 小芳说自己好像看见了) and their name elsewhere
+    (“你欠我的钱” -> 我欠小芳的钱); told to me (`to_me`), their 你 is me."""
+    said = quote.strip().rstrip("。！？!?")
+
+    def swap(m: re.Match[str]) -> str:
+        if m.group(0) == "你":
+            return "我" if to_me else "你"
+        return "自己" if m.start() == 0 or not name else name
+
+    return _ZH_PERSON.sub(swap, said)
+
+
+def unsaid_self(clause: str) -> str:
+    """A reported clause without its leading 自己 (小芳跟我说好像看见了): after 听小芳说， a 自己
+    would read as the one speaking."""
+    return clause[2:] if clause.startswith("自己") and len(clause) > 2 else clause

@@ -8,6 +8,7 @@ teller, the hop count, the distortion and a credibility.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 import numpy as np
@@ -22,6 +23,8 @@ from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
 
 DISTORTIONS = ("faithful", "intensify", "generalise", "misattribute", "drop_hedge")
+# the hedges memory/claims.py reads ("maybe", "I think", 好像...), as a retelling drops them from the words
+_HEDGE_WORDS = re.compile(r"(?i)\b(?:maybe|perhaps|i think),?\s*|好像|可能|也许")
 
 
 def _raw_weights(teller: Character, claim: Claim) -> list[float]:
@@ -83,7 +86,14 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             new_source = pool[int(rng.integers(len(pool)))]
             return claim.model_copy(update={"said_by": new_source, "quote": None}), distortion
     if distortion == "drop_hedge" and claim.hedged:
-        return claim.model_copy(update={"hedged": False, "severity": min(1.0, claim.severity + 0.1)}), distortion
+        quote = claim.quote
+        if claim.own_words and quote:  # the words themselves are retold: the hedge goes from them
+            quote = _HEDGE_WORDS.sub("", quote).strip(" ,，")
+            if quote == claim.quote or not quote:
+                return claim, "faithful"  # no hedge word to drop: the same words, retold as they were
+            quote = quote[0].upper() + quote[1:] if quote[0].isalpha() and claim.quote[:1].isupper() else quote
+        return claim.model_copy(update={"hedged": False, "severity": min(1.0, claim.severity + 0.1),
+                                        "quote": quote}), distortion
     return claim, "faithful"
 
 

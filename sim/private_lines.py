@@ -66,6 +66,7 @@ def redact(world: World, memory: MemoryStore, entries: list[LogEntry]) -> list[L
         text = entry.text
         for words, seen in texts:
             text = text.replace(words, _marker(world.language, seen))
-        entry.text = text
-        ids["private"] = True
+        if text != entry.text:  # (a line that only points at something private, without its words, stays)
+            entry.text = text
+            ids["private"] = True
     return entries

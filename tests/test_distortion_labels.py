@@ -68,3 +68,14 @@ def test_why_names_the_same_words_faithful_in_a_run_of_before() -> None:
                       distortion="generalise", **{**common, "text": "小毛手脚一向不干净"}))
     chain = chain_of(memory, memory.beliefs["b3"])
     assert [h.distortion for h in chain] == ["faithful", "faithful", "generalise"]
+
+
+def test_dropping_a_hedge_drops_it_from_the_words_retold() -> None:
+    rng = np.random.default_rng(0)
+    for words, without in (("我好像看见小毛昨晚在渡口转悠", "我看见小毛昨晚在渡口转悠"),
+                           ("I think Mo was by the mill last night", "Mo was by the mill last night")):
+        hedged = Claim(about="t", predicate="remark", severity=0.05, said_by="a", quote=words, hedged=True)
+        plain, applied = distort(hedged, "drop_hedge", listener="c", others=[], rng=rng)
+        assert applied == "drop_hedge" and plain.quote == without and not plain.hedged
+    odd = Claim(about="t", predicate="remark", severity=0.05, said_by="a", quote="小毛在渡口", hedged=True)
+    assert distort(odd, "drop_hedge", listener="c", others=[], rng=rng) == (odd, "faithful")

@@ -31,11 +31,13 @@ def test_the_words_become_reported_speech() -> None:
     assert reported_zh("我好像看见水生了。") == "自己好像看见水生了"
     assert reported_zh("你家的牛跑了", to_me=True) == "我家的牛跑了"
     assert reported_zh("我们都看见了") == "我们都看见了"  # 我们 is not the speaker alone
-    assert reported_zh("我看见你了", to_me=True, speaker="你") == "你看见我了"  # swapped at once
+    assert reported_zh("我看见你了", to_me=True) == "自己看见我了"  # swapped at once, not twice
     assert not can_report_zh("他说：“我来了”") and not can_report_zh("我来了。你走吧。")
     assert unquote("阿花跟我说：“我好像看见水生了”") == "阿花跟我说自己好像看见水生了"
     assert unquote("我跟刘婶说：“我好像看见水生了”") == "我跟刘婶说我好像看见水生了"  # my own words
-    assert heard_from("我丢了一只鸡") == "自己丢了一只鸡"
+    assert heard_from("我丢了一只鸡") == "丢了一只鸡"  # 小芳跟我说丢了一只鸡: a leading 自己 unsaid
+    assert heard_from("你欠我的钱", "阿花") == "我欠阿花的钱"
+    assert reported_zh("你欠我的钱", to_me=True, name="阿花") == "我欠阿花的钱"
 
 
 def test_a_retelling_keeps_whose_i_it_is() -> None:
@@ -45,5 +47,5 @@ def test_a_retelling_keeps_whose_i_it_is() -> None:
     replies = [e.text for e in result.log if e.kind == "reply"]
     liushen, ahua = replies
     assert "阿花跟我说我" not in liushen and "阿花说：“" not in liushen, liushen
-    assert "自己好像看见水生" in liushen, liushen
+    assert "好像看见水生" in liushen and "我好像看见水生" not in liushen, liushen  # 阿花 saw it (unsaid)
     assert "我好像看见水生" in ahua, ahua  # her own words keep her 我
