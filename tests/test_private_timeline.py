@@ -84,3 +84,27 @@ def test_a_towns_advance_hides_them_too(lang) -> None:
     entries = town.advance(1).entries
     dumped = json.dumps([e.model_dump(mode="json") for e in entries], ensure_ascii=False)
     assert marker in dumped and word not in dumped
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory):
+    from tests.serve_fixture import LiveServer
+
+    server = LiveServer(tmp_path_factory.mktemp("private-lines"), keys={"k-p": "p"}).start()
+    with server.client("k-p") as client:
+        yield client
+    server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_http_advance_and_stream_hide_them(api, lang) -> None:
+    _, _, marker, word = WORLDS[lang]
+    text, words, _, _ = WORLDS[lang]
+    wid = f"lines-{lang}"
+    made = api.post("/v1/worlds", json={"id": wid, "scenario": text.replace("{words}", words)
+                                        .replace("{private}", "true")})
+    assert made.status_code == 201, made.text
+    advanced = api.post(f"/v1/worlds/{wid}/advance", json={"ticks": 1}).text
+    stream = api.get(f"/v1/worlds/{wid}/stream", params={"follow": "false"}).text
+    for seen in (advanced, stream):
+        assert marker in seen and word not in seen, seen
