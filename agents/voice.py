@@ -101,6 +101,13 @@ def _overlaps(a: str, b: str, zh: bool) -> bool:
     return any(w[:5] in b.lower() for w in words)
 
 
+def _shared(a: str, b: str, zh: bool) -> int:
+    """How much of the question a memory says: shared two-character runs (zh) or word stems (en)."""
+    if zh:
+        return sum(1 for g in {a[i:i + 2] for i in range(len(a) - 1)} if re.fullmatch(r"[\u4e00-\u9fff]{2}", g) and g in b)
+    return sum(1 for w in {w[:5] for w in re.findall(r"[a-z]{4,}", a.lower())} if w in b.lower())
+
+
 def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, has_memories: bool) -> Act:
     """The dialogue act for this turn: pure code over the route and intents."""
     if route == "farewell" or ("farewell" in kinds and "ask_about" not in kinds):
@@ -297,12 +304,41 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     if act in ("farewell", "thank", "forgive", "apologise"):
         return v.pick(act)
     known = any(g.about == request.meta.get("asker") for g in request.grounding)
+    introduced = _introduced_as(v, request.listener) if act in ("greet", "react", "small_talk") else None
+    if introduced:  # "我是新来的代课老师阿远": welcome them by the name they gave
+        return v.join([v.pick("welcome", name=introduced), v.pick("ask_back")])
     if act == "greet":
         return v.join([_greeting(v, hour, known), v.pick("ask_back")])
+    if act == "small_talk" and _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
+        return v.pick("confided")  # they told me something of their own: take it up, not chat past it
     body = _body(v, act, items)
     if request.meta.get("greeted") and act in ("answer", "deny"):
         return v.join([_greeting(v, hour, known), body])
     return body
+
+
+_INTRO = {"en": re.compile(r"\b(?:I'm|I am|my name is|(?:they|people) call me|name's)\s+(?:the\s+new\s+\w+\s*,?\s*)?"
+                          r"(?P<name>[A-Z][\w'-]+)", re.IGNORECASE),
+          "zh": re.compile(r"(?:^|[，,。！!])\s*(?:你好[，,]?)?我(?:是|叫)(?P<name>[^，,。！!？?]{1,16}?)(?:[，,。！!]|$)")}
+_CONFIDING = {"en": re.compile(r"\bI(?:'m| am| want| wanted| think| need| plan| feel| was| have|'ve| can't| don't)\b"),
+              "zh": re.compile(r"我(?:想|要|打算|觉得|准备|不想|怕|是|有|没|在)")}
+
+
+def _introduced_as(v: _Voice, listener_name: str) -> str | None:
+    """The name the speaker just introduced themselves by (their own name as the world knows it
+    when it is in what they said; "I'm fine" and "我是说" are no introduction)."""
+    m = _INTRO[v.lang].search(v.question)
+    if m is None:
+        return None
+    said = m.group("name").strip()
+    if listener_name and listener_name in said:
+        return listener_name
+    if v.zh:
+        return None  # "我是来问路的" names nobody
+    return said if said[:1].isupper() and said.lower() not in {"fine", "good", "sorry", "here", "not", "new", "just",
+                                                                 "afraid", "glad", "sure", "back", "okay", "ok",
+                                                                 "tired", "well", "busy", "looking", "from"} \
+        else None
 
 
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
@@ -321,11 +357,13 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         if news is not None:
             return _react_to_news(v, news, items)
         # what was said names nobody I know anything of: no opinion about a third party out of nowhere
-        on_topic = [v.finish(raw) for g in items if (g.about in subjects or _overlaps(v.question, g.text, v.zh))
+        on_topic = [v.finish(raw) for g in items if g.kind != "tie" and (g.about in subjects or _overlaps(v.question, g.text, v.zh))
                     and g.about != v.meta.get("asker") and (raw := v.line(g))] if subjects else []
         if _called_me_names(v):  # "I heard the captain thinks you're a thief": hurt, not "I'll remember that"
             return v.join([v.pick("react_me"), *(on_topic[:1] or [v.pick("who_said")])])
         if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
+            if _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
+                return v.pick("confided")  # "I want to open a shop here": take it up
             return v.pick("noted")  # they told me something of their own: I take it in
         return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
@@ -364,21 +402,33 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
         return v.pick("all_said")
     mine = question_kind(v.question, v.lang) == "my_day"
     close = [g for g in items if (g.meta.get("my_deed") if mine else _overlaps(v.question, g.text, v.zh))]
-    own = [g for g in items if g.meta.get("my_deed")]
-    for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", items)):
+    # the closest to the question first, then the newest: the bucket fished out, not the bucket that fell in
+    close.sort(key=lambda g: (-_shared(v.question, g.text, v.zh), -int(g.meta.get("tick", 0))))
+    own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated")]
+    elsewhere = [g for g in items if g not in own]  # "I wasn't there" only of what I was not there for
+    for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", elsewhere)):
         for g in pool:
             if g.meta.get("from_listener"):
                 continue  # their own words are not "what I told you"
             raw = v.line(g)
-            if raw and _said_to_listener(v, v.finish(raw)):  # "as I told you" only of what I did tell them
+            top = re.split(r"最记得的是：?|the one I remember: ", g.text)[-1] if g.kind == "summary" else raw
+            if raw and (_said_to_listener(v, v.finish(raw)) or _said_to_listener(v, v.finish(top))):
+                # "as I told you" only of what I did tell them (a summary in any wording of its top thing)
                 tail = v.g.clause(v.finish(raw))  # after "Like I said," / "what I said:" it runs on in lower case
                 return v.pick(key, line=tail + ("。" if v.zh else "."))
     return v.pick("all_said") if v.said_to_listener else ""
 
 
 def _said_to_listener(v: _Voice, sentence: str) -> bool:
+    """Whether I told this listener this today, in these words or most of them (the wording varies)."""
     core = sentence.rstrip("。.!！").lower()
-    return bool(core) and any(core in t for t in v.said_to_listener)
+    if not core:
+        return False
+    if any(core in t for t in v.said_to_listener):
+        return True
+    units = ({core[i:i + 2] for i in range(len(core) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", core[i:i + 2])}
+             if v.zh else set(re.findall(r"[a-z']{3,}", core)))
+    return len(units) >= 4 and any(sum(u in t for u in units) >= 0.7 * len(units) for t in v.said_to_listener)
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
@@ -395,7 +445,9 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         # are you angry with X: my own feeling toward them, from what I hold of them (not "you and I")
         held = [g.valence for g in about if g.kind != "tie"]
         mood = sum(held) / len(held) if held else 0.0
-        return v.pick("feeling_mine_yes" if mood < -0.2 else "feeling_mine_no", about=name or "them")
+        if mood < -0.2 or name:
+            return v.pick("feeling_mine_yes" if mood < -0.2 else "feeling_mine_no", about=name)
+        return PHRASES[v.lang]["feeling_mine_no"][-1]  # no name to say: "Not angry, no."
     if kind == "feeling":
         if subjects:  # is X angry with you: only what they said or did against me says so
             hostile = [g for g in about if g.meta.get("toward_me") and g.valence < -0.2]
@@ -467,8 +519,8 @@ def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
             continue
         if any(same_deed(acc, v.question, g.text, v.lang) for g in held):
             return None
-        near = _memory_lines(v, [g for g in held if same_thing(acc, g.text, v.lang)])
-        return v.join([v.pick("not_known"), *near[:2]])
+        near = _memory_lines(v, [g for g in held if same_thing(acc, g.text, v.lang)]) or _memory_lines(v, held)
+        return v.join([v.pick("not_known"), *near[:2]])  # then what I do know of it, or of them
     return None
 
 

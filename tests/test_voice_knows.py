@@ -135,3 +135,35 @@ def test_what_is_wrong_is_answered_from_what_the_npc_holds_and_never_as_already_
     said = en.say("ash", "voss", "Major, what's wrong? The men look tense.").text
     assert "powder store" in said and not _one_of(said, "en", "deny"), said
     assert not _one_of(said, "en", "not_there_but", "as_i_said"), said
+
+
+def test_a_newcomer_is_welcomed_by_name_and_a_confidence_is_taken_up() -> None:
+    zh = _town(SCHOOL)
+    said = zh.say("ke", "wu", "我是新来的代课老师阿远").text
+    assert _one_of(said, "zh", "welcome") and "阿远" in said, said
+    said = zh.say("ke", "wu", "我想换个学校，你别跟别人说。").text
+    assert any(p in said for p in PHRASES["zh"]["confided"]) and not any(p in said for p in PHRASES["zh"]["small_talk"]), said
+    en = _town(GARRISON)
+    said = en.say("ash", "kit", "Hello, I'm Ash, the new clerk.").text
+    assert said.startswith(("Nice to meet you, Ash", "Welcome, Ash")), said
+    assert not _one_of(en.say("ash", "kit", "I'm fine, thanks").text, "en", "welcome")
+
+
+def test_the_newest_memory_on_the_question_wins_and_as_i_said_needs_a_telling() -> None:
+    from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, Message
+    from townsfolk.agents.voice import compose
+
+    old = GroundingItem(kind="event", id="e1", text="渡船的缆绳断了，船漂走了", meta={"tick": 1})
+    new = GroundingItem(kind="event", id="e2", text="我把船追了回来，换上了新缆绳", meta={"tick": 8, "my_deed": True})
+
+    def ask(said: list[str]) -> str:
+        return compose(LLMRequest(task="reply", language="zh", speaker="阿福", listener="过客",
+                                  messages=[Message(role="user", content="船追回来了吗？")], grounding=[old, new],
+                                  meta={"act": "answer", "subjects": [], "asker": "ke", "hour": 10,
+                                        "said_to_listener": said}))
+    both = ask(["渡船的缆绳断了，船漂走了。", "我把船追了回来，换上了新缆绳。"])
+    assert "追了回来" in both and "漂走" not in both, both
+    assert not any(both.startswith(p.split("{")[0]) for p in PHRASES["zh"]["as_i_said"] + PHRASES["zh"]["not_there_but"]) \
+        or "追了回来" in both
+    never = ask(["今天天气不错。"])  # nothing of it told: no "刚才说了"
+    assert not any(p.split("{")[0] in never for p in PHRASES["zh"]["as_i_said"]), never
