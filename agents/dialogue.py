@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
@@ -49,27 +50,41 @@ def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     Captain Hale, "the cook" for the one cook), in order of appearance."""
     hits: list[tuple[int, str]] = []
     lowered = text.lower()
-    titles: dict[str, list[str]] = {}
-    by_title = " the " in f" {lowered}" and world.language != "zh"
     for cid, c in world.characters.items():
         if cid in exclude:
             continue
         positions = [p for p in (text.find(c.name), lowered.find(cid.lower())) if p >= 0]
         if positions:
             hits.append((min(positions), cid))
-        elif by_title and not c.is_player:
-            for title in _titles(c.name, c.role):
-                titles.setdefault(title, []).append(cid)
-    named = {cid for _, cid in hits}
-    for title, holders in titles.items():
-        at = lowered.find(f"the {title}")
-        if len(holders) == 1 and at >= 0 and holders[0] not in named and title not in _NOT_TITLES \
-                and re.match(r"\W|$", lowered[at + 4 + len(title):at + 5 + len(title)]):
-            hits.append((at, holders[0]))
+    if world.language != "zh" and "the " in lowered:
+        named = {cid for _, cid in hits}
+        index = _title_index(world)
+        for m in _THE_WORD.finditer(lowered):
+            holders = index.get(m.group(1), ())
+            if len(holders) == 1 and holders[0] not in named and holders[0] not in exclude:
+                hits.append((m.start(), holders[0]))
+                named.add(holders[0])
     return [cid for _, cid in sorted(hits)]
 
 
+_THE_WORD = re.compile(r"\bthe ([a-z][a-z'-]*)\b")
 _NOT_TITLES = {"old", "young", "little", "big", "the", "mr", "mrs", "miss", "ms"}
+_TITLES: WeakKeyDictionary[World, tuple[int, dict[str, list[str]]]] = WeakKeyDictionary()
+
+
+def _title_index(world: World) -> dict[str, list[str]]:
+    """Title word -> the NPCs it could name, built once per world (again when someone joins)."""
+    cached = _TITLES.get(world)
+    if cached is not None and cached[0] == len(world.characters):
+        return cached[1]
+    index: dict[str, list[str]] = {}
+    for cid, c in world.characters.items():
+        if not c.is_player:
+            for title in dict.fromkeys(_titles(c.name, c.role)):
+                if title not in _NOT_TITLES:
+                    index.setdefault(title, []).append(cid)
+    _TITLES[world] = (len(world.characters), index)
+    return index
 
 
 def _titles(name: str, role: str) -> list[str]:
