@@ -9,8 +9,15 @@ Three workloads, CPU time (time.process_time: the machine may be shared) with wa
           player, so every row is scanned and sealed), each turn followed by its save, as a game
           server commits a turn; the figure is the save's CPU against the turn's (save / turn)
 
+  load    after the ticks, `RunStore.load` of the run in a fresh store (the world, memory and
+          timeline back from the file), and the file's size
+
     .venv/bin/python bench/commit_cost.py --sizes 1000,10000 --ticks 20 --turns 60
     .venv/bin/python bench/commit_cost.py --sizes 1000 --profile     # cProfile of the tick commits
+    .venv/bin/python bench/commit_cost.py --sizes 10000 --tree ../old  # an older checkout beside this one
+
+`--tree DIR` runs each case under an older checkout too (e.g. `git worktree add ../old HEAD~5`), one
+after the other, so before and after are measured in one run on the same machine state.
 """
 
 from __future__ import annotations
@@ -36,8 +43,18 @@ def _clock() -> tuple[float, float]:
     return time.process_time(), time.perf_counter()
 
 
-def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
-    sys.path.insert(0, str(ROOT / "bench"))
+def _minds(sim):  # noqa: ANN001, ANN202
+    """What a commit is given for the minds: the live Minds where the store saves it as changes
+    (sim/minds_rows.py), else the whole state (an older tree)."""
+    try:
+        import townsfolk.sim.minds_rows  # noqa: F401
+    except ImportError:
+        return sim.minds.state()
+    return sim.minds
+
+
+def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -> dict:
+    sys.path.insert(0, str(bench_dir))
     from rumour_world import build_town
 
     from townsfolk.sim.run_store import RunStore
@@ -48,7 +65,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
     store = RunStore(Path(tmp.name) / "run.db")
     store.create(sim.world)
     c0, w0 = _clock()
-    store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds},
+    store.commit_tick(sim.world, sim.memory, [], extra={"minds": _minds(sim)},
                       decisions=sim.minds.take_decisions())
     c1, w1 = _clock()
     out = {"case": f"ticks/{every}", "npcs": n, "ticks": ticks, "edges": sim.world.graph.g.number_of_edges(),
@@ -67,7 +84,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
             if prof:
                 prof.enable()
             store.commit_tick(sim.world, sim.memory, pending, finished=tick == ticks,
-                              extra={"minds": sim.minds}, decisions=sim.minds.take_decisions())
+                              extra={"minds": _minds(sim)}, decisions=sim.minds.take_decisions())
             if prof:
                 prof.disable()
             c1, w1 = _clock()
@@ -78,6 +95,12 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool) -> dict:
                commit_wall_ms=round(1000 * commit_wall / ticks, 2), ratio=round(commit_cpu / max(tick_cpu, 1e-9), 3),
                db_mb=round(sum(p.stat().st_size for p in Path(tmp.name).iterdir()) / 1e6, 1),
                rss_gb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2, 3))
+    store.release_writer()
+    store.engine.dispose()
+    c0, w0 = _clock()
+    RunStore(Path(tmp.name) / "run.db").load()
+    c1, w1 = _clock()
+    out.update(load_cpu_s=round(c1 - c0, 3), load_wall_s=round(w1 - w0, 3))
     if prof:
         buf = io.StringIO()
         for key in ("cumulative", "tottime"):
@@ -137,12 +160,14 @@ def main() -> None:
     ap.add_argument("--every", default="1,10", help="commit every N ticks (comma-separated)")
     ap.add_argument("--turns", type=int, default=60, help="player turns for the talk case (0: skip it)")
     ap.add_argument("--profile", action="store_true", help="cProfile (CPU time) of the commits")
+    ap.add_argument("--tree", action="append", type=Path, default=[], help="an older checkout to run beside this one")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    ap.add_argument("--bench-dir", type=Path, default=ROOT / "bench", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         kind, *rest = args.child
         r = talk_case(int(rest[0]), args.profile) if kind == "talk" else ticks_case(
-            int(rest[0]), int(rest[1]), int(rest[2]), args.profile)
+            int(rest[0]), int(rest[1]), int(rest[2]), args.profile, args.bench_dir)
         print(json.dumps(r))
         return
     print(f"workload: rumour town (bench/rumour_world.py) {args.ticks} ticks; ferry talk {args.turns} turns; "
@@ -150,23 +175,47 @@ def main() -> None:
     jobs = [["ticks", n, str(args.ticks), e] for n in args.sizes.split(",") for e in args.every.split(",")]
     if args.turns:
         jobs.append(["talk", str(args.turns)])
+    trees: list[Path | None] = [None, *args.tree]
     for job in jobs:
-        cmd = [sys.executable, __file__, "--child", *job] + (["--profile"] if args.profile else [])
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            print(f"{job} failed:\n{done.stderr[-3000:]}")
-            continue
-        r = json.loads(done.stdout.strip().splitlines()[-1])
-        if r["case"] == "talk":
-            print(f"talk   {r['turns']} turns: turn {r['turn_cpu_ms']} ms, save {r['save_cpu_ms']} ms "
-                  f"(wall {r['save_wall_ms']}), save / turn {r['ratio']}", flush=True)
-        else:
-            print(f"n={r['npcs']:>6} commit every {r['case'].split('/')[1]:>2}: first commit {r['first_cpu_s']} s "
-                  f"(wall {r['first_wall_s']}), {r['edges']} edges; tick {r['tick_cpu_ms']} ms, commit per tick "
-                  f"{r['commit_cpu_ms']} ms (wall {r['commit_wall_ms']}), commit / tick {r['ratio']}; "
-                  f"db {r['db_mb']} MB", flush=True)
-        if "profile" in r:
-            print(r["profile"])
+        for tree in trees:
+            with tempfile.TemporaryDirectory() as ns_dir:
+                cmd = _command(tree, Path(ns_dir), job, args.profile)
+                done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+            label = "this tree" if tree is None else str(tree)
+            if done.returncode != 0:
+                print(f"{job} ({label}) failed:\n{done.stderr[-3000:]}")
+                continue
+            r = json.loads(done.stdout.strip().splitlines()[-1])
+            if r["case"] == "talk":
+                print(f"[{label}] talk   {r['turns']} turns: turn {r['turn_cpu_ms']} ms, save {r['save_cpu_ms']} ms "
+                      f"(wall {r['save_wall_ms']}), save / turn {r['ratio']}", flush=True)
+            else:
+                print(f"[{label}] n={r['npcs']:>6} commit every {r['case'].split('/')[1]:>2}: first commit "
+                      f"{r['first_cpu_s']} s (wall {r['first_wall_s']}), {r['edges']} edges; tick {r['tick_cpu_ms']} ms, "
+                      f"commit per tick {r['commit_cpu_ms']} ms (wall {r['commit_wall_ms']}), commit / tick {r['ratio']}; "
+                      f"db {r['db_mb']} MB; load {r['load_cpu_s']} s (wall {r['load_wall_s']})", flush=True)
+            if "profile" in r:
+                print(r["profile"])
+
+
+FLOORS = ("world", "memory", "agents", "sim")
+
+
+def _command(tree: Path | None, ns_dir: Path, job: list[str], profile: bool) -> list[str]:
+    """This script as a child, importing this tree's townsfolk or an older tree's (its floors linked
+    into a package as pyproject's package-dir maps them; the installed editable finder left out)."""
+    flags = ["--child", *job] + (["--profile"] if profile else [])
+    if tree is None:
+        return [sys.executable, __file__, *flags]
+    tree = tree.resolve()
+    pkg = ns_dir / "townsfolk"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text((tree / "townsfolk" / "__init__.py").read_text(encoding="utf-8"), encoding="utf-8")
+    for floor in FLOORS:
+        (pkg / floor).symlink_to(tree / floor)
+    boot = ("import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
+            f"sys.path.insert(0, {str(ns_dir)!r}); sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+    return [sys.executable, "-c", boot, __file__, *flags, "--bench-dir", str(tree / "bench")]
 
 
 if __name__ == "__main__":

@@ -14,13 +14,16 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from pydantic import TypeAdapter
 
 from townsfolk.sim.row_writer import Encoded
+from townsfolk.world.edge_columns import TAG_PREFIX
 from townsfolk.world.edge_log import NONE
-from townsfolk.world.relationships import RelationshipGraph
+from townsfolk.world.relationships import _insert_new_edges
 
 if TYPE_CHECKING:
     from townsfolk.memory.store import MemoryStore
@@ -39,120 +42,209 @@ class EdgeSaved:
     changes: int = 0
 
 
-class _Json:
-    """JSON text of the graph's interned values, each encoded once per commit: a body is then a few
-    string joins, not a pydantic object made and serialized (1M of them in a 10k town's first commit)."""
+class _Coded(dict):
+    """The JSON text of a code (a node, a time, a text) by the code, made on first use: a body is
+    then a few string joins, not a pydantic object made and serialized (1M of them in a 10k town's
+    first commit), and a code seen before costs one dict lookup."""
 
-    def __init__(self, graph: RelationshipGraph) -> None:
-        cols = graph.columns
-        self.nodes, self.kinds = cols.nodes, cols.kinds
-        self._texts, self._times = cols.texts.values, cols.times.values
-        self._text_json: dict[int, str] = {}
-        self._time_json: dict[int, str] = {}
-
-    def text(self, code: int) -> str:
-        out = self._text_json.get(code)
-        if out is None:
-            out = self._text_json[code] = json.dumps(self._texts[code], ensure_ascii=False)
-        return out
-
-    def time(self, code: int) -> str:
-        out = self._time_json.get(code)
-        if out is None:
-            out = self._time_json[code] = _DATETIME.dump_json(self._times[code]).decode()
-        return out
-
-
-class _Quoted(dict):
-    """The JSON of a name by its index, made on first use."""
-
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, make: Callable[[int], str]) -> None:
         super().__init__()
-        self.names = names
+        self.make = make
 
-    def __missing__(self, i: int) -> str:
-        out = self[i] = json.dumps(self.names[i], ensure_ascii=False)
+    def __missing__(self, code: int) -> str:
+        out = self[code] = self.make(code)
         return out
+
+
+EDGE_COLS = ("id", "source", "target", "kind", "strength", "data")
+MOVED_COLS = ("source", "target", "kind", "strength", "data")  # then the id, for UPDATE ... WHERE id = ?
+CHANGE_COLS = ("edge_id", "seq", "tick", "cause_kind", "cause_id", "data")
 
 
 def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[str],
               seal: Callable[..., Any], body_of: Callable[..., Any]
-              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(new edge rows, moved edge rows keyed `b_id`, new change rows) since the last commit. Bodies
-    are the JSON `Edge` (without history) and `EdgeChange` records dump as, written from the columns
-    (`body_of` is kept for the signature: the records are never built here)."""
+              ) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """(new edge rows as EDGE_COLS, moved edge rows as MOVED_COLS + id, new change rows as
+    CHANGE_COLS) since the last commit, as tuples. Bodies are the JSON `Edge` (without history) and
+    `EdgeChange` records dump as, written from the columns (`body_of` is kept for the signature:
+    the records are never built here), as JSON text (insert them with `encoded=True`); sealed
+    (`seal`) only in a world with players."""
     graph = world.graph
     cols, log = graph.columns, graph.log
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
-    enc = _Json(graph)
-    nodes, kinds = cols.nodes, cols.kinds
-    node_json = _Quoted(nodes)  # only the nodes this commit's rows name (not all 10k each tick)
+    nodes, kinds, texts, times = cols.nodes, cols.kinds, cols.texts.values, cols.times.values
+    node_json = _Coded(lambda i: json.dumps(nodes[i], ensure_ascii=False))  # only the nodes rows name
     kind_json = [json.dumps(x, ensure_ascii=False) for x in kinds]
+    time_json = _Coded(lambda c: _DATETIME.dump_json(times[c]).decode())
+    time_json[NONE] = "null"
+    text_json = _Coded(lambda c: json.dumps(texts[c], ensure_ascii=False))
+    text_json[NONE] = "null"
+    # strengths repeat (a seeded town has a few hundred): repr once each; zero is written as it is
+    # (0.0 and -0.0 are one dict key)
+    float_json = _Coded(repr)
     new_edges, moved_edges = [], []
     rows = graph.take_dirty_rows()
+    first_new = saved.edges
+    edge_id: dict[int, str] = {}  # row -> its id, for this commit's change rows
     fields = zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
                  cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
                  cols.dormant[rows].tolist(), strict=True)
     for r, si, ti, ki, strength, since, fed, dormant in fields:
         source, target, kind = nodes[si], nodes[ti], kinds[ki]
-        body = Encoded(f'{{"source":{node_json[si]},"target":{node_json[ti]},"kind":{kind_json[ki]},'
-                       f'"strength":{strength!r},"since":{enc.time(since)},"last_reinforced":{enc.time(fed)},'
-                       f'"dormant_since":{"null" if dormant == NONE else enc.time(dormant)}}}')
-        row = {"source": source, "target": target, "kind": kind, "strength": strength, "data": seal(body)}
-        if r >= saved.edges:
-            new_edges.append({"id": f"{source}|{target}|{kind}", **row})
+        eid = edge_id[r] = f"{source}|{target}|{kind}"
+        body = (f'{{"source":{node_json[si]},"target":{node_json[ti]},"kind":{kind_json[ki]},'
+                f'"strength":{float_json[strength] if strength else repr(strength)},"since":{time_json[since]},"last_reinforced":{time_json[fed]},'
+                f'"dormant_since":{time_json[dormant]}}}')
+        if players:
+            body = seal(Encoded(body))
+        if r >= first_new:
+            new_edges.append((eid, source, target, kind, strength, body))
         else:
-            moved_edges.append({"b_id": f"{source}|{target}|{kind}", **row})
+            moved_edges.append((source, target, kind, strength, body, eid))
     change_rows = []
     span = slice(saved.changes, log.n)
-    edge_of = log.edge[span]
-    texts = cols.texts.values
-    changes = zip(cols.src[edge_of].tolist(), cols.tgt[edge_of].tolist(), cols.kind[edge_of].tolist(),
-                  log.seq[span].tolist(), log.tick[span].tolist(), log.time[span].tolist(), log.before[span].tolist(),
-                  log.after[span].tolist(), log.cause_kind[span].tolist(), log.cause_id[span].tolist(),
-                  log.reason[span].tolist(), strict=True)
-    for si, ti, ki, seq, tick, when, before, after, ck, cid, reason in changes:
-        source, target = nodes[si], nodes[ti]
+    edge_of = log.edge[span].tolist()
+    for r in dict.fromkeys(edge_of):
+        if r not in edge_id:
+            c_row = int(r)
+            edge_id[r] = f"{nodes[int(cols.src[c_row])]}|{nodes[int(cols.tgt[c_row])]}|{kinds[int(cols.kind[c_row])]}"
+    changes = zip(edge_of, log.seq[span].tolist(), log.tick[span].tolist(), log.time[span].tolist(),
+                  log.before[span].tolist(), log.after[span].tolist(), log.cause_kind[span].tolist(),
+                  log.cause_id[span].tolist(), log.reason[span].tolist(), strict=True)
+    for r, seq, tick, when, before, after, ck, cid, reason in changes:
         cause_kind, cause_id = texts[ck], None if cid == NONE else texts[cid]
-        body = Encoded(f'{{"tick":{tick},"time":{enc.time(when)},"before":{before!r},"after":{after!r},'
-                       f'"cause":{{"kind":{enc.text(ck)},"id":{"null" if cid == NONE else enc.text(cid)}}},'
-                       f'"reason":{enc.text(reason)}}}')
-        owners = None
+        body = (f'{{"tick":{tick},"time":{time_json[when]},"before":{float_json[before] if before else repr(before)},'
+                f'"after":{float_json[after] if after else repr(after)},'
+                f'"cause":{{"kind":{text_json[ck]},"id":{text_json[cid]}}},"reason":{text_json[reason]}}}')
         if players:
             owners = store._cause_owners(world, memory, cause_kind, cause_id, players)  # noqa: SLF001
-            owners |= {p for p in (source, target) if p in players}
-        change_rows.append({"edge_id": f"{source}|{target}|{kinds[ki]}", "seq": seq, "tick": tick,
-                            "cause_kind": cause_kind, "cause_id": cause_id, "data": seal(body, owners)})
+            owners |= {p for p in (nodes[int(cols.src[r])], nodes[int(cols.tgt[r])]) if p in players}
+            body = seal(Encoded(body), owners)
+        change_rows.append((edge_id[r], seq, tick, cause_kind, cause_id, body))
     saved.edges, saved.changes = cols.n, log.n
     return new_edges, moved_edges, change_rows
+
+
+_first, _second = itemgetter(0), itemgetter(1)
+_source, _target, _kind, _strength = itemgetter("source"), itemgetter("target"), itemgetter("kind"), itemgetter("strength")
+_since, _fed = itemgetter("since"), itemgetter("last_reinforced")
+_tick, _time, _before, _after, _cause = (itemgetter(k) for k in ("tick", "time", "before", "after", "cause"))
 
 
 def load_edges(world: World, edge_rows: list[tuple[str, dict[str, Any]]],
                change_rows: list[tuple[str, dict[str, Any]]]) -> EdgeSaved:
     """Put saved edges back: `edge_rows` as (id, opened body) in id order, `change_rows` as (edge id,
-    opened body) in (edge id, seq) order. Returns what the store now holds of the graph."""
-    history: dict[str, list[tuple]] = {}
-    parsed: dict[str, datetime] = {}
+    opened body) in (edge id, seq) order. Returns what the store now holds of the graph.
 
-    def when(text: str | datetime) -> datetime:
-        if isinstance(text, datetime):
-            return text
-        t = parsed.get(text)
-        if t is None:
-            t = parsed[text] = _DATETIME.validate_python(text)  # as pydantic read it into the record
-        return t
+    In bulk: the columns and the change log are filled by array, the networkx entries in one pass
+    (`graph.load_edges` per edge was ~40 s of loading a 10k town's 500k edges and 500k changes).
+    The result is what `graph.load_edges` makes of the same records: edges in id order, each
+    edge's changes in a run of log rows, oldest first."""
+    graph = world.graph
+    if not edge_rows:
+        if change_rows:
+            raise ValueError(f"edge change of {change_rows[0][0]} has no edge")
+        return EdgeSaved(edges=graph.columns.n, changes=graph.log.n)
+    c, texts, log = graph.columns, graph.columns.texts, graph.log
+    times = c.times
+    parsed: dict[Any, int] = {}
 
-    for edge_id, body in change_rows:
-        cause = body["cause"]
-        history.setdefault(edge_id, []).append((int(body["tick"]), when(body["time"]), float(body["before"]),
-                                                float(body["after"]), str(cause["kind"]), cause.get("id"),
-                                                body.get("reason", "")))
+    def time_codes(values: list[Any]) -> np.ndarray:
+        """Codes in the graph's time table of ISO texts (or datetimes), each distinct one parsed once."""
+        for v in dict.fromkeys(values):
+            if v not in parsed:
+                parsed[v] = times.code(v if isinstance(v, datetime) else _DATETIME.validate_python(v))
+        return np.fromiter(map(parsed.__getitem__, values), dtype=np.int32, count=len(values))
 
-    def records():  # noqa: ANN202
-        for edge_id, body in edge_rows:
-            dormant = body.get("dormant_since")
-            yield (body["source"], body["target"], body["kind"], float(body["strength"]), when(body["since"]),
-                   when(body["last_reinforced"]), None if dormant is None else when(dormant), history.get(edge_id, []))
+    def text_codes(values: list[Any]) -> np.ndarray:
+        """Codes in the graph's interned texts (None: NONE), each distinct one looked up once."""
+        memo = {v: NONE if v is None else texts.code(v) for v in dict.fromkeys(values)}
+        return np.fromiter(map(memo.__getitem__, values), dtype=np.int32, count=len(values))
 
-    world.graph.load_edges(records())
-    return EdgeSaved(edges=world.graph.columns.n, changes=world.graph.log.n)
+    ids = list(map(_first, edge_rows))
+    bodies = list(map(_second, edge_rows))
+    sources = list(map(_source, bodies))
+    targets = list(map(_target, bodies))
+    kinds = list(map(_kind, bodies))
+    g = graph.g
+    for cid in dict.fromkeys([*sources, *targets]):
+        if cid not in g:
+            raise KeyError(f"unknown character {cid!r}")
+    strength = np.fromiter(map(float, map(_strength, bodies)), dtype=np.float64, count=len(bodies))
+    bad = np.flatnonzero(~((strength >= 0.0) & (strength <= 1.0)))
+    if len(bad):
+        i = int(bad[0])
+        raise ValueError(f"edge {ids[i]}: strength must be in [0, 1], got {strength[i]}")
+    adj = g._adj  # noqa: SLF001
+    if graph.columns.n:  # edges already there (not a fresh world): none may be loaded twice
+        for u, v, k, edge_id in zip(sources, targets, kinds, ids, strict=True):
+            if k in adj[u].get(v, ()):
+                raise ValueError(f"edge {edge_id} is loaded twice")
+    if len(set(ids)) != len(ids):
+        raise ValueError("an edge is loaded twice")
+    since = time_codes(list(map(_since, bodies)))
+    fed = time_codes(list(map(_fed, bodies)))
+    dormant_at = [b.get("dormant_since") for b in bodies]
+    dormant = np.full(len(bodies), NONE, dtype=np.int32)
+    asleep = [i for i, d in enumerate(dormant_at) if d is not None]
+    if asleep:
+        dormant[asleep] = time_codes([dormant_at[i] for i in asleep])
+    node_row, kind_of = c.node_row, c.code
+    src = np.fromiter(map(node_row.__getitem__, sources), dtype=np.int64, count=len(sources))
+    tgt = np.fromiter(map(node_row.__getitem__, targets), dtype=np.int64, count=len(targets))
+    kind_codes = {k: kind_of(k) for k in dict.fromkeys(kinds)}
+    kc = np.fromiter(map(kind_codes.__getitem__, kinds), dtype=np.int64, count=len(kinds))
+
+    # the changes: one run of log rows per edge, in the edges' order
+    row_of = {edge_id: i for i, edge_id in enumerate(ids)}
+    n_ch = len(change_rows)
+    try:
+        e = np.fromiter(map(row_of.__getitem__, map(_first, change_rows)), dtype=np.int64, count=n_ch)
+    except KeyError as exc:
+        raise ValueError(f"edge change of {exc.args[0]} has no edge") from None
+    ch = list(map(_second, change_rows))
+    causes = list(map(_cause, ch))
+    tick = np.fromiter(map(int, map(_tick, ch)), dtype=np.int64, count=n_ch)
+    when = time_codes(list(map(_time, ch)))
+    before = np.fromiter(map(float, map(_before, ch)), dtype=np.float64, count=n_ch)
+    after = np.fromiter(map(float, map(_after, ch)), dtype=np.float64, count=n_ch)
+    cause_kind = text_codes([str(x["kind"]) for x in causes])
+    cause_id = text_codes([x.get("id") for x in causes])
+    reason = text_codes([b.get("reason", "") for b in ch])
+    if n_ch and np.any(np.diff(e) < 0):
+        order = np.argsort(e, kind="stable")  # rows given by edge id, as the edges are: only a guard
+        e, tick, when, before, after = e[order], tick[order], when[order], before[order], after[order]
+        cause_kind, cause_id, reason = cause_kind[order], cause_id[order], reason[order]
+    n_edges = len(ids)
+    count = np.bincount(e, minlength=n_edges).astype(np.int32)
+    first = np.concatenate([[True], e[1:] != e[:-1]]) if n_ch else np.zeros(0, dtype=bool)
+    starts = np.flatnonzero(first)
+    seq = np.arange(n_ch, dtype=np.int64) - np.repeat(starts, np.diff(np.append(starts, n_ch)))
+    tagged_text = np.zeros(len(texts), dtype=np.int32)
+    used = np.unique(reason)
+    tagged_text[used] = [texts.values[r].startswith(TAG_PREFIX) for r in used.tolist()]
+    tagged = np.bincount(e, weights=tagged_text[reason], minlength=n_edges).astype(np.int32)
+    seed_start = np.zeros(n_edges, dtype=np.float64)
+    seed_code = texts._code.get("seed")  # noqa: SLF001
+    if seed_code is not None and len(starts):
+        seeded = starts[cause_kind[starts] == seed_code]
+        seed_start[e[seeded]] = after[seeded]
+
+    rows = c.append(src, tgt, kc, strength, since, seed_start=seed_start, tagged=tagged, dormant=dormant)
+    c.last_reinforced[rows] = fed
+    log_rows = log.append_many(edge=rows[e], seq=seq, tick=tick, time=when, before=before, after=after,
+                               cause_kind=cause_kind, cause_id=cause_id, reason=reason,
+                               prev=np.where(first, NONE, np.arange(log.n, log.n + n_ch) - 1))
+    tail = np.full(n_edges, NONE, dtype=np.int64)
+    if n_ch:
+        last = np.append(starts[1:], n_ch) - 1
+        tail[e[last]] = log_rows[last]
+    c.tail[rows], c.count[rows], c.dirty[rows] = tail, count, False
+    for a in range(0, n_edges, 65536):  # networkx's own entries, in slices (as add_edge_rows makes them)
+        part = slice(a, a + 65536)
+        _insert_new_edges(g, sources[part], targets[part], kinds[part], rows[part].tolist())
+    for r in rows[dormant != NONE].tolist():
+        graph.dormant_edges[r] = None
+    graph.pair_version += 1
+    graph.version += 1
+    return EdgeSaved(edges=c.n, changes=log.n)

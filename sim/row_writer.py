@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import orjson
 from sqlalchemy import JSON, Text, bindparam, cast, delete, insert, update
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
 CHUNK = 500  # ids per IN (...) list: well under every database's bound-parameter limit
@@ -47,16 +48,20 @@ def json_columns(table: Any) -> frozenset[str]:
 
 
 class RowWriter(Protocol):
-    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
-        """One executemany INSERT; JSON columns hold `Encoded` text (or plain values to encode)."""
+    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
+        """One executemany INSERT; JSON columns hold `Encoded` text (or plain values to encode);
+        `encoded`: every JSON value is JSON text already (`Encoded` or str: no pass to check them)."""
 
-    def update(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def update(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
         """One executemany UPDATE by id: each tuple is the `cols` values, then the row's id."""
 
     def delete_ids(self, table: Any, ids: list[str]) -> None: ...
 
     def update_run(self, table: Any, values: dict[str, Any]) -> int:
         """Update the run row (id 1); returns how many rows it touched (0: there is no run)."""
+
+    def ddl(self, statement: Any) -> None:
+        """A schema statement (CreateIndex, DropIndex) inside the commit's transaction."""
 
 
 def _quoted(cols: Sequence[str]) -> str:
@@ -77,21 +82,21 @@ class SqliteRows:
             return rows  # the writer's own rows: encoded when built
         return [tuple(encode(v) if i in js else v for i, v in enumerate(r)) for r in rows]
 
-    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
         key = ("i", table.name, tuple(cols))
         sql = self._sql.get(key)
         if sql is None:
             sql = self._sql[key] = (f'INSERT INTO "{table.name}" ({_quoted(cols)}) '
                                     f'VALUES ({", ".join("?" for _ in cols)})')
-        self.db.executemany(sql, self._encode_json(table, cols, rows))
+        self.db.executemany(sql, rows if encoded else self._encode_json(table, cols, rows))
 
-    def update(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def update(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
         key = ("u", table.name, tuple(cols))
         sql = self._sql.get(key)
         if sql is None:
             sets = ", ".join(f'"{c}" = ?' for c in cols)
             sql = self._sql[key] = f'UPDATE "{table.name}" SET {sets} WHERE "id" = ?'
-        self.db.executemany(sql, self._encode_json(table, [*cols, "id"], rows))
+        self.db.executemany(sql, rows if encoded else self._encode_json(table, [*cols, "id"], rows))
 
     def delete_ids(self, table: Any, ids: list[str]) -> None:
         self.db.executemany(f'DELETE FROM "{table.name}" WHERE "id" = ?', [(i,) for i in ids])
@@ -102,6 +107,10 @@ class SqliteRows:
         cur = self.db.execute(f'UPDATE "{table.name}" SET {", ".join(f"{chr(34)}{c}{chr(34)} = ?" for c in cols)} '
                               f'WHERE "id" = 1', [encode(values[c]) if c in js else values[c] for c in cols])
         return cur.rowcount
+
+
+    def ddl(self, statement: Any) -> None:
+        self.db.execute(str(statement.compile(dialect=sqlite_dialect())))
 
 
 class ServerRows:
@@ -117,19 +126,19 @@ class ServerRows:
         return bindparam(f"p_{col}", type_=table.c[col].type)
 
     @staticmethod
-    def _dicts(table: Any, cols: Sequence[str], rows: list[tuple]) -> list[dict[str, Any]]:
-        js = json_columns(table)
+    def _dicts(table: Any, cols: Sequence[str], rows: list[tuple], encoded: bool = False) -> list[dict[str, Any]]:
+        js = frozenset() if encoded else json_columns(table)  # encoded: JSON values are JSON text already
         return [{f"p_{c}": (encode(v) if c in js else v) for c, v in zip(cols, r, strict=True)}
                 for r in rows]
 
-    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def insert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
         stmt = insert(table).values({c: self._param(table, c) for c in cols})
-        self.conn.execute(stmt, self._dicts(table, cols, rows))
+        self.conn.execute(stmt, self._dicts(table, cols, rows, encoded))
 
-    def update(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def update(self, table: Any, cols: Sequence[str], rows: list[tuple], *, encoded: bool = False) -> None:
         stmt = (update(table).where(table.c.id == bindparam("p_row_id"))
                 .values({c: self._param(table, c) for c in cols}))
-        self.conn.execute(stmt, self._dicts(table, [*cols, "row_id"], rows))
+        self.conn.execute(stmt, self._dicts(table, [*cols, "row_id"], rows, encoded))
 
     def delete_ids(self, table: Any, ids: list[str]) -> None:
         for i in range(0, len(ids), CHUNK):
@@ -138,6 +147,10 @@ class ServerRows:
     def update_run(self, table: Any, values: dict[str, Any]) -> int:
         stmt = update(table).where(table.c.id == 1).values({c: self._param(table, c) for c in values})
         return self.conn.execute(stmt, self._dicts(table, list(values), [tuple(values.values())])[0]).rowcount
+
+
+    def ddl(self, statement: Any) -> None:
+        self.conn.execute(statement)
 
 
 @contextmanager
