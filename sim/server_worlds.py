@@ -89,6 +89,7 @@ class Worlds:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.problems: list[str] = []  # worlds that could not be reopened, for /healthz and the log
         self._reader = ThreadPoolExecutor(1, thread_name_prefix="townsfolk-read-ahead")
+        self._vectors = ThreadPoolExecutor(1, thread_name_prefix="townsfolk-embed-ahead")  # nobody waits on it
         self.clock = StageClock()  # stage timings when TOWNSFOLK_PROFILE is set (bench/serve_load.py --profile)
 
     # --- the catalogue -------------------------------------------------------------------------
@@ -116,6 +117,7 @@ class Worlds:
         for hosted in self.hosted.values():
             hosted.town.close()
         self._reader.shutdown(wait=False, cancel_futures=True)
+        self._vectors.shutdown(wait=False, cancel_futures=True)
 
     def url_for(self, tenant: str, world: str) -> str:
         if self.url_template:
@@ -199,31 +201,41 @@ class Worlds:
             embedder = None  # known already, or nobody will hold the event
         if predicates is None and embedder is None:  # nothing to do ahead (a model reads claims instead)
             return
+        loop = asyncio.get_running_loop()
+        if embedder is not None and not talk:  # the witnesses' vectors are for later turns: not waited for
+            loop.run_in_executor(self._vectors, functools.partial(self._embed_ahead, hosted, text, embedder, holders))
+            if predicates is None:
+                return
+            embedder = None
         started = time.perf_counter()
         try:  # on its own thread: a queue of readings (the model reads one text at a time) never
             # takes the worker threads the worlds' writers run on
-            await asyncio.get_running_loop().run_in_executor(
-                self._reader, functools.partial(self._read_ahead, hosted, text, predicates, embedder, talk, holders))
+            await loop.run_in_executor(self._reader, functools.partial(self._read_ahead, text, predicates, embedder))
         except Exception:  # only a head start: the world reads the text itself and reports what fails
             log.debug("read-ahead of %r failed", text, exc_info=True)
         self.clock.add("read_ahead.waited", time.perf_counter() - started)
 
-    def _read_ahead(self, hosted: Hosted, text: str, predicates: Any, embedder: LockedEmbedder | None, talk: bool,
-                    holders: tuple[str, ...]) -> None:
+    def _read_ahead(self, text: str, predicates: Any, embedder: LockedEmbedder | None) -> None:
+        """The reading of an event's text, or the query vector of a talk's line (`embedder`)."""
         with self.clock.profiled(), self.clock.timed("read_ahead"):
             if predicates is not None:
                 read_predicate(text, inventory=predicates)
-            if embedder is None:
-                return
-            if talk:
+            if embedder is not None:
                 embedder.embed_query(text)
-                return
-            world = hosted.town.world
-            kept = {first_person(world, h, text) for h in holders
-                    if h in world.characters and not world.characters[h].is_player}  # NPCs recall by vector
-            new = [t for t in sorted(kept) if not embedder.cached(t, query=False)]
-            if new:
-                embedder.embed_passages(new)
+
+    def _embed_ahead(self, hosted: Hosted, text: str, embedder: LockedEmbedder, holders: tuple[str, ...]) -> None:
+        """The vectors of an event's memories as its NPC holders will keep them, for their next turns
+        (a turn that comes first computes what it needs itself; what is cached then is not redone)."""
+        with self.clock.profiled(), self.clock.timed("embed_ahead"):
+            try:
+                world = hosted.town.world
+                kept = {first_person(world, h, text) for h in holders
+                        if h in world.characters and not world.characters[h].is_player}  # NPCs recall by vector
+                new = [t for t in sorted(kept) if not embedder.cached(t, query=False)]
+                if new:
+                    embedder.embed_passages(new)
+            except Exception:  # only a head start (a character added meanwhile, a closed world)
+                log.debug("embedding ahead %r failed", text, exc_info=True)
 
     async def _write(self, hosted: Hosted) -> None:
         """The world's writer: takes every call waiting in its queue, runs them in arrival order in

@@ -1,6 +1,7 @@
-"""The server embeds a request's new text before the request joins its world's queue (a player's
-line as a query, an event as the memory its witnesses keep), so the world's writer finds the
-vectors cached and spends no model time while other turns wait behind it."""
+"""The server embeds a request's new text outside its world's queue (a player's line as a query,
+before the turn joins the queue; an event as the memory each witness keeps, in the background for
+their later turns), so the world's writer finds the vectors cached and spends no model time while
+other turns wait behind it."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ def test_after_the_read_ahead_the_turn_and_the_event_reach_no_model(tmp_path: Pa
         await worlds.read_ahead(hosted, line, talk=True)
 
     asyncio.run(ahead())
+    worlds._vectors.submit(lambda: None).result()  # noqa: SLF001  (the witnesses' vectors are not waited for)
     counted = Counted(e5._model)  # noqa: SLF001
     monkeypatch.setattr(e5, "_model", counted)
     town.event(deed, actor="p1", witnesses=["ida", "osk"])
