@@ -42,22 +42,33 @@ def axes(world: World, holder: str, other: str) -> BondAxes:
 
 
 def _set(world: World, holder: str, other: str, kind: str, value: float, cause: Cause, reason: str,
-         now: datetime | None = None) -> EdgeChange:
+         now: datetime | None = None, row: int | None = None) -> int:
+    """Set one bond axis (`row`: the edge's, when the caller found it already); returns the change's
+    row in the change log."""
     graph = world.graph
     now = world.now if now is None else now
-    row = graph.row_of(holder, other, kind)
+    if row is None:
+        row = graph.row_of(holder, other, kind)
     if row is None:
         start = getattr(_STRANGER, kind)
         row = graph.set_edge(holder, other, kind, start, tick=world.tick, time=now, cause=cause, reason=reason).row
-    change = graph.set_row(row, round(min(1.0, max(0.0, value)), 4), tick=world.tick, time=now, cause=cause,
-                           reason=reason)
-    return graph.log.change(change)  # the change just made (not the whole history)
+    return graph.set_row(row, round(min(1.0, max(0.0, value)), 4), tick=world.tick, time=now, cause=cause,
+                         reason=reason)
 
 
 def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: float = 0.0,
                        trust_event: str | None = None, conflict: float = 0.0, note: str = "") -> list[EdgeChange]:
     """One interaction between a and b updates each NPC's bond toward the other (players keep none)."""
-    changes: list[EdgeChange] = []
+    change = world.graph.log.change  # each change just made, read alone (not the edge's whole history)
+    return [change(r) for r in interaction_rows(world, a, b, cause=cause, valence=valence, trust_event=trust_event,
+                                                conflict=conflict, note=note)]
+
+
+def interaction_rows(world: World, a: str, b: str, *, cause: Cause, valence: float = 0.0,
+                     trust_event: str | None = None, conflict: float = 0.0, note: str = "") -> list[int]:
+    """`record_interaction`, returning the change-log rows it wrote instead of change objects (a
+    telling's chat: nobody reads its two familiarity changes as objects)."""
+    changes: list[int] = []
     graph, now = world.graph, world.now
     today, told = now.date().isoformat(), f"{INTERACTION}: {note}".strip()
     # the other axes move only with a feeling, a trust event or a conflict (a plain chat: familiarity only)
@@ -70,7 +81,7 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
         # (the per-day counts are kept as interactions happen: agents/familiarity_days.py)
         days = day_counts(graph, holder, other)
         fam = days.familiarity_with_one_more(today)
-        changes.append(_set(world, holder, other, "familiarity", fam, cause, told, now))
+        changes.append(_set(world, holder, other, "familiarity", fam, cause, told, now, days.row))
         note_interaction(graph, days, today, seeded=cause.kind == "seed")
         if valence:
             changes.append(_set(world, holder, other, "affinity",
@@ -86,8 +97,11 @@ def record_interaction(world: World, a: str, b: str, *, cause: Cause, valence: f
 
 def tie_prior(world: World, holder: str, other: str) -> float:
     """Where a first impression of someone starts: how much the holder already likes them
-    (affinity 0.5 is neutral), so an old friend's first impression is warm, a stranger's neutral."""
-    return max(-1.0, min(1.0, 2.0 * (axes(world, holder, other).affinity - 0.5)))
+    (affinity 0.5 is neutral), so an old friend's first impression is warm, a stranger's neutral.
+    (The affinity edge alone, as `axes` reads it: no other axis needed.)"""
+    row = world.graph.row_of(holder, other, "affinity")
+    affinity = _STRANGER.affinity if row is None else float(world.graph.columns.strength[row])
+    return max(-1.0, min(1.0, 2.0 * (affinity - 0.5)))
 
 
 def fade_tensions(world: World, *, min_step: float = 0.01) -> int:

@@ -46,6 +46,8 @@ class DayCounts:
         """`familiarity_from_days(self.with_one_more(day), base_units=...)`, the same float without
         numpy's per-call cost: a day's units (1 - r**n) / (1 - r) with r = 1/2 are short binary
         fractions, so their sum is exact in any order; the rest is the same steps as there."""
+        if not self.days and SAME_DAY_DECAY == 0.5:  # a first meeting: one day of one, (1 - r) / (1 - r) = 1.0
+            return _saturated(1.0 + self.base_units)
         counts = self.with_one_more(day)
         if SAME_DAY_DECAY != 0.5 or max(counts) > EXACT_UP_TO:
             return float(familiarity_from_days(counts, base_units=self.base_units))

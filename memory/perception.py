@@ -44,18 +44,31 @@ def remember(world: World, memory: MemoryStore, holder: str, fact: Fact, what: s
     they are people, not minds of ours (and so nothing of theirs lingers that erasure could miss)."""
     if world.characters[holder].is_player:
         return None
-    people = list(fact.participants)
+    people, player_involved = _people(world, fact)
     valence = fact.valence if valence is None else valence
     values = dict(
         id=world.new_id("e"), holder=holder, tick=fact.tick, time=fact.time, what=what,
-        place=fact.place, participants=people, about=about, importance=importance,
+        place=fact.place, participants=list(people), about=about, importance=importance,
         valence=max(-1.0, min(1.0, valence)), intensity=min(1.0, abs(valence)), source=source,
-        fact_id=fact.id, player_involved=involves_player(world, people), private=fact.private,
+        fact_id=fact.id, player_involved=player_involved, private=fact.private,
         meta=dict(meta) if meta else {},
     )
     event = _event(values)
     memory.put(event)
     return event
+
+
+_PEOPLE: list = [None, -1, (), False]  # the last fact remembered, the cast's version, its people, a player among them
+
+
+def _people(world: World, fact: Fact) -> tuple[tuple[str, ...], bool]:
+    """A fact's participants and whether a player is among them, worked out once for all who
+    remember it (a telling's two sides, a meeting's everyone)."""
+    version = world.characters.version  # type: ignore[attr-defined]
+    if _PEOPLE[0] is not fact or _PEOPLE[1] != version:
+        people = fact.participants
+        _PEOPLE[:] = [fact, version, people, involves_player(world, list(people))]
+    return _PEOPLE[2], _PEOPLE[3]
 
 
 def _event(values: dict) -> EventMemory:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
-from townsfolk.agents.bonds import record_interaction
+from townsfolk.agents.bonds import interaction_rows, record_interaction
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
@@ -25,6 +25,7 @@ from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.mediation import aired_beliefs
 from townsfolk.sim.messages import distortion_label, relation_label
+from townsfolk.world.bare import bare
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
@@ -135,18 +136,20 @@ def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, abo
         return [_entry(world, "gossip", [teller, listener],
                        f"{world.name(teller)} 没什么可传的" if zh else f"{world.name(teller)} has nothing to pass on")]
     fact, belief, moves = done
-    record_interaction(world, teller, listener, cause=Cause(kind="fact", id=fact.id), note="闲聊" if zh else "chatted")
+    # the chat's familiarity changes are read by nobody here: their log rows, not change objects
+    interaction_rows(world, teller, listener, cause=bare(Cause, {"kind": "fact", "id": fact.id}),
+                     note="闲聊" if zh else "chatted")
+    said, heard = world.name(teller), world.name(listener)
     log = [_entry(world, "gossip", [teller, listener],
-                  inner_quotes(f"{world.name(teller)} 对 {world.name(listener)} 说：“{fact.text}”"
+                  inner_quotes(f"{said} 对 {heard} 说：“{fact.text}”"
                                f"（{distortion_label('zh', fact.meta['distortion'])}）")
-                  if zh else inner_quotes_en(f'{world.name(teller)} to {world.name(listener)}: "{fact.text}" '
-                                             f'({fact.meta["distortion"]})'),
+                  if zh else inner_quotes_en(f'{said} to {heard}: "{fact.text}" ({fact.meta["distortion"]})'),
                   fact=fact.id, basis=fact.meta["basis"], belief=belief.id),
            _entry(world, "belief", [listener],
-                  f"{world.name(listener)} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
-                  if zh else f"{world.name(listener)} now believes: {belief.text} "
+                  f"{heard} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {belief.hops} 手）"
+                  if zh else f"{heard} now believes: {belief.text} "
                   f"(credibility {belief.credibility:.2f}, hop {belief.hops})", belief=belief.id)]
-    return log + moves_log(world, moves)
+    return log + moves_log(world, moves) if moves else log
 
 
 def grievance(world: World, memory: MemoryStore, holder: str, other: str) -> float:

@@ -112,8 +112,9 @@ class EdgeLog:
 
     def append(self, edge: int, seq: int, tick: int, time: int, before: float, after: float, cause_kind: int,
                cause_id: int, reason: int, prev: int) -> int:
-        self._reserve(1)
         r = self.n
+        if r >= len(self.edge):  # (checked here: a telling appends a few rows, each once)
+            self._reserve(1)
         self.edge[r], self.seq[r], self.tick[r], self.time[r] = edge, seq, tick, time
         self.before[r], self.after[r] = before, after
         self.cause_kind[r], self.cause_id[r], self.reason[r], self.prev[r] = cause_kind, cause_id, reason, prev
