@@ -415,6 +415,8 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
             if raw and (_said_to_listener(v, v.finish(raw)) or _said_to_listener(v, v.finish(top))):
                 # "as I told you" only of what I did tell them (a summary in any wording of its top thing)
                 tail = v.g.clause(v.finish(raw))  # after "Like I said," / "what I said:" it runs on in lower case
+                if not v.zh and re.match(r"(?:It|That|There|He|She|They|We|You|What)'", tail):
+                    tail = tail[0].lower() + tail[1:]  # "It's been ..." too
                 return v.pick(key, line=tail + ("。" if v.zh else "."))
     return v.pick("all_said") if v.said_to_listener else ""
 
@@ -422,13 +424,21 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
 def _said_to_listener(v: _Voice, sentence: str) -> bool:
     """Whether I told this listener this today, in these words or most of them (the wording varies)."""
     core = sentence.rstrip("。.!！").lower()
-    if not core:
-        return False
-    if any(core in t for t in v.said_to_listener):
+    return bool(core) and _mostly_in(core, v.said_to_listener, v.zh)
+
+
+_TELLING_WORDS = {"told", "tell", "that", "the", "heard", "from", "according", "said", "says", "say", "set", "straight",
+                  "all", "was", "passed", "did", "and", "too", "much", "what", "really"}  # how it is told, not what
+
+
+def _mostly_in(core: str, texts: list[str], zh: bool, share: float = 0.7) -> bool:
+    """Whether one of the texts says this line, word for word or in most of its words (two-character
+    runs in zh): "I heard from Bertram that ..." is "Bertram told me ..." said again."""
+    if any(core in t for t in texts):
         return True
     units = ({core[i:i + 2] for i in range(len(core) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", core[i:i + 2])}
-             if v.zh else set(re.findall(r"[a-z']{3,}", core)))
-    return len(units) >= 4 and any(sum(u in t for u in units) >= 0.7 * len(units) for t in v.said_to_listener)
+             if zh else set(re.findall(r"[a-z']{3,}", core)) - _TELLING_WORDS)
+    return len(units) >= 4 and any(sum(u in t for u in units) >= share * len(units) for t in texts)
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
@@ -576,11 +586,12 @@ def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
             continue
         s = v.finish(raw)
         core = s.rstrip("。.!！").lower()
-        if core and any(core in t for t in v.said_to_listener):
+        if core and _mostly_in(core, v.said_to_listener, v.zh):
             repeated = True
             continue  # said to this listener today already
-        if not s or any(core in earlier.lower() for earlier in out + filler):  # a summary may already say it
-            continue
+        earlier = [e.lower().rstrip("。.!！") for e in out + filler]
+        if not s or _mostly_in(core, earlier, v.zh, 0.8):
+            continue  # a summary may already say it, or a belief the event of hearing it
         (filler if item.meta.get("filler") else out).append(s)
         if len(out) >= MAX_MEMORY_LINES:
             break

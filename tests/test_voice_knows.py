@@ -167,3 +167,17 @@ def test_the_newest_memory_on_the_question_wins_and_as_i_said_needs_a_telling() 
         or "追了回来" in both
     never = ask(["今天天气不错。"])  # nothing of it told: no "刚才说了"
     assert not any(p.split("{")[0] in never for p in PHRASES["zh"]["as_i_said"]), never
+
+
+def test_one_thing_is_said_once_in_a_reply_whatever_its_wording() -> None:
+    from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, Message
+    from townsfolk.agents.voice import compose
+
+    heard = GroundingItem(kind="belief", id="b1", text="the mill wheel cracked", about="mill",
+                          meta={"source": "told", "teller_name": "Bertram", "claim_text": "the mill wheel cracked"})
+    event = GroundingItem(kind="event", id="e1", text="Bertram told me that the mill wheel cracked", meta={"tick": 1})
+    for seed in range(6):
+        said = compose(LLMRequest(task="reply", language="en", speaker="Orla", listener="Ash",
+                                  messages=[Message(role="user", content="Any news?")], grounding=[heard, event],
+                                  meta={"act": "answer", "subjects": [], "asker": "ash", "hour": 10, "variation": seed}))
+        assert said.count("wheel") == 1, said
