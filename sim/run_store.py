@@ -31,7 +31,6 @@ from townsfolk.memory.erasure import involves
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
-from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.bulk_writer import body_json, write_characters, write_tick
 from townsfolk.sim.crypto_shred import (
     KeyDestroyed,
@@ -52,13 +51,13 @@ from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import MindsSaved, minds_state
 from townsfolk.sim.row_writer import Encoded
-from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow
+from townsfolk.sim.tables import DecisionRow, MindArrayRow, MindEntryRow
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
-from townsfolk.world.tables import CharacterRow, FactRow, RunRow
+from townsfolk.world.tables import CharacterRow, RunRow
 from townsfolk.world.world import World
 
 log_problem = logging.getLogger("townsfolk.store")
@@ -503,10 +502,10 @@ class RunStore:
         state, self._minds_saved = found
         return state
 
-    def _json_rows(self, conn: Any, sql: str) -> list[tuple[Any, Any]]:
-        """(key, opened JSON body) of each row of a two-column query: plain bodies parsed by orjson
-        (SQLAlchemy's JSON type ran json.loads and a result processor per row: ~25 s of a 10k town's
-        load), sealed ones opened with their player's key."""
+    def _json_rows(self, conn: Any, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of a query whose last column is a JSON body, that body opened: plain bodies
+        parsed by orjson (SQLAlchemy's JSON type ran json.loads and a result processor per row, an
+        ORM row an object more: ~25 s of a 10k town's load), sealed ones with their player's key."""
         cur = conn.connection.dbapi_connection.cursor()  # the session's own connection and transaction
         try:
             cur.execute(sql)
@@ -514,9 +513,13 @@ class RunStore:
         finally:
             cur.close()
         loads, opener = orjson.loads, self._open
-        return [(key, (opener(json.loads(data)) if data.startswith('{"sealed"') else loads(data))
-                 if isinstance(data, str) else opener(data))  # a server's driver hands JSON parsed already
-                for key, data in rows]
+
+        def body(data: Any) -> Any:
+            if isinstance(data, str):
+                return opener(json.loads(data)) if data.startswith('{"sealed"') else loads(data)
+            return opener(data)  # a server's driver hands JSON parsed already
+
+        return [(*row[:-1], body(row[-1])) for row in rows]
 
     def load(self) -> tuple[World, MemoryStore, list[LogEntry]]:
         """Rebuild the world, memory and timeline exactly as last committed (one read snapshot)."""
@@ -529,35 +532,37 @@ class RunStore:
             clock = SimClock(start=datetime.fromisoformat(run.start),
                              tick_length=timedelta(seconds=run.tick_seconds), tick=max(run.last_tick, 0))
             world = World(clock=clock, seed=run.seed, language=run.language, title=run.title)
-            for row in s.exec(select(CharacterRow).order_by(CharacterRow.seq)):
-                c = Character.model_validate(row.data)
+            conn = s.connection()  # the same snapshot; rows as the driver gives them, JSON parsed by orjson
+            for (data,) in self._json_rows(conn, 'SELECT data FROM "character" ORDER BY seq'):
+                c = Character.model_validate(data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
-            conn = s.connection()  # the same snapshot; rows as the driver gives them, JSON parsed by orjson
-            changes = self._json_rows(conn, 'SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq')
-            edges = self._json_rows(conn, 'SELECT id, data FROM edge ORDER BY id')
+            changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
+            edges = self._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")
             self._history_saved = load_edges(world, edges, changes)
             del changes, edges
-            facts = [Fact.model_validate(self._open(r.data)) for r in s.exec(select(FactRow).order_by(FactRow.seq))]
+            facts = [Fact.model_validate(data) for (data,) in self._json_rows(conn, "SELECT data FROM fact ORDER BY seq")]
             world.facts.load(facts)
             self._fact_seq = len(facts)
-            for row in s.exec(select(MemoryRow).order_by(MemoryRow.seq)):
-                item = MEMORY_MODELS[row.kind].model_validate(self._open(row.data))
-                memory.load(row.kind, item)
-                if row.embedding is not None:
+            rows = self._json_rows(conn, "SELECT id, kind, seq, embedding, data FROM memory_item ORDER BY seq")
+            for item_id, kind, seq, embedding, data in rows:
+                item = MEMORY_MODELS[kind].model_validate(data)
+                memory.load(kind, item)
+                if embedding is not None:
                     try:
                         try:
-                            raw = open_bytes(self.keys, row.embedding)
+                            raw = open_bytes(self.keys, bytes(embedding))
                         except KeyDestroyed as exc:
                             raise ValueError(str(exc)) from None
-                        memory.vectors[row.id] = decode_vector(raw, len(raw) // 4)
+                        memory.vectors[item_id] = decode_vector(raw, len(raw) // 4)
                     except ValueError as exc:  # CorruptEmbedding, or too short to hold one value
                         # the vector is dropped and recomputed when next needed; nothing else is touched
-                        self.problems.append(f"memory item {row.id}: corrupt embedding ({exc}); it will be recomputed")
+                        self.problems.append(f"memory item {item_id}: corrupt embedding ({exc}); it will be recomputed")
                         log_problem.warning("%s: %s", self.db, self.problems[-1])
-                self._memory_seq[row.id] = row.seq
-                self._next_memory_seq = max(self._next_memory_seq, row.seq)
-            log = [LogEntry.model_validate(self._open(r.data)) for r in s.exec(select(LogRow).order_by(LogRow.seq))]
+                self._memory_seq[item_id] = seq
+                self._next_memory_seq = max(self._next_memory_seq, seq)
+            del rows
+            log = [LogEntry.model_validate(data) for (data,) in self._json_rows(conn, "SELECT data FROM timeline ORDER BY seq")]
             self._log_seq = len(log)
             self._decision_seq = len(s.exec(select(DecisionRow.seq)).all())
         world.counters = dict(run.counters)
