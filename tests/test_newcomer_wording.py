@@ -6,20 +6,19 @@ given as a player, and the one rule for unknown characters (path 404, body 422).
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.serve_fixture import LiveServer
 from townsfolk.memory.predicates import BUILTIN
+from townsfolk.sim.cli import app
 from townsfolk.sim.messages import AXES_ZH, msg
 from townsfolk.sim.report_words import BOND_AXES_ZH
 from townsfolk.sim.scenario import ScenarioError, load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-TOWNSFOLK = Path(sys.executable).with_name("townsfolk")
 
 BASE = """scenario: 小镇
 language: zh
@@ -64,11 +63,11 @@ def test_play_on_a_world_spec_and_a_file_not_in_utf8_exit_2_saying_what_to_do(tm
     spec = next(ROOT.glob("scenarios/*.world.yaml"))
     with pytest.raises(ScenarioError, match="not UTF-8"):
         load_scenario(latin)
+    runner = CliRunner()
     for path, words in ((spec, "townsfolk simulate"), (latin, "save it as UTF-8")):
-        run = subprocess.run([str(TOWNSFOLK), "play", str(path), "--db", str(tmp_path / "x.db")],
-                             capture_output=True, text=True, timeout=120)
-        said = " ".join((run.stdout + run.stderr).split())
-        assert run.returncode == 2 and words in said and "Traceback" not in said, said
+        run = runner.invoke(app, ["play", str(path), "--db", str(tmp_path / "x.db")])
+        said = " ".join(run.output.split())
+        assert run.exit_code == 2 and words in said and "Traceback" not in said, said
 
 
 def test_every_built_in_predicate_is_in_the_scenario_guides_table() -> None:
