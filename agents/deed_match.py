@@ -81,14 +81,19 @@ def _en_accusation(question: str, pattern: re.Pattern[str] = _EN_ASK) -> Accusat
     m = pattern.search(question)
     if m is None:
         return None
-    words = _en_words(m.group("rest"))
+    rest = m.group("rest")
+    lowered = rest.lower()
+    spans = [t.span() for t in re.finditer(r"[a-z][a-z'-]*", lowered)]
+    words = [lowered[a:b] for a, b in spans]
+    # the words as asked, for saying them back ("cheat Tomas", not "cheat tomas")
+    shown = [rest[a:b] for a, b in spans] if len(lowered) == len(rest) else words
     while words and words[0] in _EN_ADVERB:
-        words = words[1:]
+        words, shown = words[1:], shown[1:]
     if not words:
         return None
     head = m.group(0).lower()
     aux = next((a for a in ("did", "have", "had") if re.match(a + r"\s+you\b", head)), "")  # "": "says you broke"
-    verb, obj = words[0], " ".join(words[1:])
+    verb, obj = words[0], " ".join(shown[1:])
     return Accusation(verb=verb, obj=obj, rest=" ".join(words), aux=aux)
 
 
@@ -199,4 +204,5 @@ def denial_clause(acc: Accusation, language: str) -> str:
     """The accused act as the NPC denies it: "steal the flour" / "弄断", in the NPC's own person."""
     if language == "zh":
         return acc.verb
-    return " ".join(_EN_MINE.get(w, w) for w in acc.rest.split())
+    said = f"{acc.verb} {acc.obj}".split()  # as asked: "cheat Tomas", not "cheat tomas"
+    return " ".join(_EN_MINE.get(w.lower(), w) for w in said)

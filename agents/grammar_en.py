@@ -66,9 +66,17 @@ def clause(text: str) -> str:
 
 _COMMON_STARTS = {"the", "a", "an", "he", "she", "it", "they", "we", "you", "this", "that", "there", "his", "her",
                   "maybe", "perhaps", "someone", "everyone", "nobody", "today", "yesterday", "last", "our", "my",
-                  "your", "their", "its", "what", "who", "how", "did", "do", "is", "was", "any", "some"}
+                  "your", "their", "its", "what", "who", "how", "did", "do", "is", "was", "any", "some",
+                  "according", "apparently", "well", "so", "word"}
 _QUOTED = re.compile(r'\s*:?\s*"([^"]*)"')
 _LEAD_PRONOUN = re.compile(r"^(He|She|They|he|she|they)\b")
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|our|us)\b")
+
+
+def speaks_for_self(quote: str) -> bool:
+    """Whether words are in their speaker's own person ("I think ..."): reported as they are, quoted,
+    since their "I" is not the one retelling them."""
+    return bool(_FIRST_PERSON.search(quote))
 
 
 def first_sentence(text: str) -> str:
@@ -88,6 +96,8 @@ def unquote(text: str) -> str:
     """'X told me: "Y"' -> 'X told me that Y'; any other quotation marks are dropped."""
 
     def repl(m: re.Match[str]) -> str:
+        if speaks_for_self(m.group(1)):  # their "I" is not ours: said in their own words, quoted
+            return f", \u2018{first_sentence(m.group(1).replace(chr(34), '').strip())}\u2019"
         return " that " + reported(m.group(1))
 
     text = _QUOTED.sub(repl, text, count=1)

@@ -185,6 +185,10 @@ class _Voice:
                     else drop_opener(self.g.clause(claim), self.lang)
                 return self.pick("from_listener", claim=words) if words else None
             if m.get("source") == "told" and m.get("teller_name"):
+                if not self.zh and '"' not in claim and grammar_en.speaks_for_self(claim):
+                    # the teller's own words in the teller's own person: "Tomas told me, 'I think ...'"
+                    return self.pick("told_by_quote", teller=m["teller_name"],
+                                     claim=grammar_en.first_sentence(claim.replace('"', "").strip()).rstrip("."))
                 return self.pick("told_by", teller=m["teller_name"], claim=self.g.clause(claim))
             return item.text
         if item.kind == "event":

@@ -35,6 +35,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "open_news": ["Did you hear? {news}", "Have you heard? {news}", "Big news: {news}"],
         "small_talk": ["Quiet day so far.", "Busy morning, this one.", "Fine weather for it."],
         "told_by": ["{teller} told me {claim}", "I heard from {teller} that {claim}", "According to {teller}, {claim}"],
+        "told_by_quote": ["{teller} told me, \u2018{claim}\u2019", "{teller} said to me, \u2018{claim}\u2019"],
         "from_listener": ["You told me that {claim}", "As you said, {claim}"],
         "account": ["{teller} explained that all that was really said was that {claim}",
                     "{teller} set it straight: all that was said was that {claim}"],
