@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TEAHOUSE = ROOT / "scenarios" / "teahouse.yaml"
 
 
-def small_town(n: int, seed: int, *, language: str = "en") -> tuple[Simulation, GossipRound]:
+def small_town(n: int, seed: int, *, language: str = "en", drive: bool = False) -> tuple[Simulation, GossipRound]:
+    """A powerlaw-cluster town of n friends, one rumour witnessed at tick 0 (the rumour workload, small)."""
     world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=seed,
                   language=language)
     for i in range(n):
@@ -48,7 +49,7 @@ def small_town(n: int, seed: int, *, language: str = "en") -> tuple[Simulation, 
     for edge in list(world.graph.edges()):
         seed_bonds(world, edge)
     memory = MemoryStore()
-    sim = Simulation(world, memory, embedder=LexicalEmbedder())
+    sim = Simulation(world, memory, embedder=LexicalEmbedder(), drive=drive)
     rumour = GossipRound(world, memory, p=0.4)
     what = "Npc0 cheated a customer" if language == "en" else "阿0骗了一个客人"
     sim.run_tick(0, [Beat(at=0, happen=HappenSpec(what=what, actor="n0", witnesses=[f"n{i}" for i in range(1, 11)],

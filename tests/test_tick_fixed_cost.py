@@ -8,25 +8,21 @@ import copy
 import pickle
 from datetime import datetime, timedelta
 
-import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.test_scale_engine import small_town
 from townsfolk.agents.affect import AffectField, relax, relax_slow
-from townsfolk.agents.bonds import seed_bonds
-from townsfolk.memory.embeddings import LexicalEmbedder
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.drive import bond_pulls
 from townsfolk.sim.engine import Simulation, mood_texts
 from townsfolk.sim.gossip_round import GossipRound
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds import Minds
-from townsfolk.sim.scenario import Beat, HappenSpec
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
-from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
 
@@ -65,20 +61,7 @@ def test_the_in_place_relax_is_relax_to_the_bit(n, seed, dt):
 
 
 def drive_town(n: int, seed: int) -> tuple[Simulation, GossipRound]:
-    world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=seed)
-    for i in range(n):
-        world.add_character(Character(id=f"n{i}", name=f"Npc{i}", traits={"exaggeration": (i % 7) / 7}))
-    for u, v in nx.powerlaw_cluster_graph(n, 3, 0.1, seed=seed).edges():
-        for a, b in ((u, v), (v, u)):
-            world.graph.set_edge(f"n{a}", f"n{b}", "friend", 0.6, tick=0, time=world.now, cause=Cause(kind="seed"))
-    for edge in list(world.graph.edges()):
-        seed_bonds(world, edge)
-    memory = MemoryStore()
-    sim = Simulation(world, memory, embedder=LexicalEmbedder(), drive=True)
-    rumour = GossipRound(world, memory, p=0.4)
-    sim.run_tick(0, [Beat(at=0, happen=HappenSpec(what="Npc0 cheated a customer", actor="n0",
-                                                  witnesses=[f"n{i}" for i in range(1, 12)], valence=-0.6))])
-    return sim, rumour
+    return small_town(n, seed, drive=True)
 
 
 def test_bond_pulls_moved_by_the_change_log_are_the_pulls_computed_afresh():
