@@ -63,6 +63,7 @@ class DailyLife:
         affect = sim.minds.affect  # type: ignore[attr-defined]
         for p in town.places:
             affect.add_group(p.id)
+            sim.minds.group_names[p.id] = p.name  # type: ignore[attr-defined]  (mood lines name the place)
         self._group_row = np.array([affect.group_index[p.id] for p in town.places], dtype=np.int64)
 
     # --- where everyone is ---------------------------------------------------------------------

@@ -41,6 +41,8 @@ from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
 from townsfolk.sim.mediation import mediate
 from townsfolk.sim.messages import count, msg, stage_name
 from townsfolk.sim.minds import Minds
+from townsfolk.sim.mood_lines import mood_entries
+from townsfolk.sim.mood_lines import mood_texts as mood_texts
 from townsfolk.sim.private_lines import redact as redact_private
 from townsfolk.sim.scenario import Beat, Scenario
 from townsfolk.world.characters import Character
@@ -274,22 +276,9 @@ class Simulation:
         if new_day(self.world):
             fade_tensions(self.world)
         self.minds.settle(self.world.clock.tick_length.total_seconds())
-        changes = self.minds.mood_changes(self.world.language)
-        if changes:  # a big town's mood shift is a line per NPC in one tick: time rendered once per tick
-            log += LogEntry.many(tick, self.world.now.isoformat(timespec="minutes"), "mood",
-                                 mood_texts(changes, self.world.names()))
+        shifts = self.minds.mood_shifts(self.world.language)  # own changes, and one line per group's turn
+        if shifts.own or shifts.groups:
+            log += mood_entries(tick, self.world.now.isoformat(timespec="minutes"), self.world.language,
+                                shifts.own, shifts.groups, self.world.names() if shifts.own else {})
         return log
 
-
-def mood_texts(changes: list[tuple[str, str, float]], names: dict[str, str]) -> list[tuple[str, str]]:
-    """(npc, "Name: label (+0.00)") per mood change. In a shift most NPCs share a valence (they relax
-    toward one place's mood), so each valence's tail is formatted once (a float format per line
-    was half of a line's cost); the label follows from the valence, so it is the key alone."""
-    tails: dict[float, str] = {}
-    out = []
-    for npc, label, valence in changes:
-        tail = tails.get(valence) if valence else None  # 0.0 and -0.0 are one key but print apart
-        if tail is None:
-            tail = tails[valence] = f": {label} ({valence:+.2f})"
-        out.append((npc, names.get(npc, npc) + tail))
-    return out

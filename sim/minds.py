@@ -9,6 +9,7 @@ The whole state round-trips through JSON so a run resumes exactly.
 from __future__ import annotations
 
 import base64
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +25,41 @@ from townsfolk.world.world import World
 
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
 MOOD_EDGE = 0.2
+OWN = 3  # added to a mood code while the label is the NPC's own doing (saved with the codes)
+
+
+def mood_codes(valence: np.ndarray) -> np.ndarray:
+    """0 low, 1 calm, 2 cheerful per valence, in three array steps (a nested np.where was 4x this)."""
+    codes = (valence > MOOD_EDGE).astype(np.int64)
+    codes += 1
+    codes -= valence < -MOOD_EDGE
+    return codes
+
+
+@dataclass
+class TickMarks:
+    """What `Minds.settle` saw of a tick: each group's label before it, and for the NPCs it
+    stimulated, their rows and their labels after relaxing but before the stimuli."""
+
+    group_codes: np.ndarray
+    stirred: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    relaxed: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+
+@dataclass
+class MoodShifts:
+    """A tick's mood changes worth a line: NPCs' own (npc, label, valence) and groups' turns
+    (group id, its place name or None, new code, shared valence)."""
+
+    own: list[tuple[str, str, float]] = field(default_factory=list)
+    groups: list[tuple[str, str | None, int, float]] = field(default_factory=list)
+
+
+@dataclass
+class _Shift:
+    changed: np.ndarray  # rows whose label changed
+    own: np.ndarray  # per changed row: its own doing
+    groups: list[tuple[str, str | None, int, float]]
 
 
 def pack(arr: np.ndarray) -> dict[str, Any]:
@@ -57,7 +93,10 @@ class Minds:
         self.last_spoke: dict[str, datetime] = {}
         self.quiet: dict[str, ReconnectState] = {}  # "npc|player" -> silence clock
         self.followups: dict[str, FollowUpState] = {}  # message id -> follow-up state
-        self._mood_codes = np.ones(len(self.npcs), dtype=int)  # 0 low, 1 calm, 2 cheerful
+        # 0 low, 1 calm, 2 cheerful; + OWN while the label is the NPC's own doing, not its group's
+        self._mood_codes = np.ones(len(self.npcs), dtype=int)
+        self.group_names: dict[str, str] = {}  # affect group id -> the place's name, for mood lines
+        self._tick_marks: TickMarks | None = None  # what `settle` saw, for the next `mood_shifts`
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
         self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
@@ -83,34 +122,87 @@ class Minds:
         s[2] += 0.3 * v
 
     def settle(self, dt_seconds: float) -> None:
-        """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together."""
+        """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together.
+        Notes what `mood_shifts` needs to tell an NPC's own change from its group's drift: each
+        group's label before the tick, and where the stimulated NPCs stood before their stimuli."""
+        marks = TickMarks(group_codes=mood_codes(self.affect.group_slow[:, 0]))
         self.affect.tick(dt_seconds)
         if self._stimuli:
             ids = sorted(self._stimuli)
+            marks.stirred = self.affect.rows(ids)
+            marks.relaxed = mood_codes(self.affect.fast[marks.stirred, 0])
             self.affect.stimulate(ids, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
             self._stimuli.clear()
+        self._tick_marks = marks
 
     def mood_changes(self, language: str) -> list[tuple[str, str, float]]:
-        """NPCs whose mood label changed since last asked: (npc, label, valence). One array pass;
-        Python touches only the NPCs whose label moved."""
-        words = MOOD_LABELS.get(language, MOOD_LABELS["en"])
-        valence = self.affect.fast[:, 0]
-        now = (valence > MOOD_EDGE).astype(np.int64)  # 0 low, 1 calm, 2 cheerful (a nested np.where was 4x this)
-        now += 1
-        now -= valence < -MOOD_EDGE
-        changed = np.flatnonzero(now != self._mood_codes)
-        self._mood_codes = now
-        if not len(changed):
+        """Every NPC whose mood label changed since last asked, own or drifted: (npc, label, valence)."""
+        shifts = self._shift()
+        return self._labelled(shifts.changed, language) if shifts is not None else []
+
+    def mood_shifts(self, language: str) -> MoodShifts:
+        """Since last asked: the NPCs whose label moved by their own doing (npc, label, valence), and
+        the groups whose shared mood crossed an edge (group, its place name, code, valence).
+
+        A change is an NPC's own when it is in no group (alone, or in a one-to-one talk), when this
+        tick's stimuli carried it across (its label after relaxing alone was not the new one), or
+        while its label has been its own since an earlier own change (an upset fading back). Other
+        changes are the NPC following its group's mood: its label still changes, but the timeline
+        gets one line for the group, when the group's own label crosses and someone is there."""
+        shifts = self._shift()
+        if shifts is None:
+            return MoodShifts()
+        own = self._labelled(shifts.changed[shifts.own], language)
+        return MoodShifts(own=own, groups=shifts.groups)
+
+    def _labelled(self, rows: np.ndarray, language: str) -> list[tuple[str, str, float]]:
+        if not len(rows):
             return []
-        ids = self.affect.ids  # the changed rows' numbers as Python values in three array calls, not per row
-        return [(ids[r], words[c], v) for r, c, v in zip(changed.tolist(), now[changed].tolist(),
-                                                           valence[changed].tolist(), strict=True)]
+        words = MOOD_LABELS.get(language, MOOD_LABELS["en"])
+        codes = self._mood_codes[rows] % OWN
+        ids = self.affect.ids  # the rows' numbers as Python values in three array calls, not per row
+        return [(ids[r], words[c], v) for r, c, v in zip(rows.tolist(), codes.tolist(),
+                                                           self.affect.fast[rows, 0].tolist(), strict=True)]
+
+    def _shift(self) -> _Shift | None:
+        """Move the mood codes to the current labels; None when no label and no group crossed.
+        Array steps over all NPCs; Python touches only the groups that crossed."""
+        marks, self._tick_marks = self._tick_marks, None
+        a = self.affect
+        now = mood_codes(a.fast[:, 0])
+        group_now = mood_codes(a.group_slow[:, 0])
+        groups: list[tuple[str, str | None, int, float]] = []
+        before = marks.group_codes if marks is not None else None
+        if before is not None and len(before) == len(group_now):
+            crossed = np.flatnonzero(group_now != before)
+            if len(crossed):
+                present = np.bincount(a.group_of[a.group_of >= 0], minlength=len(group_now))
+                groups = [(a.group_ids[g], self.group_names.get(a.group_ids[g]), int(group_now[g]),
+                           float(a.group_slow[g, 0])) for g in crossed.tolist() if present[g]]
+        codes = self._mood_codes
+        own_before = codes >= OWN
+        changed = np.flatnonzero(now != codes - OWN * own_before)
+        if not len(changed) and not groups:
+            return None
+        group = a.group_of[changed]
+        in_group = group >= 0
+        label = now[changed]
+        own = ~in_group | own_before[changed]
+        if marks is not None and len(marks.stirred):  # stimuli carried these across
+            carried = marks.stirred[marks.relaxed != now[marks.stirred]]
+            own |= np.isin(changed, carried)
+        group_label = group_now[np.clip(group, 0, None)] if len(group_now) else np.full(len(changed), -1)
+        stays_own = own & in_group & (label != group_label)  # back in step with its group: no longer its own
+        now += OWN * own_before
+        now[changed] = label + OWN * stays_own
+        self._mood_codes = now
+        return _Shift(changed=changed, own=own, groups=groups)
 
     @property
     def moods(self) -> dict[str, str]:
         """Each NPC's current mood label, as last logged."""
         words = MOOD_LABELS.get(self.language, MOOD_LABELS["en"])
-        return {npc: words[int(c)] for npc, c in zip(self.affect.ids, self._mood_codes, strict=True)}
+        return {npc: words[c] for npc, c in zip(self.affect.ids, (self._mood_codes % OWN).tolist(), strict=True)}
 
     def effects_of(self, npc: str) -> dict[str, float]:
         """One NPC's behaviour knobs (computed for its row only, not the whole town)."""
