@@ -11,51 +11,60 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
-from townsfolk.sim.messages import NOUNS, count, msg
-from townsfolk.sim.playback import default_db, play
-from townsfolk.sim.run_store import RunStore, RunStoreError
-from townsfolk.sim.scenario import ScenarioError, load_scenario
-from townsfolk.sim.timeline_view import print_entry, print_explanation, print_inspection
-from townsfolk.sim.why import explain
-from townsfolk.world.relation_kinds import RelationKind, kinds_for
-from townsfolk.world.world import World
+if TYPE_CHECKING:
+    from townsfolk.world.world import World
+
+# Each command imports what it needs inside its body: the engine, the store and pydantic models cost
+# ~2 s of CPU to import, which `--help` and an option error should not pay (tests/test_cli_speed.py).
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="townsfolk: NPC social worlds — play scenarios, ask why, inspect runs.")
 
 
 def _fail(message: str, code: int = 2) -> None:
+    from rich.console import Console
+
     Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
     raise typer.Exit(code)
 
 
 def _resolve(world: World, who: str) -> str:
-    if who in world.characters:
+    return resolve_name({cid: c.name for cid, c in world.characters.items()}, who)
+
+
+def resolve_name(names: Mapping[str, str], who: str) -> str:
+    """The id of WHO (an id, else the first character of that name) in a cast of id -> name; exit 2
+    with the nearest ids and names when there is none."""
+    if who in names:
         return who
-    by_name = [cid for cid, c in world.characters.items() if c.name == who]
-    if by_name:
-        return by_name[0]
-    _fail(unknown_character(world, who))
+    for cid, name in names.items():
+        if name == who:
+            return cid
+    _fail(unknown_in_cast(names, who))
     raise AssertionError
 
 
 def unknown_character(world: World, who: str) -> str:
     """'unknown character' with the nearest ids and names; the whole cast only when it is short."""
-    cast = world.characters
-    labels = {k: f"{k} ({c.name})" for k, c in cast.items()}
-    near = difflib.get_close_matches(who, list(cast) + [c.name for c in cast.values()], n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(k if k in cast else next(i for i, c in cast.items() if c.name == k) for k in near))
+    return unknown_in_cast({cid: c.name for cid, c in world.characters.items()}, who)
+
+
+def unknown_in_cast(names: Mapping[str, str], who: str) -> str:
+    """`unknown_character` for a cast given as id -> name (the saved cast table, no world loaded)."""
+    labels = {k: f"{k} ({name})" for k, name in names.items()}
+    near = difflib.get_close_matches(who, list(names) + list(names.values()), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(k if k in names else next(i for i, n in names.items() if n == k) for k in near))
     if ids:
         return f"unknown character {who!r} (did you mean {', '.join(labels[i] for i in ids)}?)"
-    if len(cast) <= 20:
+    if len(names) <= 20:
         return f"unknown character {who!r} (known: {', '.join(labels.values())})"
-    return f"unknown character {who!r}: none of the {len(cast)} ids or names is close (see `townsfolk inspect`)"
+    return f"unknown character {who!r}: none of the {len(names)} ids or names is close (see `townsfolk inspect`)"
 
 
 @app.command("play")
@@ -80,7 +89,15 @@ def play_cmd(
                                     "said into claims (validated; the offline reading when its answer is unusable)"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from townsfolk.sim.cli_checks import db_problem, play_option_problem
+    from townsfolk.sim.messages import msg
+    from townsfolk.sim.playback import default_db, play
+    from townsfolk.sim.run_store import RunStoreError
+    from townsfolk.sim.scenario import ScenarioError, load_scenario
+    from townsfolk.sim.timeline_view import print_entry
 
     problem = play_option_problem(seed=seed, until=until, llm_timeout=llm_timeout, llm_retries=llm_retries)
     if problem or (db and (problem := db_problem(db))):
@@ -140,6 +157,8 @@ def play_cmd(
 
 def _load(db: str) -> tuple:
     from townsfolk.sim.cli_checks import db_problem
+    from townsfolk.sim.run_store import RunStore, RunStoreError
+    from townsfolk.world.relation_kinds import RelationKind, kinds_for
 
     if problem := db_problem(db):
         _fail(problem)
@@ -156,6 +175,23 @@ def _load(db: str) -> tuple:
     raise AssertionError
 
 
+def _reader(db: str):  # noqa: ANN202
+    """A reader of parts of a saved run (sim/run_reader.py) and its cast as id -> name: names are
+    checked against the cast table before any other row is read."""
+    from townsfolk.sim.cli_checks import db_problem
+    from townsfolk.sim.run_reader import RunReader
+    from townsfolk.sim.run_store import RunStoreError
+
+    if problem := db_problem(db):
+        _fail(problem)
+    try:
+        reader = RunReader(db)
+        return reader, reader.names()
+    except RunStoreError as exc:
+        _fail(str(exc))
+    raise AssertionError
+
+
 @app.command("why")
 def why_cmd(
     holder: str = typer.Argument(..., help="character id or name"),
@@ -164,12 +200,19 @@ def why_cmd(
     json_out: bool = typer.Option(False, "--json", help="print the explanation as JSON"),
 ) -> None:
     """Why HOLDER regards TARGET as it does: edges over time, causes, facts and chains of tellers."""
-    world, memory, _ = _load(db)
-    ex = explain(world, memory, _resolve(world, holder), _resolve(world, target))
+    from rich.console import Console
+
+    from townsfolk.sim.timeline_view import print_explanation
+    from townsfolk.sim.why import explain
+
+    reader, names = _reader(db)
+    holder_id, target_id = resolve_name(names, holder), resolve_name(names, target)
+    part = reader.slice_why(holder_id, target_id)  # only these two's rows, not the whole run
+    ex = explain(part.world, part.memory, holder_id, target_id)
     if json_out:
         sys.stdout.write(ex.model_dump_json(indent=2) + "\n")
     else:
-        print_explanation(Console(highlight=False), world, ex)
+        print_explanation(Console(highlight=False), part.world, ex)
 
 
 @app.command("inspect")
@@ -178,9 +221,18 @@ def inspect_cmd(
     db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
 ) -> None:
     """Characters, edges, beliefs and facts of a saved run, without replaying it."""
-    world, memory, _ = _load(db)
-    who = _resolve(world, character) if character else None
-    print_inspection(Console(highlight=False), world, memory, who)
+    from rich.console import Console
+
+    from townsfolk.sim.timeline_view import print_inspection
+
+    if character is None:  # the whole run is listed: nothing less than a full load would do
+        world, memory, _ = _load(db)
+        print_inspection(Console(highlight=False), world, memory, None)
+        return
+    reader, names = _reader(db)
+    who = resolve_name(names, character)
+    part = reader.slice_inspect(who)
+    print_inspection(Console(highlight=False), part.world, part.memory, who)
 
 
 @app.command("decisions")
@@ -192,7 +244,12 @@ def decisions_cmd(
 ) -> None:
     """Every decision the gate made for an NPC: trigger, level-1 and level-2 verdicts, whom it addressed
     or skipped, memories injected, affect, remaining budget."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from townsfolk.sim.cli_checks import outcome_problem
+    from townsfolk.sim.messages import msg
+    from townsfolk.sim.run_store import RunStore
 
     if problem := outcome_problem(outcome):
         _fail(problem)
@@ -238,12 +295,19 @@ def memories_cmd(
     json_out: bool = typer.Option(False, "--json", help="print as JSON"),
 ) -> None:
     """What an NPC remembers about a player: impressions, summaries and beliefs (events with --events)."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from townsfolk.memory.erasure import ErasureError
     from townsfolk.memory.player_view import memories_about
+    from townsfolk.sim.messages import msg
 
-    world, memory, _ = _load(db)
+    reader, names = _reader(db)
+    npc_id, about_id = resolve_name(names, npc), resolve_name(names, about)
+    part = reader.slice_memories(npc_id)
+    world = part.world
     try:
-        view = memories_about(world, memory, _resolve(world, npc), _resolve(world, about), include_events=events)
+        view = memories_about(world, part.memory, npc_id, about_id, include_events=events)
     except ErasureError as exc:
         _fail(str(exc))
     if json_out:
@@ -270,8 +334,12 @@ def forget_cmd(
     memory_id: str | None = typer.Option(None, "--memory", help="only this memory (and what derives from it)"),
 ) -> None:
     """Erase what NPCs remember about a player, and everything derived from it, from the saved run."""
+    from rich.console import Console
+
     from townsfolk.memory.erasure import ErasureError
     from townsfolk.sim.erasure_run import forget_in_run
+    from townsfolk.sim.messages import NOUNS, count, msg
+    from townsfolk.sim.run_store import RunStoreError
 
     world, _memory, _ = _load(db)
     try:
@@ -296,7 +364,10 @@ def errands_cmd(
     json_out: bool = typer.Option(False, "--json", help="one JSON errand per line"),
 ) -> None:
     """Errands of a saved run: slots, history (with when and why) and state."""
+    from rich.console import Console
+
     from townsfolk.sim.errand_view import render, saved_errands
+    from townsfolk.sim.messages import msg
 
     world, _memory, _ = _load(db)
     rows = saved_errands(db, npc=_resolve(world, npc) if npc else None,

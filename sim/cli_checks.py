@@ -6,8 +6,6 @@ whose driver is not installed surfaced as an import traceback from deep inside S
 
 from __future__ import annotations
 
-from townsfolk.sim.scenario import MAX_SEED, MAX_TICKS
-
 GATE_OUTCOMES = ("speak", "silent", "hold", "defer")  # agents/gate.py GateDecision.outcome
 _DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary", "mysqldb": "mysqlclient",
                     "pymysql": "pymysql", "asyncpg": "asyncpg", "pysqlite": "(built in)", "oracledb": "oracledb"}
@@ -15,6 +13,9 @@ _DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary",
 
 def play_option_problem(*, seed: int | None, until: int | None, llm_timeout: float, llm_retries: int) -> str | None:
     """What is wrong with `play`'s numeric options, naming the option and the allowed range, or None."""
+    # imported here, not at the top: `why` checks its --db with this file and needs no scenario
+    from townsfolk.sim.scenario import MAX_SEED, MAX_TICKS
+
     if seed is not None and not 0 <= seed <= MAX_SEED:
         return f"--seed {seed}: a seed is an integer from 0 to {MAX_SEED}"
     if until is not None and not 0 <= until <= MAX_TICKS:

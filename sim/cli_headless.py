@@ -11,28 +11,10 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from townsfolk.sim.cli import _fail, app
-from townsfolk.sim.messages import msg
-from townsfolk.sim.report_words import days_text
-from townsfolk.sim.scenario import ScenarioError
 
-
-class _Rate(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.1f} ticks/s" if speed else "— ticks/s", style="cyan")
+# as in sim/cli.py: each command imports the engine, rich and the spec models in its body
 
 
 def _provider(llm: str, llm_url: list[str] | None, model: str | None, llm_timeout: float, llm_retries: int,
@@ -67,7 +49,12 @@ def simulate_cmd(
     llm_concurrency: int = typer.Option(8, help="model calls in flight at once, per server"),
 ) -> None:
     """Generate a town from a world spec and run its daily life headless; the run is saved."""
+    from rich.console import Console
+
+    from townsfolk.sim.messages import msg
+    from townsfolk.sim.report_words import days_text
     from townsfolk.sim.run_store import RunStoreError
+    from townsfolk.sim.scenario import ScenarioError
     from townsfolk.sim.simulate import simulate
     from townsfolk.sim.world_spec import load_world_spec
 
@@ -90,10 +77,9 @@ def simulate_cmd(
             _fail(str(exc))
         sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
         return
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("tick {task.completed:.0f}/{task.total:.0f}"),
-                  _Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                  TextColumn("· {task.fields[npcs]} NPCs · {task.fields[tellings]} tellings · "
-                             "{task.fields[calls]} model calls"), console=console) as bar:
+    from townsfolk.sim.sim_progress import SimulateBar
+
+    with SimulateBar(console, language=spec.language, offline=provider.name == "offline") as bar:
         task = bar.add_task(spec.world, total=ticks, npcs=npcs or spec.population, tellings=0, calls=0)
 
         def on_tick(p):  # type: ignore[no-untyped-def]
@@ -121,6 +107,9 @@ def report_cmd(
 ) -> None:
     """One self-contained HTML page on a run: rumour reach, credibility and distortion by hop, the
     largest cascade, ties and mood over time, top spreaders, most-changed ties."""
+    from rich.console import Console
+
+    from townsfolk.sim.messages import msg
     from townsfolk.sim.report import build_report_page
     from townsfolk.sim.run_store import RunStoreError
 
@@ -148,6 +137,9 @@ def sweep_cmd(
     json_out: bool = typer.Option(False, "--json", help="print the result rows as JSON lines"),
 ) -> None:
     """Run a parameter grid × seeds (local processes, or Ray) and gather one table and a comparison plot."""
+    from rich.console import Console
+
+    from townsfolk.sim.scenario import ScenarioError
     from townsfolk.sim.sweep import SweepError, parse_params, run_sweep, write_results
     from townsfolk.sim.world_spec import load_world_spec
 

@@ -30,6 +30,7 @@ from townsfolk.sim.report_words import (  # noqa: E402
     days_text,
     duration_text,
     tie_kind_text,
+    usage_words,
     when_text,
 )
 from townsfolk.sim.run_store import RunStore  # noqa: E402
@@ -359,11 +360,12 @@ def build_report_page(db: str) -> ReportPage:
     with warnings.catch_warnings():  # DejaVu measures CJK text it cannot draw; the reader's browser draws it
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
         return ReportPage(render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
-                                 life=headless.get("life", {}), title=run.title), world.language)
+                                 life=headless.get("life", {}), title=run.title, model=headless.get("model")),
+                          world.language)
 
 
 def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage: dict, life: dict,
-           title: str) -> str:
+           title: str, model: str | None = None) -> str:
     beliefs = list(memory.beliefs.values())
     npcs = [c for c in world.characters.values() if not c.is_player]
     by_origin: dict[str, list[Belief]] = defaultdict(list)
@@ -384,15 +386,21 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     def t(key: str, **slots: object) -> str:
         return msg(lang, key, **slots)
 
+    usage_card, usage_cell = usage_words(lang, usage, model)
+
+    def aside(text: str) -> str:
+        """A number's note in brackets as the language writes them: ' (1h)', '（1 小时）'."""
+        return f"（{text}）" if lang == "zh" else f" ({text})"
+
     cards = [(t("report.card.npcs"), len(npcs)), (t("report.card.days"), f"{_days(world, world.tick):g}"),
              (t("report.card.tellings"), len(retells)), (t("report.card.rumours"), len(by_origin)),
              (t("report.card.reach"), max(reach.values(), default=0)),
              (t("report.card.chain"), t("report.card.hops", n=max_hops, s="" if max_hops == 1 else "s")),
-             (t("report.card.model_calls"), usage.get("model_calls", 0))]
+             (t("report.card.model_calls"), usage_card)]
     fact = world.facts.get(largest) if largest and largest in world.facts else None
     summary_rows = [
         [t("report.row.npcs"), f"{len(npcs)} / {len(world.characters) - len(npcs)}"],
-        [t("report.row.ticks"), f"{world.tick} ({duration_text(lang, world.clock.tick_length.total_seconds())})"],
+        [t("report.row.ticks"), f"{world.tick}{aside(duration_text(lang, world.clock.tick_length.total_seconds()))}"],
         [t("report.row.ties"), tied_pairs(world)],
         [t("report.row.facts"), len(world.facts)],
         [t("report.row.events"), f"{life.get('counts', {}).get('events', '—')} / {len(retells)} / "
@@ -400,14 +408,13 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
         [t("report.row.encounters"),
          f"{life.get('counts', {}).get('encounters', '—')} / {life.get('counts', {}).get('held', '—')} / "
          f"{life.get('counts', {}).get('stifled', '—')}"],
-        [t("report.row.beliefs"), f"{len(beliefs)} ({len({b.holder for b in beliefs})})"],
+        [t("report.row.beliefs"), f"{len(beliefs)}{aside(str(len({b.holder for b in beliefs})))}"],
         [t("report.row.credibility"),
          f"{np.mean([b.credibility for b in beliefs if b.hops > 0]):.2f}" if any(b.hops for b in beliefs) else "—"],
         [t("report.row.distorted"), t("report.row.distorted_value", total=len(retells),
                                        n=sum(1 for f in retells if f.meta.get("distortion") != "faithful"))],
         [t("report.row.mood"), f"{mood[-1, 0]:+.3f}" if mood.size else "—"],
-        [t("report.row.usage"), f"{usage.get('model_calls', 0)} · {usage.get('tokens_in', 0)} / "
-                                          f"{usage.get('tokens_out', 0)}"],
+        [t("report.row.usage"), usage_cell],
     ]
     tie_rows = [[world.name(e.source), world.name(e.target), tie_kind_text(lang, e.kind, world.relation_kinds),
                  f"{start:.2f}", f"{e.strength:.2f}",
@@ -442,7 +449,7 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     if tie_rows:
         heads = [t(f"report.col.{k}") for k in ("from", "to", "kind", "start", "now", "change", "changes")]
         parts.append(f'<section><h2>{t("report.changed")}</h2><p class="note">{t("report.changed.note")} '
-                     f'<code>townsfolk why --db RUN FROM TO</code></p>{_table(heads, tie_rows)}'
+                     f'<code>{html.escape(chart_word(lang, "why.command"))}</code></p>{_table(heads, tie_rows)}'
                      '</section>')
     parts.append("</main>")
     return (f"<!doctype html><html lang=\"{world.language}\"><head><meta charset=\"utf-8\">"

@@ -22,6 +22,11 @@ EN: dict[str, str] = {
     "mood.band": "10–90% of NPCs",
     "spreaders.title": "Top spreaders (retellings)", "spreaders.x": "times they passed something on",
     "col.when": "when",
+    "usage.offline": "no model: an offline run, the rules wrote every line",
+    "usage.offline_card": "none (offline)",
+    "usage.calls": "{calls} · {tokens_in} / {tokens_out}",
+    "usage.no_tokens": "{calls} · no tokens reported",
+    "why.command": "townsfolk why --db RUN FROM TO",
 }
 
 ZH: dict[str, str] = {
@@ -39,12 +44,32 @@ ZH: dict[str, str] = {
     "mood.band": "10–90% 的 NPC",
     "spreaders.title": "最爱传话的人（传话次数）", "spreaders.x": "传出去的次数",
     "col.when": "什么时候",
+    "usage.offline": "没有用模型：离线运行，每句话都由规则写出",
+    "usage.offline_card": "无（离线）",
+    "usage.calls": "{calls} 次 · 输入 {tokens_in} / 输出 {tokens_out}",
+    "usage.no_tokens": "{calls} 次 · 服务器没有报告词元数",
+    "why.command": "townsfolk why --db 运行库 谁 对谁",
 }
 
 
 def chart_word(language: str, key: str, **slots: object) -> str:
     """A chart's word in the world's language (English when zh lacks it)."""
     return (ZH if language == "zh" else EN).get(key, EN[key]).format(**slots)
+
+
+def usage_words(language: str, usage: dict, model: str | None) -> tuple[str, str]:
+    """The report's model card and usage cell. An offline run calls the rules where a model would
+    be called, so its "216 · 0 / 0" read as a model that answered 216 times for free: it says there
+    was no model. A run saved before the model's name was kept counts as offline when no token
+    was counted and nothing failed (the offline provider counts none; a model server reports them)."""
+    calls = usage.get("model_calls", 0)
+    tokens_in, tokens_out = usage.get("tokens_in", 0), usage.get("tokens_out", 0)
+    offline = model == "offline" or (model is None and not (tokens_in or tokens_out or usage.get("failures")))
+    if offline:
+        return chart_word(language, "usage.offline_card"), chart_word(language, "usage.offline")
+    if not (tokens_in or tokens_out):
+        return str(calls), chart_word(language, "usage.no_tokens", calls=calls)
+    return str(calls), chart_word(language, "usage.calls", calls=calls, tokens_in=tokens_in, tokens_out=tokens_out)
 
 
 def days_text(language: str, days: float) -> str:

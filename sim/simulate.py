@@ -132,6 +132,7 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
                 store.commit_tick(world, sim.memory, pending, finished=tick == last,
                                   extra={"usage": sim.usage.model_dump(), "minds": sim.minds,
                                          "headless": {"spec": spec.model_dump(mode="json"), "seed": world.seed,
+                                                      "model": sim.provider.name,  # "offline": the report says no model
                                                       "layout": layout if tick == last else {},
                                                       "life": life.state(), "series": series}},
                                   decisions=sim.minds.take_decisions())
