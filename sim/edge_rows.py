@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -40,6 +40,9 @@ class EdgeSaved:
 
     edges: int = 0
     changes: int = 0
+    # the JSON of each code written so far, kept from commit to commit (made afresh per commit, the
+    # same few dozen names and times were encoded again every tick); the graph's tables only grow
+    codes: _Codes | None = field(default=None, repr=False, compare=False)
 
 
 class _Coded(dict):
@@ -56,8 +59,29 @@ class _Coded(dict):
         return out
 
 
+FLOATS_KEPT = 200_000  # distinct strengths whose text a store keeps between commits
+
+
+class _Codes:
+    """The JSON texts of one graph's codes: its nodes, times, texts and strengths, each made once."""
+
+    def __init__(self, cols: Any) -> None:
+        self.columns = cols
+        nodes, texts, times = cols.nodes, cols.texts.values, cols.times.values
+        self.nodes = _Coded(lambda i: json.dumps(nodes[i], ensure_ascii=False))  # only the nodes rows name
+        self.times = _Coded(lambda c: _DATETIME.dump_json(times[c]).decode())
+        self.times[NONE] = "null"
+        self.texts = _Coded(lambda c: json.dumps(texts[c], ensure_ascii=False))
+        self.texts[NONE] = "null"
+        # strengths repeat (a seeded town has a few hundred): repr once each; zero is written as it
+        # is (0.0 and -0.0 are one dict key)
+        self.floats = _Coded(repr)
+
+
 EDGE_COLS = ("id", "source", "target", "kind", "strength", "data")
-MOVED_COLS = ("source", "target", "kind", "strength", "data")  # then the id, for UPDATE ... WHERE id = ?
+MOVED_COLS = ("strength", "data")  # then the id, for UPDATE ... WHERE id = ?
+# (the ends and kind are in the id and never move: set again, they rewrote both edge indexes per row,
+# two of every three pages a tick's edge updates dirtied)
 CHANGE_COLS = ("edge_id", "seq", "tick", "cause_kind", "cause_id", "data")
 
 
@@ -72,16 +96,12 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     graph = world.graph
     cols, log = graph.columns, graph.log
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
-    nodes, kinds, texts, times = cols.nodes, cols.kinds, cols.texts.values, cols.times.values
-    node_json = _Coded(lambda i: json.dumps(nodes[i], ensure_ascii=False))  # only the nodes rows name
+    nodes, kinds, texts = cols.nodes, cols.kinds, cols.texts.values
+    if saved.codes is None or saved.codes.columns is not cols or len(saved.codes.floats) > FLOATS_KEPT:
+        saved.codes = _Codes(cols)
+    codes = saved.codes
+    node_json, time_json, text_json, float_json = codes.nodes, codes.times, codes.texts, codes.floats
     kind_json = [json.dumps(x, ensure_ascii=False) for x in kinds]
-    time_json = _Coded(lambda c: _DATETIME.dump_json(times[c]).decode())
-    time_json[NONE] = "null"
-    text_json = _Coded(lambda c: json.dumps(texts[c], ensure_ascii=False))
-    text_json[NONE] = "null"
-    # strengths repeat (a seeded town has a few hundred): repr once each; zero is written as it is
-    # (0.0 and -0.0 are one dict key)
-    float_json = _Coded(repr)
     new_edges, moved_edges = [], []
     rows = graph.take_dirty_rows()
     first_new = saved.edges
@@ -100,7 +120,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
         if r >= first_new:
             new_edges.append((eid, source, target, kind, strength, body))
         else:
-            moved_edges.append((source, target, kind, strength, body, eid))
+            moved_edges.append((strength, body, eid))
     change_rows = []
     span = slice(saved.changes, log.n)
     edge_of = log.edge[span].tolist()

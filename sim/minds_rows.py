@@ -103,8 +103,9 @@ def _changed_blocks(new: np.ndarray, old: np.ndarray | None) -> list[int]:
         return list(range(n_blocks))
     common = min(len(new), len(old))
     a, b = _as_rows(new[:common]), _as_rows(old[:common])
-    rows = np.flatnonzero((a != b).any(axis=1))
-    blocks = set((rows // BLOCK).tolist())
+    changed = (a != b).any(axis=1)
+    # per block at once (the fast affect decays every tick: a set of 10k row numbers was most of this)
+    blocks = set(np.flatnonzero(np.logical_or.reduceat(changed, np.arange(0, common, BLOCK))).tolist()) if common else set()
     if len(new) != len(old):  # grown or shrunk: the block holding the boundary and every one after it
         blocks.update(range(min(len(new), len(old)) // BLOCK, n_blocks))
     return sorted(b for b in blocks if b < n_blocks)
