@@ -96,10 +96,11 @@ def _relax_rows(x: np.ndarray, target: np.ndarray, dt: np.ndarray, half_life: fl
     """`_relax_toward` for (N, 3) rows and one elapsed time, on one new array: the same float steps
     (a town's fast layer every tick, so no temporaries beyond the result). `target` is in [-1, 1]."""
     out = np.subtract(x, target)  # the deviation, then the relaxed value in the same array
-    below = out[:, VALENCE] < 0
-    slower = out[:, VALENCE] * np.exp2(-dt / negative_half_life)
+    valence = out[:, VALENCE]
+    below = np.flatnonzero(valence < 0)  # (a row index writes a strided column faster than copyto's mask)
+    slower = valence[below] * np.exp2(-dt / negative_half_life)
     out *= np.exp2(-dt / half_life)
-    np.copyto(out[:, VALENCE], slower, where=below)
+    valence[below] = slower
     out += target
     return np.clip(out, -1.0, 1.0, out=out)
 
@@ -161,6 +162,15 @@ def apply_stimulus(
     s = s * (discount if discount.ndim == 0 else discount[..., None])
     outward = s * x > 0
     resistance = np.where(outward, np.power(1.0 - np.abs(x), params.bound_resistance), 1.0)
+    return np.clip(x + s * resistance, -1.0, 1.0)
+
+
+def _push(state: np.ndarray, stimulus: np.ndarray) -> np.ndarray:
+    """`apply_stimulus` for no repeats and a bound resistance of 1 (every tick's case): the same
+    float steps without the ones that leave every value as it was (a weight of 1, a power of 1)."""
+    x = np.clip(state, -1.0, 1.0)
+    s = np.clip(stimulus, -1.0, 1.0)
+    resistance = np.where(s * x > 0, 1.0 - np.abs(x), 1.0)
     return np.clip(x + s * resistance, -1.0, 1.0)
 
 
@@ -286,7 +296,7 @@ class AffectField:
     # --- lookups -------------------------------------------------------------------------------
     def rows(self, ids: Sequence[str]) -> np.ndarray:
         """Array rows of the given NPC ids, in order."""
-        return np.fromiter((self.index[i] for i in ids), dtype=np.int64, count=len(ids))
+        return np.fromiter(map(self.index.__getitem__, ids), dtype=np.int64, count=len(ids))
 
     def _pair(self, a: int, b: int) -> int:
         row = self.pair_index.get((a, b))
@@ -342,6 +352,8 @@ class AffectField:
         # vector, clipped); a group wins over a pair, as assigning groups after pairs did
         table = np.concatenate([np.zeros((1, 3)), np.clip(self.group_slow, -1.0, 1.0)])
         out = np.take(table, self.group_of + 1, axis=0)  # (take: a fancy row index is slower)
+        if not self.pair_index:  # nobody has ever talked one to one: no pair rows to read
+            return out
         in_pair = np.flatnonzero((self.pair_row >= 0) & (self.group_of < 0))
         if len(in_pair):
             out[in_pair] = np.clip(self.pair_slow[self.pair_row[in_pair]], -1.0, 1.0)
@@ -381,19 +393,26 @@ class AffectField:
             raise ValueError("ids must be unique within one stimulate call")
         rows = self.rows(ids)
         stim = _as_vectors(vectors, "vectors").reshape(len(rows), 3)
+        if repeat_counts is None and self.params.bound_resistance == 1.0:  # every tick: `_push`, the same steps
+            self.fast[rows] = _push(self.fast[rows], stim)
+            self._stimulate_slow(rows, self.params.slow_share * stim, None)
+            return
         repeats = np.broadcast_to(
             np.asarray(0 if repeat_counts is None else repeat_counts, dtype=float), (len(rows),)
         )
         self.fast[rows] = apply_stimulus(self.fast[rows], stim, repeats, self.params)
+        self._stimulate_slow(rows, self.params.slow_share * stim, repeats)
 
-        share = self.params.slow_share * stim
+    def _stimulate_slow(self, rows: np.ndarray, share: np.ndarray, repeats: np.ndarray | None) -> None:
+        """The slow layers' share of a stimulus: each NPC's pair row, each group's members' mean."""
         pair_rows = self.pair_row[rows]
         has_pair = pair_rows >= 0
-        if has_pair.any():
+        if self.pair_index and has_pair.any():
             p = pair_rows[has_pair]
-            self.pair_slow[p] = apply_stimulus(
-                self.pair_slow[p], share[has_pair], repeats[has_pair], self.params
-            )
+            if repeats is None:
+                self.pair_slow[p] = _push(self.pair_slow[p], share[has_pair])
+            else:
+                self.pair_slow[p] = apply_stimulus(self.pair_slow[p], share[has_pair], repeats[has_pair], self.params)
         groups = self.group_of[rows]
         has_group = groups >= 0
         if has_group.any():
@@ -402,9 +421,9 @@ class AffectField:
             np.add.at(sums, groups[has_group], share[has_group])
             np.add.at(counts, groups[has_group], 1.0)
             touched = counts > 0
-            self.group_slow[touched] = apply_stimulus(
-                self.group_slow[touched], sums[touched] / counts[touched, None], 0, self.params
-            )
+            mean = sums[touched] / counts[touched, None]
+            self.group_slow[touched] = (_push(self.group_slow[touched], mean) if self.params.bound_resistance == 1.0
+                                        else apply_stimulus(self.group_slow[touched], mean, 0, self.params))
 
     def effects(self, trust: ArrayLike | None = None) -> dict[str, np.ndarray]:
         """Behaviour knobs for every NPC from its fast layer (see :func:`effects`)."""

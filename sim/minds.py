@@ -29,9 +29,9 @@ OWN = 3  # added to a mood code while the label is the NPC's own doing (saved wi
 
 
 def mood_codes(valence: np.ndarray) -> np.ndarray:
-    """0 low, 1 calm, 2 cheerful per valence, in three array steps (a nested np.where was 4x this)."""
-    codes = (valence > MOOD_EDGE).astype(np.int64)
-    codes += 1
+    """0 low, 1 calm, 2 cheerful per valence (int8), in three array steps (a nested np.where was 4x
+    this; the comparison's bools are read as int8 in place)."""
+    codes = (valence > MOOD_EDGE).view(np.int8) + 1
     codes -= valence < -MOOD_EDGE
     return codes
 
@@ -93,8 +93,8 @@ class Minds:
         self.last_spoke: dict[str, datetime] = {}
         self.quiet: dict[str, ReconnectState] = {}  # "npc|player" -> silence clock
         self.followups: dict[str, FollowUpState] = {}  # message id -> follow-up state
-        # 0 low, 1 calm, 2 cheerful; + OWN while the label is the NPC's own doing, not its group's
-        self._mood_codes = np.ones(len(self.npcs), dtype=int)
+        self._labels = np.ones(len(self.npcs), dtype=np.int8)  # 0 low, 1 calm, 2 cheerful
+        self._own = np.zeros(len(self.npcs), dtype=bool)  # the label is the NPC's own doing, not its group's
         self.group_names: dict[str, str] = {}  # affect group id -> the place's name, for mood lines
         self._tick_marks: TickMarks | None = None  # what `settle` saw, for the next `mood_shifts`
         self.decisions: list[GateDecision] = []  # not yet saved
@@ -155,11 +155,22 @@ class Minds:
         own = self._labelled(shifts.changed[shifts.own], language)
         return MoodShifts(own=own, groups=shifts.groups)
 
+    @property
+    def _mood_codes(self) -> np.ndarray:
+        """The labels as saved: 0 low, 1 calm, 2 cheerful, + OWN while the label is the NPC's own."""
+        return self._labels.astype(np.int64) + OWN * self._own
+
+    @_mood_codes.setter
+    def _mood_codes(self, codes: np.ndarray) -> None:
+        codes = np.asarray(codes)
+        self._own = codes >= OWN
+        self._labels = (codes - OWN * self._own).astype(np.int8)
+
     def _labelled(self, rows: np.ndarray, language: str) -> list[tuple[str, str, float]]:
         if not len(rows):
             return []
         words = MOOD_LABELS.get(language, MOOD_LABELS["en"])
-        codes = self._mood_codes[rows] % OWN
+        codes = self._labels[rows]
         ids = self.affect.ids  # the rows' numbers as Python values in three array calls, not per row
         return [(ids[r], words[c], v) for r, c, v in zip(rows.tolist(), codes.tolist(),
                                                            self.affect.fast[rows, 0].tolist(), strict=True)]
@@ -179,30 +190,27 @@ class Minds:
                 present = np.bincount(a.group_of[a.group_of >= 0], minlength=len(group_now))
                 groups = [(a.group_ids[g], self.group_names.get(a.group_ids[g]), int(group_now[g]),
                            float(a.group_slow[g, 0])) for g in crossed.tolist() if present[g]]
-        codes = self._mood_codes
-        own_before = codes >= OWN
-        changed = np.flatnonzero(now != codes - OWN * own_before)
+        changed = np.flatnonzero(now != self._labels)
         if not len(changed) and not groups:
             return None
         group = a.group_of[changed]
         in_group = group >= 0
         label = now[changed]
-        own = ~in_group | own_before[changed]
+        own = ~in_group | self._own[changed]
         if marks is not None and len(marks.stirred):  # stimuli carried these across
             carried = marks.stirred[marks.relaxed != now[marks.stirred]]
             own |= np.isin(changed, carried)
         group_label = group_now[np.clip(group, 0, None)] if len(group_now) else np.full(len(changed), -1)
         stays_own = own & in_group & (label != group_label)  # back in step with its group: no longer its own
-        now += OWN * own_before
-        now[changed] = label + OWN * stays_own
-        self._mood_codes = now
+        self._labels = now
+        self._own[changed] = stays_own
         return _Shift(changed=changed, own=own, groups=groups)
 
     @property
     def moods(self) -> dict[str, str]:
         """Each NPC's current mood label, as last logged."""
         words = MOOD_LABELS.get(self.language, MOOD_LABELS["en"])
-        return {npc: words[c] for npc, c in zip(self.affect.ids, (self._mood_codes % OWN).tolist(), strict=True)}
+        return {npc: words[c] for npc, c in zip(self.affect.ids, self._labels.tolist(), strict=True)}
 
     def effects_of(self, npc: str) -> dict[str, float]:
         """One NPC's behaviour knobs (computed for its row only, not the whole town)."""

@@ -106,3 +106,28 @@ def test_mood_changes_label_as_the_nested_where_did():
         changes = minds.mood_changes("en")
         assert minds._mood_codes.tolist() == want.tolist()  # noqa: SLF001
         assert [c[0] for c in changes] == [minds.npcs[r] for r in np.flatnonzero(want != before)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 30), seed=st.integers(0, 2**32 - 1))
+def test_a_tick_s_stimuli_land_as_apply_stimulus_puts_them_to_the_bit(n, seed):
+    rng = np.random.default_rng(seed)
+    ids = [f"a{i}" for i in range(n)]
+    quick, slow = (AffectField(ids, group_ids=["inn", "mill"]) for _ in range(2))
+    for field in (quick, slow):
+        field.join(ids[::2], "inn")
+        field.join(ids[1::4], "mill")
+        if n > 1:
+            field.converse(ids[0], ids[-1])  # one pair talking one to one
+    start = rng.uniform(-1, 1, (n, 3))
+    start[rng.random((n, 3)) < 0.1] = rng.choice([-1.0, 1.0, 0.0, -0.0])  # at the bounds, and signed zeros
+    groups = rng.uniform(-1, 1, (2, 3))
+    for field in (quick, slow):
+        field.fast, field.group_slow = start.copy(), groups.copy()
+        field.pair_slow = rng.uniform(-1, 1, field.pair_slow.shape) if field is quick else quick.pair_slow.copy()
+    who = sorted(rng.choice(ids, size=int(rng.integers(1, n + 1)), replace=False).tolist())
+    stim = rng.uniform(-1.5, 1.5, (len(who), 3))
+    quick.stimulate(who, stim)  # the every-tick path
+    slow.stimulate(who, stim, np.zeros(len(who)))  # apply_stimulus with its repeats, as it always was
+    for name in ("fast", "group_slow", "pair_slow"):
+        assert getattr(quick, name).tobytes() == getattr(slow, name).tobytes(), name
