@@ -7,7 +7,9 @@ For each size, each case runs in its own child process (so RSS is that case's al
   db10      drive on, the store on, a commit every 10 ticks
   store1    no drive, the store on, a commit every tick (provenance on disk, as vs_mesa.py compares)
   store10   no drive, the store on, a commit every 10 ticks
-Prints build time, peak RSS, ticks/s, tellings, and the cost of one telling (tick time / tellings).
+Prints build time, peak RSS, ticks/s, tellings, the cost of one telling (tick time / tellings), and
+the tick's fixed cost: CPU per tick in the engine's own tick (`Simulation.run_tick`) less the
+consolidation of the holders the tellings touched.
 
     .venv/bin/python bench/scale.py --sizes 1000,10000 --ticks 20
     .venv/bin/python bench/scale.py --sizes 100000 --ticks 10 --cases nodb,drive
@@ -30,6 +32,31 @@ from pathlib import Path
 
 CASES = ("nodb", "drive", "db1", "db10", "store1", "store10")
 DRIVE = {"drive", "db1", "db10"}
+
+
+def cpu_meter() -> dict[str, float]:
+    """CPU seconds spent in the engine's own tick (`Simulation.run_tick`: maintenance, settling,
+    mood lines; not the gossip round's tellings) and, inside it, in consolidating the holders the
+    tellings touched (a cost per telling). The tick's fixed cost is the first minus the second."""
+    from townsfolk.sim import engine, maintenance
+
+    spent = {"run_tick": 0.0, "consolidate": 0.0}
+
+    def metered(owner: object, name: str, key: str) -> None:
+        inner = getattr(owner, name)
+
+        def run(*args: object, **kwargs: object) -> object:
+            c = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[key] += time.process_time() - c
+
+        setattr(owner, name, run)
+
+    metered(engine.Simulation, "run_tick", "run_tick")
+    metered(maintenance, "consolidate", "consolidate")
+    return spent
 
 
 def child(case: str, n: int, ticks: int, profile: bool) -> dict:
@@ -56,10 +83,12 @@ def child(case: str, n: int, ticks: int, profile: bool) -> dict:
     prof = cProfile.Profile(time.process_time) if profile else None  # CPU time: the machine may be shared
     if prof:
         prof.enable()
+    spent = cpu_meter()
     cpu0 = time.process_time()
     with long_lived_heap():  # as `townsfolk simulate` runs its ticks: the built town is not re-scanned by gc
         seconds, tellings = run_ticks(town, ticks, store=store, commit_every=every)
     out["cpu_s"] = round(time.process_time() - cpu0, 3)
+    out["fixed_ms_tick"] = round(1000 * (spent["run_tick"] - spent["consolidate"]) / ticks, 3)
     if prof:
         prof.disable()
         buf = io.StringIO()
@@ -114,7 +143,8 @@ def main() -> None:
                          if "first_commit_s" in r else "")
                 print(f"n={n:>7} {case:<5} build {r['build_s']:>7.2f} s (cpu {r['build_cpu_s']} s)  edges {r['edges']:>8}  RSS {r['rss_gb']:.2f} GB  "
                       f"{r['ticks_per_s']:>8.2f} ticks/s  {r['tellings']:>6} tellings  "
-                      f"{r['ms_per_telling']:.3f} ms/telling (cpu {r['cpu_s']} s of {r['seconds']} s){extra}", flush=True)
+                      f"{r['ms_per_telling']:.3f} ms/telling (cpu {r['cpu_s']} s of {r['seconds']} s)  "
+                      f"fixed {r['fixed_ms_tick']} ms/tick (cpu){extra}", flush=True)
             if "profile" in r:
                 print(r["profile"])
     if not args.json and rows:
