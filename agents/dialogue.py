@@ -19,6 +19,7 @@ from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.name_index import name_index
 from townsfolk.memory.pronouns import (
     can_report_zh,
     follow_name,
@@ -48,14 +49,9 @@ class Reply(BaseModel):
 def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     """Characters named in the text (by name or id, or by a title only they hold: "the captain" for
     Captain Hale, "the cook" for the one cook), in order of appearance."""
-    hits: list[tuple[int, str]] = []
     lowered = text.lower()
-    for cid, c in world.characters.items():
-        if cid in exclude:
-            continue
-        positions = [p for p in (text.find(c.name), lowered.find(cid.lower())) if p >= 0]
-        if positions:
-            hits.append((min(positions), cid))
+    # one scan of the text over a name index kept per world, not a pass over every character
+    hits = [(at, cid) for cid, at in name_index(world).mentioned(text).items() if cid not in exclude]
     if world.language != "zh" and "the " in lowered:
         named = {cid for _, cid in hits}
         index = _title_index(world)

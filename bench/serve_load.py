@@ -298,6 +298,8 @@ def main() -> None:
                     help="an older checkout (a `git worktree`) whose server runs beside this one's, "
                          "alternately for each player count, so a busy machine loads both alike")
     ap.add_argument("--no-baseline", action="store_true", help="skip the in-process Town.say baseline")
+    ap.add_argument("--trees-only", action="store_true",
+                    help="serve only the --tree checkouts (this tree's work in progress is left out)")
     args = ap.parse_args()
     c0 = time.process_time()
     work = WORKLOADS[args.world]
@@ -309,7 +311,7 @@ def main() -> None:
               f"CPU {(time.process_time() - c0) / len(base) * 1000:.1f} ms per turn (load average {load_average()})")
     failed = False
     for k in args.players:
-        for tree in [None, *args.tree]:
+        for tree in ([] if args.trees_only else [None]) + args.tree:
             failed |= run_one(args, work, base, k, tree)
     sys.exit(1 if failed else 0)
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.generalised import habitual_en, habitual_zh
+from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read
 from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
 from townsfolk.memory.pronouns import can_report_zh, reported_zh
@@ -95,9 +96,10 @@ HEDGE_EN = re.compile(r"\b(?:maybe|perhaps|i think)\b")
 
 
 def claim_from_text(text: str, *, about: str | None, said_by: str | None = None, obj: str | None = None,
-                    embedder: Embedder | None = None) -> Claim:
-    """Read spoken or described text into a claim about someone."""
-    reading = read(text, embedder=embedder)
+                    embedder: Embedder | None = None, names: NameIndex | None = None) -> Claim:
+    """Read spoken or described text into a claim about someone (`names`: the world's name index,
+    so its meaning is read with names as pronouns, predicate_reader.read)."""
+    reading = read(text, embedder=embedder, names=names)
     pred = PREDICATES[reading.key]
     lowered = text.lower()
     repeated = any(w in text for w in ("又", "总是", "老是")) or bool(REPEAT_EN.search(lowered))

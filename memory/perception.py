@@ -9,6 +9,7 @@ from __future__ import annotations
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.name_index import NameIndex, name_index
 from townsfolk.memory.pronouns import follow_name, refers_back
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.bare import bare
@@ -17,12 +18,13 @@ from townsfolk.world.world import World
 
 
 def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: str | None = None,
-               obj: str | None = None) -> Claim:
-    """Read text into a claim with the store's reader (the model, when one is configured) or offline."""
+               obj: str | None = None, names: NameIndex | None = None) -> Claim:
+    """Read text into a claim with the store's reader (the model, when one is configured) or offline
+    (`names`: the world's name index; its meaning is then read with names as pronouns)."""
     reader = memory.claim_reader
     if reader is not None:
         return reader(text, about=about, said_by=said_by, obj=obj)
-    return claim_from_text(text, about=about, said_by=said_by, obj=obj)
+    return claim_from_text(text, about=about, said_by=said_by, obj=obj, names=names)
 
 
 def trust_in(world: World, holder: str, teller: str) -> float:
@@ -128,7 +130,7 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
     importance = min(1.0, 0.2 + abs(fact.valence))
     subject = fact.actor or fact.about
     obj = next((cid for cid in mentioned_ids(world, fact.text) if cid != subject), None)
-    read = read_claim(memory, fact.text, about=subject, obj=obj)
+    read = read_claim(memory, fact.text, about=subject, obj=obj, names=name_index(world))
     # an event keeps its own words and topic even when it is about nobody ("the mill burned down")
     topic = {"predicate": read.predicate, "topic": fact.text}
     if fact.actor:

@@ -7,6 +7,7 @@ is a 4xx whose JSON names the field at fault. Routes live in `server_routes` (on
 from __future__ import annotations
 
 import asyncio
+import gc
 import hmac
 import ipaddress
 import logging
@@ -154,14 +155,38 @@ def _field(loc: tuple | list) -> str:
     return out or "body"
 
 
-def warm_up() -> None:
-    """Load what the first turn would otherwise wait for (the predicate reader embeds its examples
-    once per process: seconds with the bundled model), so /healthz answers only when ready."""
+WARM_WORLDS = {  # the smallest worlds a turn, an event and a save run in, one per language
+    "en": ({"scenario": "warm up", "language": "en", "characters": {"ann": {"name": "Ann"}, "bo": {"name": "Bo"}}},
+           "Evening! Any news?", "Kit paid Ann in silver"),
+    "zh": ({"scenario": "热身", "language": "zh", "characters": {"ann": {"name": "阿安"}, "bo": {"name": "阿波"}}},
+           "最近有什么新鲜事吗？", "小吉给阿安付了钱"),
+}
+
+
+def warm_up(embedder: Embedder | None = None) -> None:
+    """Load what the first turns would otherwise wait for, so /healthz answers only when ready: the
+    predicate reader's example vectors (seconds with the bundled model) and, in a throwaway world
+    per language, one turn, one event and one save (the output guard's patterns, ~0.5 s to compile,
+    lazy imports, first statements: measured as the first requests' slow tail, every world waiting
+    behind them on the one interpreter)."""
+    import tempfile
+
     from townsfolk.memory.predicate_reader import meaning_reader
+    from townsfolk.sim.town import Town
 
     reader = meaning_reader()
     if reader is not None:
         reader.read("warm up")
+    with tempfile.TemporaryDirectory(prefix="townsfolk-warm-") as folder:
+        for language, (scenario, line, event) in WARM_WORLDS.items():
+            town = Town.from_scenario(scenario, db=Path(folder) / f"{language}.db", embedder=embedder)
+            try:
+                town.join("kit", name="小吉" if language == "zh" else "Kit")
+                town.say("kit", "ann", line)
+                town.event(event, actor="kit", witnesses=["ann", "bo"])
+                town.save()
+            finally:
+                town.close()
 
 
 def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
@@ -177,7 +202,8 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         booted = process_age()  # the interpreter, imports and this app, before anything below
         started = time.perf_counter()
-        await asyncio.to_thread(warm_up)
+        await asyncio.to_thread(warm_up, worlds.embedder)
+        gc.freeze()  # the modules and models loaded so far live as long as the process (sim/heap.py)
         warmed = time.perf_counter()
         worlds.reopen_all()
         for problem in worlds.problems:

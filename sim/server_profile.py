@@ -13,6 +13,7 @@ stage figures are taken without it.
 from __future__ import annotations
 
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -48,6 +49,20 @@ class StageClock:
         self._profiles: list[cProfile.Profile] = []
         self._loop: cProfile.Profile | None = None
         self._loop_cpu: float | None = None  # the loop thread's CPU clock at start_loop
+        self._gc_started = 0.0
+        self._gc_cpu = 0.0
+        self._gc_pauses: list[tuple[int, float, float]] = []  # generation, wall, CPU
+        if self.enabled:
+            gc.callbacks.append(self._gc_pause)
+
+    def _gc_pause(self, phase: str, info: dict) -> None:
+        """Each cyclic collection's pause, by generation (`gc.gen2` ...): every thread waits for it."""
+        if phase == "start":
+            self._gc_started, self._gc_cpu = time.perf_counter(), time.thread_time()
+        else:
+            # no lock here: a collection may start inside `add` on this thread (list.append is atomic)
+            self._gc_pauses.append((info.get("generation", -1), time.perf_counter() - self._gc_started,
+                                    time.thread_time() - self._gc_cpu))
 
     def add(self, stage: str, seconds: float) -> None:
         if self.enabled:
@@ -94,6 +109,11 @@ class StageClock:
         """Write STEM.json and the profiles (at shutdown)."""
         if not self.enabled or self.stem is None:
             return
+        if self._gc_pause in gc.callbacks:
+            gc.callbacks.remove(self._gc_pause)
+        for generation, wall, cpu in list(self._gc_pauses):
+            self.add(f"gc.gen{generation}.wall", wall)
+            self.add(f"gc.gen{generation}.cpu", cpu)
         if self._loop_cpu is not None:
             self.add("loop.cpu", time.thread_time() - self._loop_cpu)
         if self._loop is not None:

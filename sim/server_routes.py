@@ -52,7 +52,8 @@ WorldId = Annotated[str, Path(pattern=ID, description="the world's id")]
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
-def tenant(request: Request, _key: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str:
+async def tenant(request: Request, _key: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str:
+    """The request's game (async: a plain `def` dependency costs every request a hop to a thread)."""
     return tenant_of(request)
 
 

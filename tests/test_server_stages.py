@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from townsfolk.memory.embeddings import LexicalEmbedder
+from townsfolk.memory.name_index import name_index
 from townsfolk.memory.predicate_reader import default_embedder, meaning_reader, read_by_cues
 from townsfolk.sim.server_profile import StageClock
 from townsfolk.sim.server_worlds import Worlds
@@ -74,7 +75,7 @@ def test_read_ahead_leaves_the_world_nothing_to_embed(tmp_path: Path, monkeypatc
     asyncio.run(worlds.read_ahead(hosted, text))
     reader = meaning_reader(None, hosted.town.memory.predicates)
     assert reader is not None
-    ahead = reader.read(text)
+    ahead = reader.read(name_index(hosted.town.world).template(text))  # names read as pronouns
 
     def no_model(_text: str) -> None:
         raise AssertionError("the world embedded a text the read-ahead had read")
@@ -104,5 +105,5 @@ def test_without_read_ahead_the_world_embeds_itself(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(reader.embedder, "embed_query", counted)
     hosted.town.event(text, actor="rider", witnesses=["ida", "osk"])
-    assert calls == [text]
+    assert calls == [name_index(hosted.town.world).template(text)]  # "Rider counted ..." as "He counted ..."
     worlds.close_all()
