@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import Claim
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
@@ -34,12 +35,17 @@ def impression_bias(memory: MemoryStore, holder: str, about: str) -> float:
 
 def responsible_party(belief: Belief) -> str | None:
     """Whom the holder will hold this against: the one with the attitude, else the subject."""
-    claim = belief.claim
+    return responsible_for(belief.claim, belief.holder)
+
+
+def responsible_for(claim: Claim, holder: str) -> str | None:
+    """`responsible_party` of a claim the holder is about to believe (a tick's tellings decide it
+    before their beliefs are built)."""
     if claim.is_attitude:
-        return claim.about if claim.about != belief.holder else None
-    if claim.about == belief.holder:
+        return claim.about if claim.about != holder else None
+    if claim.about == holder:
         # a complaint about me: I hold it against whoever said it
-        return claim.said_by if claim.said_by and claim.said_by != belief.holder else None
+        return claim.said_by if claim.said_by and claim.said_by != holder else None
     return claim.about
 
 
@@ -85,15 +91,26 @@ def appraise_belief_moves(world: World, memory: MemoryStore, belief: Belief) -> 
     other = responsible_party(belief)
     if other is None or other not in world.characters:
         return []
-    valence = belief.claim.valence
-    bias = impression_bias(memory, belief.holder, other) if valence < 0 else 1.0
-    # done to me (a gift to me, a theft from me) counts more than done to someone else
-    personal = PERSONAL_WEIGHT if belief.claim.obj == belief.holder else 1.0
-    delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * belief.credibility * bias * personal
+    delta = appraisal_delta(memory, belief.holder, other, belief.claim, belief.credibility)
     if abs(delta) < 1e-4:
         return []
-    zh = world.language == "zh"
-    reason = (f"{'听说' if belief.source != 'witnessed' else '亲眼看到'}：{belief.text}" if zh
-              else f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}")
     return _move_warm_edges(world, belief.holder, other, delta,
-                            Cause(kind="belief", id=belief.id), reason)
+                            Cause(kind="belief", id=belief.id), appraisal_reason(world.language, belief))
+
+
+def appraisal_delta(memory: MemoryStore, holder: str, other: str, claim: Claim, credibility: float,
+                    valence: float | None = None) -> float:
+    """How far a belief of this claim moves the holder's warm edges toward the one responsible
+    (`valence`: the claim's, when the caller has it already)."""
+    valence = claim.valence if valence is None else valence
+    bias = impression_bias(memory, holder, other) if valence < 0 else 1.0
+    # done to me (a gift to me, a theft from me) counts more than done to someone else
+    personal = PERSONAL_WEIGHT if claim.obj == holder else 1.0
+    return (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * credibility * bias * personal
+
+
+def appraisal_reason(language: str, belief: Belief) -> str:
+    """The words an appraisal's edge change carries: heard or saw, and what."""
+    if language == "zh":
+        return f"{'听说' if belief.source != 'witnessed' else '亲眼看到'}：{belief.text}"
+    return f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}"

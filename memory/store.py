@@ -79,6 +79,28 @@ class MemoryStore:
         table[item.id] = item
         self._dirty[(kind, item.id)] = None
 
+    def put_all(self, kinds: list[str], items: list) -> None:
+        """`put` of each (kind, item) in turn, the kinds known (a tick's tellings write their memories
+        and beliefs together): the same tables, indexes, journal order and hooks, in the same order."""
+        tables = {k: self._table(k) for k in KINDS}
+        by_holder, dirty, hooks, bounds, touched = (self._by_holder, self._dirty, self.on_put, self.fold_bounds,
+                                                    self.touched_holders)
+        for kind, item in zip(kinds, items, strict=True):
+            table = tables[kind]
+            if item.id in table or _KIND_OF.get(type(item)) != kind:
+                self.put(item)  # a changed item, or one of another class: the general path
+                continue
+            by_holder[item.holder][kind].append(item.id)
+            if kind == "belief":
+                self._index_belief(item)
+            elif kind == "event":
+                touched.add(item.holder)
+                bounds.add(item)
+            for hook in hooks:
+                hook(kind, item)
+            table[item.id] = item
+            dirty[(kind, item.id)] = None
+
     def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
         kind = self.kind_of(item)
         self._dirty[(kind, item.id)] = None

@@ -98,14 +98,23 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
 
 
 def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None) -> Belief | None:
-    """The belief a teller passes on: never a private one, never one the listener told them."""
-    pool = [b for b in memory.beliefs_of(teller)
-            if not b.private and b.told_by != listener and (about is None or b.concerns(about))]
-    if about is None:
-        pool = [b for b in pool if listener not in (b.claim.about, b.claim.said_by)]
-    if not pool:
-        return None
-    return max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
+    """The belief a teller passes on: never a private one, never one the listener told them; with no
+    topic, never one about the listener or said by them. The gravest and most credible, then the
+    newest (one pass, keeping the first best as `max` would)."""
+    best, best_key = None, None
+    for b in memory.beliefs_of(teller):
+        if b.private or b.told_by == listener:
+            continue
+        c = b.claim
+        if about is None:
+            if listener in (c.about, c.said_by):
+                continue
+        elif about not in (c.about, c.target, c.said_by):
+            continue
+        key = (c.severity * b.credibility, b.tick, b.id)
+        if best is None or key > best_key:
+            best, best_key = b, key
+    return best
 
 
 def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,

@@ -19,13 +19,14 @@ from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.actions import gossip
 from townsfolk.sim.log import LogEntry
+from townsfolk.sim.tellings import tell_all
 from townsfolk.world.world import World
 
 
 class GossipRound:
     """Keeps who is informed as a boolean array (fed by the memory store's put hook)."""
 
-    def __init__(self, world: World, memory: MemoryStore, *, p: float) -> None:
+    def __init__(self, world: World, memory: MemoryStore, *, p: float, batched: bool = True) -> None:
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"p must be in [0, 1], got {p}")
         self.world, self.memory, self.p = world, memory, p
@@ -44,6 +45,8 @@ class GossipRound:
         self._extra: dict[int, list[int]] = {}  # character row -> acquaintances tied since the CSR, sorted
         self._extra_count = np.zeros(len(self.ids), dtype=np.int64)
         self.last_tellings = 0
+        self.batched = batched  # a tick's tellings as one step (sim/tellings.py), or one by one
+        self.last_runs = 0  # runs the last batched step was written in (a chain in the tick splits it)
         self._rebuild()  # built with the town; a tick only adds the pairs it tied
 
     def _on_put(self, kind: str, item: object) -> None:
@@ -154,10 +157,17 @@ class GossipRound:
         return tellers, listeners
 
     def step(self) -> list[LogEntry]:
-        """Draw this tick's tellings and carry each out (in teller order); returns the timeline."""
+        """Draw this tick's tellings and carry them out (in teller order); returns the timeline.
+        Batched (`sim/tellings.py`: decided in turn, written together, the same effects in the same
+        order) unless `batched` is False, which carries each out through `actions.gossip`."""
         tellers, listeners = self.draw()
+        ids = self.ids
+        pairs = [(ids[t], ids[li]) for t, li in zip(tellers.tolist(), listeners.tolist(), strict=True)]
+        self.last_tellings = len(pairs)
+        if self.batched:
+            log, self.last_runs = tell_all(self.world, self.memory, pairs)
+            return log
         log: list[LogEntry] = []
-        for t, li in zip(tellers.tolist(), listeners.tolist(), strict=True):
-            log += gossip(self.world, self.memory, teller=self.ids[t], listener=self.ids[li], about=None, text=None)
-        self.last_tellings = len(tellers)
+        for teller, listener in pairs:
+            log += gossip(self.world, self.memory, teller=teller, listener=listener, about=None, text=None)
         return log

@@ -1,0 +1,343 @@
+"""A tick's tellings carried out as one step: each decided in turn, their writes made together.
+
+`GossipRound` draws who tells whom for the whole town at once; carrying the tellings out one by
+one (`actions.gossip`) then cost ~0.4 ms each, spread over the few hundred small steps of a telling
+(a fact, two memories and a belief, four edge changes, three timeline lines, each through its own
+general function). Here each telling is decided in turn exactly as `retell` decides it (the belief
+passed on, the world rng's draw of a distortion, the words), and the writes of a run of decided
+tellings are made together: memories and beliefs in one pass over the store, trust and appraisal
+read from the edge columns in one gather, every edge change of the run appended to the change log
+at once and its edges' columns set by array.
+
+The effects and their order are those of the one-by-one path (ids, change-log rows, interned words,
+the memory journal, the store's hooks, the timeline). A telling joins the run only when nothing it
+reads was written by an earlier telling of the run: its teller heard nothing in the run (the belief
+it picks), its listener's edges toward the teller (trust) and toward the one the claim blames
+(appraisal) were not moved in it, and the pair did not already chat in it (familiarity by the day).
+Otherwise the run is written first and a new one begins with it, so a chain (heard, then retold in
+the same tick) reads what the one-by-one path reads. A telling this path does not cover (a player on
+either side, a pair without familiarity edges yet, a world where a bond axis counts as a warm tie)
+is carried out by `actions.gossip` itself, after the run before it is written.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from townsfolk.agents.appraisal import appraisal_delta, appraisal_reason, responsible_for, room
+from townsfolk.agents.bonds import BOND_KINDS, INTERACTION
+from townsfolk.agents.familiarity_days import DayCounts, day_counts
+from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
+from townsfolk.agents.grammar_zh import inner_quotes
+from townsfolk.memory.beliefs import Belief, credibility
+from townsfolk.memory.claims import Claim, render_claim
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.perception import _event as trusted_event  # remember's own check and build
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.actions import gossip, stamp
+from townsfolk.sim.gossip import choose_distortion, distort, pick_belief
+from townsfolk.sim.log import LogEntry
+from townsfolk.sim.messages import distortion_label, relation_label
+from townsfolk.world.bare import maker
+from townsfolk.world.edge_columns import TAG_PREFIX
+from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import clamp01
+from townsfolk.world.world import World
+
+_EVENT_FIELDS = ("id", "holder", "tick", "time", "what", "place", "participants", "about", "importance",
+                 "valence", "intensity", "source", "fact_id", "player_involved", "private", "meta")
+_BELIEF_FIELDS = ("id", "holder", "claim", "text", "source", "told_by", "hops", "origin_fact_id", "via_fact_id",
+                  "parent_id", "credibility", "distortion", "tick", "time", "private")
+_FACT_FIELDS = ("id", "tick", "time", "kind", "actor", "to", "about", "text", "valence", "meta")
+# what remember / form_belief / world.record build (bare: values of their own types, not validated again)
+_event, _belief, _fact = maker(EventMemory, _EVENT_FIELDS), maker(Belief, _BELIEF_FIELDS), maker(Fact, _FACT_FIELDS)
+
+
+def _memory(*values: object) -> EventMemory:
+    """An event memory as `remember` builds it: unvalidated when its values pass `trusted_event`'s
+    checks (a telling's always do), else through it."""
+    importance, valence, intensity = values[8], values[9], values[10]
+    if (type(importance) is float and 0.0 <= importance <= 1.0 and type(valence) is float  # type: ignore[operator]
+            and type(intensity) is float and type(values[4]) is str and type(values[2]) is int):
+        return _event(*values)
+    return trusted_event(dict(zip(_EVENT_FIELDS, values, strict=True)))
+
+
+class _Decided:
+    """One telling decided (what is passed on, in which words), its writes not yet made."""
+
+    __slots__ = ("teller", "listener", "basis", "claim", "valence", "applied", "fact", "other", "chat_rows", "log")
+
+    def __init__(self, teller: str, listener: str, basis: Belief, claim: Claim, valence: float, applied: str,
+                 fact: Fact, other: str | None, chat_rows: tuple[int, int], log: list[LogEntry]) -> None:
+        self.teller, self.listener, self.basis, self.claim, self.valence = teller, listener, basis, claim, valence
+        self.applied, self.fact, self.other, self.chat_rows, self.log = applied, fact, other, chat_rows, log
+
+
+class _Tick:
+    """What every telling of the tick shares: names, language, time, its stamp, the warm kinds, and a
+    claim's words rendered once for each point of view that changes them (most of a tick's tellings
+    retell the same few claims)."""
+
+    def __init__(self, world: World) -> None:
+        self.names, self.language, self.zh = world.names(), world.language, world.language == "zh"
+        self.tick, self.now = world.tick, world.now
+        self.stamp = stamp(world)
+        self.today = self.now.date().isoformat()
+        self.warm: dict[str, bool] = {}
+        self._said: dict[tuple, str] = {}
+
+    def is_warm(self, world: World, kind: str) -> bool:
+        w = self.warm.get(kind)
+        if w is None:
+            w = self.warm[kind] = world.warm_tie(kind)
+        return w
+
+    def say(self, claim: Claim, listener: str | None = None, speaker: str | None = None) -> str:
+        people = (claim.about, claim.target, claim.said_by)
+        key = (tuple(claim.__dict__.values()), listener if listener in people else None,
+               speaker if speaker in people else None)
+        text = self._said.get(key)
+        if text is None:
+            text = self._said[key] = render_claim(claim, self.names, self.language, listener=listener,
+                                                  speaker=speaker)
+        return text
+
+
+def chat_rows(world: World, teller: str, listener: str) -> tuple[int, int] | None:
+    """The pair's familiarity edges (teller's, listener's) when this path can carry the telling out:
+    neither is a player (players keep no memories or bonds) and both edges exist (a first chat
+    creates them, which `actions.gossip` does)."""
+    chars = world.characters
+    if teller == listener or chars[teller].is_player or chars[listener].is_player:
+        return None
+    adj = world.graph.g._adj  # noqa: SLF001  (row_of twice, inline)
+    ab, ba = adj[teller].get(listener), adj[listener].get(teller)
+    a = ab.get("familiarity") if ab is not None else None
+    b = ba.get("familiarity") if ba is not None else None
+    return None if a is None or b is None else (a["row"], b["row"])
+
+
+def record_retelling(world: World, teller: str, listener: str, claim: Claim, spoken: str, basis: Belief,
+                     applied: str, valence: float) -> Fact:
+    """`world.record("retell", ...)` as `retell` calls it, built without its per-field checks when
+    the values are of their fields' types (they are: the claim is validated; else world.record)."""
+    if type(valence) is not float or type(claim.about) is not str or type(basis.id) is not str:
+        return world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,
+                            valence=valence, meta={"basis": basis.id, "distortion": applied})
+    fact = _fact(world.new_id("f"), world.tick, world.now, "retell", teller, (listener,), claim.about, spoken,
+                 valence, {"basis": basis.id, "distortion": applied})
+    return world.facts.append(fact)
+
+
+class TellingRun:
+    """Decided tellings whose writes wait, and what they will write (for the next telling's check)."""
+
+    def __init__(self, world: World, memory: MemoryStore, tick: _Tick) -> None:
+        self.world, self.memory, self.t = world, memory, tick
+        self.pending: list[_Decided] = []
+        self.listeners: set[str] = set()
+        self.moved: set[tuple[str, str]] = set()  # (holder, other): warm edges appraisal may move
+        self.pairs: set[tuple[str, str]] = set()  # pairs that chatted (familiarity both ways)
+        self.runs = 0  # runs written (for tests and benches: how often a chain split the tick)
+
+    def reads_written(self, d: _Decided) -> bool:
+        """Whether the telling reads an edge an earlier telling of the run writes."""
+        pair = (d.teller, d.listener) if d.teller < d.listener else (d.listener, d.teller)
+        return ((d.listener, d.teller) in self.moved or (d.other is not None and (d.listener, d.other) in self.moved)
+                or pair in self.pairs)
+
+    def add(self, d: _Decided) -> None:
+        self.pending.append(d)
+        self.listeners.add(d.listener)
+        if d.other is not None:
+            self.moved.add((d.listener, d.other))
+        self.pairs.add((d.teller, d.listener) if d.teller < d.listener else (d.listener, d.teller))
+
+    def write(self) -> None:
+        """Make the pending tellings' writes, in the one-by-one order."""
+        pending = self.pending
+        if not pending:
+            return
+        world, memory, tk = self.world, self.memory, self.t
+        graph = world.graph
+        cols = graph.columns
+        adj = graph.g._adj  # noqa: SLF001
+        names, zh, lang, tick, stamp_, today = tk.names, tk.zh, tk.language, tk.tick, tk.stamp, tk.today
+        kinds_of = world.relation_kinds
+        # every edge the run reads, gathered at once: nothing in the run writes what another of it reads
+        trust_rows: list[list[int]] = []
+        move_rows: list[list[tuple[str, int]]] = []
+        wanted: list[int] = []
+        for d in pending:
+            keyed = adj[d.listener].get(d.teller)
+            rows = []
+            if keyed:
+                for kind, data in keyed.items():
+                    if tk.is_warm(world, kind):
+                        rows.append(data["row"])
+            trust_rows.append(rows)
+            wanted += rows
+            moves: list[tuple[str, int]] = []
+            if d.other is not None:
+                keyed = adj[d.listener].get(d.other)
+                if keyed:  # by kind, as rows_between lists them
+                    moves = sorted((k, data["row"]) for k, data in keyed.items() if tk.is_warm(world, k))
+                    wanted += [r for _, r in moves]
+            move_rows.append(moves)
+            wanted += d.chat_rows
+        at = np.array(wanted, dtype=np.int64)
+        strength = dict(zip(wanted, cols.strength[at].tolist(), strict=True))
+        count = dict(zip(wanted, cols.count[at].tolist(), strict=True))
+        t = cols.times.code(tk.now)
+        chat_reason = f"{INTERACTION}: {'闲聊' if zh else 'chatted'}"
+        kinds: list[str] = []
+        items: list = []
+        changes: list[tuple[int, float, float, int, int, int]] = []
+        chats: list[tuple[DayCounts, int]] = []
+        code = cols.texts.code
+        new_id = world.new_id
+        kept = graph.derived.get("day_counts")
+        version = graph.log.version
+        for d, trust_of, moves in zip(pending, trust_rows, move_rows, strict=True):
+            teller, listener, claim, fact, basis = d.teller, d.listener, d.claim, d.fact, d.basis
+            spoken, valence, severity, about = fact.text, d.valence, claim.severity, claim.about
+            people = [teller, listener]  # the retelling's participants (remember's people_of), no player
+            v_said, v_heard = valence * 0.3, valence * 0.6
+            importance = 0.4 + 0.3 * severity
+            said = _memory(new_id("e"), teller, fact.tick, fact.time,
+                           f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
+                           fact.place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
+                           "said", fact.id, False, fact.private, {})
+            heard = _memory(new_id("e"), listener, fact.tick, fact.time,
+                            f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
+                            fact.place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
+                            min(1.0, abs(v_heard)), "heard", fact.id, False, fact.private, {"teller": teller})
+            hops = basis.hops + 1
+            trust = max((strength[r] for r in trust_of), default=0.5)
+            values = (new_id("b"), listener, claim, tk.say(claim), "told", teller, hops, basis.origin_fact_id,
+                      fact.id, basis.id, credibility("told", trust_in_teller=trust, hops=hops), d.applied, fact.tick,
+                      fact.time, False or basis.private)
+            # form_belief's check: values of their fields' own types are not validated again
+            belief = (_belief(*values) if type(hops) is int and hops >= 0 and type(values[10]) is float
+                      and type(claim) is Claim and type(values[14]) is bool
+                      else Belief(**dict(zip(_BELIEF_FIELDS, values, strict=True))))
+            items += (said, heard, belief)
+            kinds += ("event", "event", "belief")
+            lines = []
+            if moves:  # appraisal (appraise_belief_moves): the listener's warm edges toward the one blamed
+                delta = appraisal_delta(memory, listener, d.other, claim, belief.credibility,  # type: ignore[arg-type]
+                                        valence)
+                if abs(delta) >= 1e-4:
+                    reason = appraisal_reason(lang, belief)
+                    cause_kind, cause_id, reason_code = code("belief"), code(belief.id), code(reason)
+                    for kind, r in moves:
+                        before = strength[r]
+                        after = clamp01(before + round(room(before, delta), 4))
+                        changes.append((r, before, after, cause_kind, cause_id, reason_code))
+                        lines.append((after, kind, before, reason))
+            # the chat (bonds.interaction_rows, familiarity only): teller's edge, then listener's
+            cause_kind, cause_id, reason_code = code("fact"), code(fact.id), code(chat_reason)
+            for holder, other, r in ((teller, listener, d.chat_rows[0]), (listener, teller, d.chat_rows[1])):
+                days = kept.get(r) if kept is not None else None
+                if days is None or days.seen != (count[r], version):
+                    days = day_counts(graph, holder, other)
+                    kept = graph.derived["day_counts"]
+                after = round(min(1.0, max(0.0, days.familiarity_with_one_more(today))), 4)
+                changes.append((r, strength[r], after, cause_kind, cause_id, reason_code))
+                chats.append((days, count[r]))
+            to = names.get(listener, listener)
+            d.log += [
+                LogEntry.trusted(tick, stamp_, "gossip", [teller, listener],
+                                 inner_quotes(f"{names.get(teller, teller)} 对 {to} 说：“{spoken}”"
+                                              f"（{distortion_label('zh', d.applied)}）")
+                                 if zh else inner_quotes_en(f'{names.get(teller, teller)} to {to}: "{spoken}" ({d.applied})'),
+                                 {"fact": fact.id, "basis": basis.id, "belief": belief.id}),
+                LogEntry.trusted(tick, stamp_, "belief", [listener],
+                                 f"{to} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {hops} 手）"
+                                 if zh else f"{to} now believes: {belief.text} "
+                                 f"(credibility {belief.credibility:.2f}, hop {hops})", {"belief": belief.id})]
+            if lines:  # strongest first, then by kind (moves_log's order: the target is one person)
+                other_name = names.get(d.other, d.other)  # type: ignore[arg-type]
+                for after, kind, before, reason in sorted(lines, key=lambda m: (-m[0], m[1])):
+                    d.log.append(LogEntry.trusted(tick, stamp_, "edge", [listener, d.other],
+                                                  f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
+                                                  f"{before:.2f} → {after:.2f} ({reason})",
+                                                  {"cause": f"belief:{belief.id}"}))
+        memory.put_all(kinds, items)
+        _append_changes(graph, tick, t, changes)
+        for days, seen in chats:  # note_interaction: the change just written counted on its day
+            days.days[today] = days.days.get(today, 0) + 1
+            days.seen = (seen + 1, version)
+        self.pending = []
+        self.listeners.clear()
+        self.moved.clear()
+        self.pairs.clear()
+        self.runs += 1
+
+
+def _append_changes(graph, tick: int, t: int, changes: list[tuple[int, float, float, int, int, int]]) -> None:  # noqa: ANN001
+    """Every change of the run in one append to the change log, its edges' columns set by array
+    (each edge at most once in a run: `_record`'s per-change steps, all at once)."""
+    if not changes:
+        return
+    cols, log = graph.columns, graph.log
+    r, before, after, cause_kind, cause_id, reason = zip(*changes, strict=True)
+    r = np.array(r, dtype=np.int64)
+    before, after = np.array(before, dtype=np.float64), np.array(after, dtype=np.float64)
+    reason = np.array(reason, dtype=np.int64)
+    log_rows = log.append_many(edge=r, seq=cols.count[r], tick=tick, time=t, before=before, after=after,
+                               cause_kind=np.array(cause_kind, dtype=np.int64),
+                               cause_id=np.array(cause_id, dtype=np.int64), reason=reason, prev=cols.tail[r])
+    cols.tail[r] = log_rows
+    cols.count[r] += 1
+    cols.last_reinforced[r[after > before]] = t
+    cols.strength[r] = after
+    texts = cols.texts.values
+    tagged = [texts[c].startswith(TAG_PREFIX) for c in reason.tolist()]
+    if any(tagged):
+        cols.tagged[r[np.array(tagged, dtype=bool)]] += 1
+    cols.dirty[r] = True
+
+
+def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
+             about: str | None = None) -> tuple[list[LogEntry], int]:
+    """Carry out the tellings (teller, listener) in order as `actions.gossip` would one by one (no
+    pinned words); returns the timeline and how many runs were written."""
+    if any(world.warm_tie(k) for k in BOND_KINDS):  # a bond axis read as trust: the chat would move it
+        return [e for t, li in pairs for e in gossip(world, memory, teller=t, listener=li, about=about,
+                                                    text=None)], 0
+    tk = _Tick(world)
+    run = TellingRun(world, memory, tk)
+    chars, rng, graph = world.characters, world.rng, world.graph
+    logs: list[list[LogEntry]] = []
+    for teller, listener in pairs:
+        if teller in run.listeners:  # it heard something earlier in the run: its pick must see it
+            run.write()
+        rows = chat_rows(world, teller, listener)
+        if rows is None:
+            run.write()
+            logs.append(gossip(world, memory, teller=teller, listener=listener, about=about, text=None))
+            continue
+        basis = pick_belief(memory, teller, listener, about)
+        if basis is None:
+            logs.append([LogEntry.trusted(tk.tick, tk.stamp, "gossip", [teller, listener],
+                                          f"{world.name(teller)} 没什么可传的" if tk.zh
+                                          else f"{world.name(teller)} has nothing to pass on", {})])
+            continue
+        chosen = choose_distortion(chars[teller], basis.claim, rng)
+        # only a misattribution needs the teller's circle (a sort over everyone they know)
+        others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
+        claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=rng)
+        valence = claim.valence
+        fact = record_retelling(world, teller, listener, claim, tk.say(claim, listener, teller), basis, applied,
+                                valence)
+        other = responsible_for(claim, listener) if claim.blames_subject else None
+        decided = _Decided(teller, listener, basis, claim, valence, applied, fact,
+                           other if other is not None and other in chars else None, rows, [])
+        if run.reads_written(decided):
+            run.write()
+        run.add(decided)
+        logs.append(decided.log)
+    run.write()
+    return [e for log in logs for e in log], run.runs
