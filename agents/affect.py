@@ -168,10 +168,11 @@ def apply_stimulus(
 def _push(state: np.ndarray, stimulus: np.ndarray) -> np.ndarray:
     """`apply_stimulus` for no repeats and a bound resistance of 1 (every tick's case): the same
     float steps without the ones that leave every value as it was (a weight of 1, a power of 1)."""
-    x = np.clip(state, -1.0, 1.0)
-    s = np.clip(stimulus, -1.0, 1.0)
+    x = np.minimum(np.maximum(state, -1.0), 1.0)  # np.clip's steps, without its Python wrappers
+    s = np.minimum(np.maximum(stimulus, -1.0), 1.0)
     resistance = np.where(s * x > 0, 1.0 - np.abs(x), 1.0)
-    return np.clip(x + s * resistance, -1.0, 1.0)
+    out = x + s * resistance
+    return np.minimum(np.maximum(out, -1.0, out=out), 1.0, out=out)
 
 
 def group_fast_target(group_slow: ArrayLike, n_members: int) -> np.ndarray:
@@ -369,7 +370,9 @@ class AffectField:
         if np.ndim(dt_seconds) == 0:  # every tick: the same float steps in place, fewer passes
             p, dt, neutral = self.params, _elapsed(dt_seconds, ()), np.zeros(3)
             self.fast = _relax_rows(self.fast, self.targets(), dt, p.fast_half_life_s, p.fast_negative_half_life_s)
-            self.pair_slow = _relax_rows(self.pair_slow, neutral, dt, p.slow_half_life_s, p.slow_negative_half_life_s)
+            if len(self.pair_slow):
+                self.pair_slow = _relax_rows(self.pair_slow, neutral, dt, p.slow_half_life_s,
+                                             p.slow_negative_half_life_s)
             self.group_slow = _relax_rows(self.group_slow, neutral, dt, p.slow_half_life_s,
                                           p.slow_negative_half_life_s)
             return
@@ -394,14 +397,22 @@ class AffectField:
         rows = self.rows(ids)
         stim = _as_vectors(vectors, "vectors").reshape(len(rows), 3)
         if repeat_counts is None and self.params.bound_resistance == 1.0:  # every tick: `_push`, the same steps
-            self.fast[rows] = _push(self.fast[rows], stim)
-            self._stimulate_slow(rows, self.params.slow_share * stim, None)
+            self.stimulate_rows(rows, stim)
             return
         repeats = np.broadcast_to(
             np.asarray(0 if repeat_counts is None else repeat_counts, dtype=float), (len(rows),)
         )
         self.fast[rows] = apply_stimulus(self.fast[rows], stim, repeats, self.params)
         self._stimulate_slow(rows, self.params.slow_share * stim, repeats)
+
+    def stimulate_rows(self, rows: np.ndarray, stim: np.ndarray) -> None:
+        """`stimulate` for distinct array rows and (len(rows), 3) stimuli, no repeats: a tick's
+        stimuli, which the caller already holds by row (no id lookups, no uniqueness check)."""
+        if self.params.bound_resistance != 1.0:
+            self.stimulate([self.ids[r] for r in rows.tolist()], stim, np.zeros(len(rows)))
+            return
+        self.fast[rows] = _push(self.fast[rows], stim)
+        self._stimulate_slow(rows, self.params.slow_share * stim, None)
 
     def _stimulate_slow(self, rows: np.ndarray, share: np.ndarray, repeats: np.ndarray | None) -> None:
         """The slow layers' share of a stimulus: each NPC's pair row, each group's members' mean."""

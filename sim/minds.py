@@ -128,10 +128,10 @@ class Minds:
         marks = TickMarks(group_codes=mood_codes(self.affect.group_slow[:, 0]))
         self.affect.tick(dt_seconds)
         if self._stimuli:
-            ids = sorted(self._stimuli)
+            ids = sorted(self._stimuli)  # (in id order, as they always were summed into their groups)
             marks.stirred = self.affect.rows(ids)
             marks.relaxed = mood_codes(self.affect.fast[marks.stirred, 0])
-            self.affect.stimulate(ids, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
+            self.affect.stimulate_rows(marks.stirred, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
             self._stimuli.clear()
         self._tick_marks = marks
 
