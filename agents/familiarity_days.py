@@ -107,14 +107,52 @@ def day_counts(graph: RelationshipGraph, holder: str, other: str) -> DayCounts:
     seen = _seen(graph, row)
     if cached is not None and cached.seen == seen:
         return cached
-    log, texts, times = graph.log, graph.log.texts.values, graph.log.times.values
+    log = graph.log
     if seen[0] == 1:  # one change (a seeded tie met for the first time, most of a big town's meetings)
         r = int(graph.columns.tail[row])
-        days = {times[int(log.time[r])].date().isoformat(): 1} if texts[int(log.reason[r])].startswith(
-            INTERACTION) else {}
-        base = _units(float(log.after[r])) if texts[int(log.cause_kind[r])] == "seed" else 0.0
-        kept[row] = counts = DayCounts(row=row, seen=seen, base_units=base, days=days)
+        kept[row] = counts = _one_change(graph, row, seen, int(log.time[r]), int(log.reason[r]),
+                                         int(log.cause_kind[r]), float(log.after[r]))
         return counts
+    return _read(graph, row, seen, kept)
+
+
+def day_counts_of_rows(graph: RelationshipGraph, rows: list[int], counts: list[int]) -> list[DayCounts]:
+    """`day_counts` of familiarity edges already found (`rows`, each with its change count), many
+    at once: a tick's tellings meet mostly for the first time, and their single changes are read
+    from the change log in one gather instead of a few numpy reads each. Each row at most once."""
+    kept = _kept(graph)
+    version = graph.log.version
+    out: list[DayCounts | None] = [None] * len(rows)
+    single = []
+    for i, (row, n) in enumerate(zip(rows, counts, strict=True)):
+        cached = kept.get(row)
+        if cached is not None and cached.seen == (n, version):
+            out[i] = cached
+        elif n == 1:
+            single.append(i)
+        else:
+            out[i] = _read(graph, row, (n, version), kept)
+    if single:
+        log = graph.log
+        tails = graph.columns.tail[np.array([rows[i] for i in single], dtype=np.int64)]
+        for i, t, reason, cause, after in zip(single, log.time[tails].tolist(), log.reason[tails].tolist(),
+                                              log.cause_kind[tails].tolist(), log.after[tails].tolist(), strict=True):
+            kept[rows[i]] = out[i] = _one_change(graph, rows[i], (1, version), t, reason, cause, after)
+    return out  # type: ignore[return-value]
+
+
+def _one_change(graph: RelationshipGraph, row: int, seen: tuple[int, int], time: int, reason: int, cause: int,
+                after: float) -> DayCounts:
+    """The counts of an edge with one change (its time, reason, cause kind codes and strength after)."""
+    texts = graph.log.texts.values
+    days = {graph.log.times.values[time].date().isoformat(): 1} if texts[reason].startswith(INTERACTION) else {}
+    base = _units(after) if texts[cause] == "seed" else 0.0
+    return DayCounts(row=row, seen=seen, base_units=base, days=days)
+
+
+def _read(graph: RelationshipGraph, row: int, seen: tuple[int, int], kept: dict[int, DayCounts]) -> DayCounts:
+    """The counts of an edge with several changes, walked back through the change log."""
+    log, texts, times = graph.log, graph.log.texts.values, graph.log.times.values
     # the edge's history, read from the change log's columns (no change objects built)
     days: dict[str, int] = {}
     seeded: list[float] = []

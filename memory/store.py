@@ -171,8 +171,14 @@ class MemoryStore:
     def _index_belief(self, b: Belief) -> None:
         """Beliefs are looked up by whom they concern and by the telling that brought them, often:
         an index keeps that cheap however many beliefs a holder has."""
-        for key in self._belief_keys(b):
-            self._beliefs_by.setdefault(key, []).append(b.id)
+        by, c, holder, bid = self._beliefs_by, b.claim, b.holder, b.id
+        done = []  # each key once, as _belief_keys gives them (a set), without building the set
+        for p in (c.about, c.target, c.said_by):
+            if p and p not in done:
+                done.append(p)
+                by.setdefault(("about", holder, p), []).append(bid)
+        if b.via_fact_id:
+            by.setdefault(("via", holder, b.via_fact_id), []).append(bid)
 
     def beliefs_of(self, holder: str, about: str | None = None, *, held_only: bool = True) -> list[Belief]:
         if about is not None:

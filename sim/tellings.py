@@ -26,7 +26,7 @@ import numpy as np
 
 from townsfolk.agents.appraisal import appraisal_delta, appraisal_reason, responsible_for, room
 from townsfolk.agents.bonds import BOND_KINDS, INTERACTION
-from townsfolk.agents.familiarity_days import DayCounts, day_counts
+from townsfolk.agents.familiarity_days import DayCounts, day_counts_of_rows
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
 from townsfolk.memory.beliefs import Belief, credibility
@@ -51,6 +51,7 @@ _BELIEF_FIELDS = ("id", "holder", "claim", "text", "source", "told_by", "hops", 
 _FACT_FIELDS = ("id", "tick", "time", "kind", "actor", "to", "about", "text", "valence", "meta")
 # what remember / form_belief / world.record build (bare: values of their own types, not validated again)
 _event, _belief, _fact = maker(EventMemory, _EVENT_FIELDS), maker(Belief, _BELIEF_FIELDS), maker(Fact, _FACT_FIELDS)
+_line = maker(LogEntry, ("tick", "time", "kind", "who", "text", "ids"))  # LogEntry.trusted with its ids
 
 
 def _memory(*values: object) -> EventMemory:
@@ -118,14 +119,14 @@ def chat_rows(world: World, teller: str, listener: str) -> tuple[int, int] | Non
     return None if a is None or b is None else (a["row"], b["row"])
 
 
-def record_retelling(world: World, teller: str, listener: str, claim: Claim, spoken: str, basis: Belief,
-                     applied: str, valence: float) -> Fact:
+def record_retelling(world: World, tick: _Tick, teller: str, listener: str, claim: Claim, spoken: str,
+                     basis: Belief, applied: str, valence: float) -> Fact:
     """`world.record("retell", ...)` as `retell` calls it, built without its per-field checks when
     the values are of their fields' types (they are: the claim is validated; else world.record)."""
     if type(valence) is not float or type(claim.about) is not str or type(basis.id) is not str:
         return world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,
                             valence=valence, meta={"basis": basis.id, "distortion": applied})
-    fact = _fact(world.new_id("f"), world.tick, world.now, "retell", teller, (listener,), claim.about, spoken,
+    fact = _fact(world.new_id("f"), tick.tick, tick.now, "retell", teller, (listener,), claim.about, spoken,
                  valence, {"basis": basis.id, "distortion": applied})
     return world.facts.append(fact)
 
@@ -197,8 +198,9 @@ class TellingRun:
         chats: list[tuple[DayCounts, int]] = []
         code = cols.texts.code
         new_id = world.new_id
-        kept = graph.derived.get("day_counts")
         version = graph.log.version
+        chat_all = [r for d in pending for r in d.chat_rows]
+        days_of = iter(day_counts_of_rows(graph, chat_all, [count[r] for r in chat_all]))
         for d, trust_of, moves in zip(pending, trust_rows, move_rows, strict=True):
             teller, listener, claim, fact, basis = d.teller, d.listener, d.claim, d.fact, d.basis
             spoken, valence, severity, about = fact.text, d.valence, claim.severity, claim.about
@@ -227,7 +229,7 @@ class TellingRun:
             lines = []
             if moves:  # appraisal (appraise_belief_moves): the listener's warm edges toward the one blamed
                 delta = appraisal_delta(memory, listener, d.other, claim, belief.credibility,  # type: ignore[arg-type]
-                                        valence)
+                                        valence, belief=belief)
                 if abs(delta) >= 1e-4:
                     reason = appraisal_reason(lang, belief)
                     cause_kind, cause_id, reason_code = code("belief"), code(belief.id), code(reason)
@@ -238,29 +240,26 @@ class TellingRun:
                         lines.append((after, kind, before, reason))
             # the chat (bonds.interaction_rows, familiarity only): teller's edge, then listener's
             cause_kind, cause_id, reason_code = code("fact"), code(fact.id), code(chat_reason)
-            for holder, other, r in ((teller, listener, d.chat_rows[0]), (listener, teller, d.chat_rows[1])):
-                days = kept.get(r) if kept is not None else None
-                if days is None or days.seen != (count[r], version):
-                    days = day_counts(graph, holder, other)
-                    kept = graph.derived["day_counts"]
+            for r in d.chat_rows:
+                days = next(days_of)
                 after = round(min(1.0, max(0.0, days.familiarity_with_one_more(today))), 4)
                 changes.append((r, strength[r], after, cause_kind, cause_id, reason_code))
                 chats.append((days, count[r]))
             to = names.get(listener, listener)
             d.log += [
-                LogEntry.trusted(tick, stamp_, "gossip", [teller, listener],
+                _line(tick, stamp_, "gossip", [teller, listener],
                                  inner_quotes(f"{names.get(teller, teller)} 对 {to} 说：“{spoken}”"
                                               f"（{distortion_label('zh', d.applied)}）")
                                  if zh else inner_quotes_en(f'{names.get(teller, teller)} to {to}: "{spoken}" ({d.applied})'),
                                  {"fact": fact.id, "basis": basis.id, "belief": belief.id}),
-                LogEntry.trusted(tick, stamp_, "belief", [listener],
+                _line(tick, stamp_, "belief", [listener],
                                  f"{to} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {hops} 手）"
                                  if zh else f"{to} now believes: {belief.text} "
                                  f"(credibility {belief.credibility:.2f}, hop {hops})", {"belief": belief.id})]
             if lines:  # strongest first, then by kind (moves_log's order: the target is one person)
                 other_name = names.get(d.other, d.other)  # type: ignore[arg-type]
                 for after, kind, before, reason in sorted(lines, key=lambda m: (-m[0], m[1])):
-                    d.log.append(LogEntry.trusted(tick, stamp_, "edge", [listener, d.other],
+                    d.log.append(_line(tick, stamp_, "edge", [listener, d.other],
                                                   f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
                                                   f"{before:.2f} → {after:.2f} ({reason})",
                                                   {"cause": f"belief:{belief.id}"}))
@@ -321,7 +320,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
             continue
         basis = pick_belief(memory, teller, listener, about)
         if basis is None:
-            logs.append([LogEntry.trusted(tk.tick, tk.stamp, "gossip", [teller, listener],
+            logs.append([_line(tk.tick, tk.stamp, "gossip", [teller, listener],
                                           f"{world.name(teller)} 没什么可传的" if tk.zh
                                           else f"{world.name(teller)} has nothing to pass on", {})])
             continue
@@ -330,7 +329,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
         others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
         claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=rng)
         valence = claim.valence
-        fact = record_retelling(world, teller, listener, claim, tk.say(claim, listener, teller), basis, applied,
+        fact = record_retelling(world, tk, teller, listener, claim, tk.say(claim, listener, teller), basis, applied,
                                 valence)
         other = responsible_for(claim, listener) if claim.blames_subject else None
         decided = _Decided(teller, listener, basis, claim, valence, applied, fact,
