@@ -63,6 +63,10 @@ def _as_vectors(x: ArrayLike, name: str) -> np.ndarray:
 
 
 def _elapsed(dt_seconds: float | ArrayLike, lead_shape: tuple[int, ...]) -> np.ndarray:
+    if isinstance(dt_seconds, float | int):  # every tick: one number, checked without array reductions
+        if not dt_seconds >= 0:  # (NaN fails this too)
+            raise ValueError("dt_seconds must be >= 0: time never runs backwards")
+        return np.asarray(dt_seconds, dtype=float)
     dt = np.asarray(dt_seconds, dtype=float)
     if np.any(dt < 0) or np.any(np.isnan(dt)):
         raise ValueError("dt_seconds must be >= 0: time never runs backwards")
