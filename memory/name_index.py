@@ -1,7 +1,7 @@
 """Who a text names, found in one scan of the text instead of a pass over every character.
 
 At 10k NPCs a turn that asked every character "is your name in this line?" spent ~12 ms on it.
-The index keeps every name (and every id, lower-cased) bucketed by its first two characters, so a
+The index keeps every name (and every id, lower-cased) bucketed by its first three characters, so a
 text is scanned once, position by position, and only the few names sharing that prefix are tried.
 It is built once per world and kept up to date as characters are added (a player joining is one
 insertion, not a rebuild); any other change of the cast (`Cast.version` moving without the cast
@@ -25,6 +25,7 @@ from weakref import WeakKeyDictionary
 
 from townsfolk.world.world import World
 
+KEY = 3  # a name is bucketed by its first three characters (a shorter name by all of it)
 _ZH = ("他", "她", "那人")  # the first, second and any further distinct name
 _EN = (("He", "him", "his"), ("She", "her", "her"), ("They", "them", "their"))
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“‘(]\s*)$")
@@ -33,7 +34,7 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“‘(]\s*)$")
 def _buckets(pairs: list[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {}
     for word, cid in pairs:
-        out.setdefault(word[:2], []).append((word, cid))
+        out.setdefault(word[:KEY], []).append((word, cid))
     for bucket in out.values():
         bucket.sort(key=lambda wc: -len(wc[0]))  # the longest name at a position wins
     return out
@@ -88,18 +89,20 @@ class NameIndex:
 
     @staticmethod
     def _at(text: str, i: int, buckets: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
-        """The names that could start at position i: those sharing its two characters, longest
-        first, then the one-character names (a bucket keyed by one character)."""
-        two = buckets.get(text[i:i + 2], [])
-        one = buckets.get(text[i], []) if i + 1 < len(text) else []
-        return two + one if one else two
+        """The names that could start at position i, longest first: those sharing its next three
+        characters, then the two- and one-character names that are exactly what is there."""
+        out: list[tuple[str, str]] = []
+        last = None
+        for k in (KEY, 2, 1):
+            key = text[i:i + k]
+            if key != last:  # near the end of the text two slices can be the same
+                out += buckets.get(key, ())
+                last = key
+        return out
 
     @classmethod
     def _first(cls, text: str, buckets: dict[str, list[tuple[str, str]]], found: dict[str, int]) -> None:
-        get = buckets.get
         for i in range(len(text)):
-            if get(text[i:i + 2]) is None and get(text[i]) is None:
-                continue
             for word, cid in cls._at(text, i, buckets):
                 if cid not in found and text.startswith(word, i):
                     found[cid] = i
