@@ -193,7 +193,8 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
                                  valence=round(0.3 * kind.warmth - 0.5 * kind.coldness, 3),
                                  meta={"rel_kind": edge.kind, "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),
-                                       "persona": (c.persona or "").strip() if close else ""}))
+                                       "persona": (c.persona or "").strip() if close else "",
+                                       "role": c.role if close else ""}))
     return out
 
 

@@ -93,15 +93,28 @@ def reported(quote: str, *, subject_name: str | None = None) -> str:
 
 
 def unquote(text: str) -> str:
-    """'X told me: "Y"' -> 'X told me that Y'; any other quotation marks are dropped."""
+    """'X told me: "Y"' -> 'X told me that Y'; any other quotation marks are dropped, and a mark
+    that stood between two words leaves a space ('the loaf“tasted”of ash' -> 'the loaf tasted of
+    ash', never 'loaftasted'). Only words after a colon or a verb of saying are reported speech: a
+    word in scare quotes is no one's sentence."""
 
     def repl(m: re.Match[str]) -> str:
+        if not (":" in m.group(0) or _SPEECH_LEAD.search(text[:m.start()])):
+            return m.group(0)  # not someone's words: the marks go below, the words stay where they are
+        after = " " if text[m.end():m.end() + 1].isalnum() else ""
         if speaks_for_self(m.group(1)):  # their "I" is not ours: said in their own words, quoted
-            return f", \u2018{first_sentence(m.group(1).replace(chr(34), '').strip())}\u2019"
-        return " that " + reported(m.group(1))
+            return f", \u2018{first_sentence(m.group(1).replace(chr(34), '').strip())}\u2019" + after
+        return " that " + reported(m.group(1)) + after
 
     text = _QUOTED.sub(repl, text, count=1)
-    return text.replace('"', "").replace("“", "").replace("”", "")
+    text = _GLUED_MARK.sub(" ", text)
+    return _MARK.sub("", text)
+
+
+_SPEECH_LEAD = re.compile(r"\b(?:said|says|say|told(?: \w+)?|tells(?: \w+)?|asked(?: \w+)?|asks(?: \w+)?|"
+                          r"answered(?: \w+)?|shouted|whispered|called out)\s*,?\s*$")
+_GLUED_MARK = re.compile(r'(?<=[\w,.;!?])["“”]+(?=\w)|(?<=\w)["“”]+(?=[\w])')
+_MARK = re.compile(r'["“”]')
 
 
 def possessive(name: str) -> str:

@@ -241,6 +241,7 @@ _NOT_A_STATEMENT = re.compile(r"^(?:谢谢|多谢|好的|好吧|嗯+|哦+|啊+|�
 
 
 _THIRD_PERSON = re.compile(r"他|她|\b(?:he|she|they|him|her|them)\b", re.IGNORECASE)
+_SECOND_PERSON = re.compile(r"你|您|\b(?:you|your|you're|yours)\b", re.IGNORECASE)
 
 
 def _is_statement(words: str, names: tuple[str, ...] = ()) -> bool:
@@ -284,6 +285,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         found.pop("ask_about", None)  # "你知道吗，..." introduces news
     if {"request", "greet"} & found.keys() and not asked_explicitly:
         found.pop("ask_about", None)  # "can you ...?" / "how are you?" are not questions about someone
+    if "conflict" in found and not _SECOND_PERSON.search(words) and _is_statement(words, names):
+        found.pop("conflict")  # "Hanna says Tomas is a liar" / "老王是个骗子": news of others, no quarrel with me
+        found["tell"] = _STATEMENT_CONFIDENCE
     if not found and _is_statement(words, names):
         found["tell"] = _STATEMENT_CONFIDENCE  # "老李，王婶好像在生你的气" tells him something
     if asked_explicitly and "request" in found and re.search(

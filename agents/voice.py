@@ -26,13 +26,15 @@ from townsfolk.agents.deed_match import (
 )
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.safety import check_safety
+from townsfolk.agents.state_answer import asks_back, is_state_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
 
 Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
-              "share_news"]
+              "share_news", "decline"]
 MAX_MEMORY_LINES = 4
 _THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|\bthanks?\b|\bthank you\b|\bcheers\b", re.IGNORECASE)
 _STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
@@ -116,11 +118,13 @@ def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, 
         return "forgive"
     if "conflict" in kinds:
         return "apologise"
-    if _THANKS.search(text) and "ask_about" not in kinds:
-        return "thank"
+    if _THANKS.search(text) and ("ask_about" not in kinds or is_state_answer(text, "zh")):
+        return "thank"  # "Not bad, thanks. And you?" asks after me: the answer is composed as such (state_answer.py)
     asked = bool(_QUESTION.search(text))
     if route == "answer_from_memory" or (route == "listen" and asked):
         return "answer" if has_memories else "deny"
+    if "request" in kinds and route == "small_talk" and not speaker_is_npc:
+        return "decline"  # "can you help me find a cart to town?" no errand takes up: say so, never the weather
     if "greet" in kinds and not speaker_is_npc:
         return "greet"
     if route in ("listen", "update_details") or speaker_is_npc:
@@ -212,10 +216,9 @@ class _Voice:
         words, m = TIES[self.lang], item.meta
         about = m.get("about_name", "")
         said = words.get(m.get("rel_kind", ""), words["other"]).format(about=about, label=m.get("label", ""))
-        persona = (m.get("persona") or "").rstrip("。.!！ ")
+        persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "")  # a clause, never the note itself
         if persona:
-            persona = persona if self.zh else persona[0].lower() + persona[1:]
-            said += ("，" if self.zh else "; ") + words["persona"].format(about=about, persona=persona)
+            said += ("，" if self.zh else "; ") + persona
         return said
 
     def _impression(self, item: GroundingItem) -> str | None:
@@ -305,8 +308,12 @@ def compose(request: LLMRequest) -> str:
 def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     items = _stale([g for g in request.grounding if not g.meta.get("background")])
     hour = int(request.meta.get("hour", 12))
+    if act == "thank" and is_state_answer(v.question, v.lang):  # "I'm fine, thanks": news of them, not gratitude
+        return v.join([v.pick("glad_well"), v.pick("me_well")]) if asks_back(v.question, v.lang) else v.pick("glad_well")
     if act in ("farewell", "thank", "forgive", "apologise"):
         return v.pick(act)
+    if act == "decline":
+        return v.pick("cannot_help")
     known = any(g.about == request.meta.get("asker") for g in request.grounding)
     introduced = _introduced_as(v, request.listener) if act in ("greet", "react", "small_talk") else None
     if introduced:  # "我是新来的代课老师阿远": welcome them by the name they gave

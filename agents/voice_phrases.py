@@ -28,6 +28,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "greet_evening": ["Good evening!", "Evening! Come in."],
         "farewell": ["Take care.", "See you around.", "Mind how you go."],
         "thank": ["You're welcome.", "Any time.", "Happy to help."],
+        "glad_well": ["Glad to hear it.", "Good, good.", "That's good to hear."],
+        "cannot_help": ["I can't help you with that myself, I'm afraid. Try asking around.",
+                        "That's beyond me, sorry. Someone else might know.",
+                        "I wish I could help with that, but I can't. Ask around; someone will know."],
+        "me_well": ["I'm well enough, thank you.", "Can't complain, thanks for asking.", "Keeping busy, thank you."],
         "forgive": ["No harm done.", "It's all right, really.", "Let's say no more about it."],
         "apologise": ["I'm sorry you feel that way.", "I didn't mean any harm by it.", "Sorry, I hear you."],
         "ask_back": ["And how are you keeping?", "What brings you by?", "Anything new with you?"],
@@ -107,6 +112,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "greet_evening": ["晚上好。", "这么晚还过来呀。"],
         "farewell": ["慢走啊。", "回头见。", "路上小心。"],
         "thank": ["不客气。", "小事一桩。", "应该的。"],
+        "glad_well": ["那就好。", "好就好。", "那就好，那就好。"],
+        "cannot_help": ["这个我帮不上忙，你去别处问问吧。", "这事我办不了，你问问别人吧。", "不好意思，这个我真帮不了你，去问问别人看。"],
+        "me_well": ["我也挺好，谢谢关心。", "我还是老样子，挺好。", "我也还行，忙忙叨叨的。"],
         "forgive": ["没事没事。", "别往心里去。", "过去就过去了。"],
         "apologise": ["让你不痛快了，对不住。", "我不是那个意思。", "我明白你的意思。"],
         "ask_back": ["你呢，最近怎么样？", "今天怎么有空过来？", "你那边有什么新鲜事吗？"],
@@ -166,7 +174,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
 }
 
 # An NPC's own tie to someone asked about, by relationship kind ("{label}" for a world's own kinds),
-# and, for a close tie, what that person is like (their persona, as the NPC knows them).
+# and, for a close tie, what that person is like (their persona as a clause: agents/persona_clause.py).
 TIES: dict[str, dict[str, str]] = {
     "en": {"family": "{about} is family to me", "romance": "{about} and I are sweethearts",
            "friend": "{about} is a friend of mine", "partner": "{about} and I work together",
@@ -174,12 +182,12 @@ TIES: dict[str, dict[str, str]] = {
            "colleague": "{about} and I serve together", "customer": "{about} buys from me",
            "acquaintance": "I know {about} a little", "rival": "{about} and I don't get along",
            "creditor": "there's a debt between {about} and me", "debtor": "there's a debt between {about} and me",
-           "other": "{about} is my {label}", "persona": "{persona}"},
+           "other": "{about} is my {label}"},
     "zh": {"family": "{about}是我家里人", "romance": "我和{about}是一对儿", "friend": "{about}是我的朋友",
            "partner": "我和{about}是搭伙做事的", "mentor": "{about}是我一手带的", "neighbour": "{about}是我邻居",
            "colleague": "{about}和我共事", "customer": "{about}是我的老主顾", "acquaintance": "{about}我认识，不算熟",
            "rival": "{about}跟我不对付", "creditor": "我和{about}之间有笔账", "debtor": "我和{about}之间有笔账",
-           "other": "我和{about}是{label}", "persona": "人{persona}"},
+           "other": "我和{about}是{label}"},
 }
 
 # The model path gets the same act, in words a model follows (prompts as data, both languages).
@@ -195,6 +203,7 @@ ACT_PROMPTS: dict[str, dict[str, str]] = {
         "apologise": "They are upset with you: acknowledge it without taking sides.",
         "small_talk": "Make small talk; you may mention one thing from your memories.",
         "share_news": "Share the news from your memories.",
+        "decline": "They asked for help you cannot give: say so kindly, suggest they ask around, invent nothing.",
     },
     "zh": {
         "answer": "根据给出的记忆回答问题。",
@@ -207,6 +216,7 @@ ACT_PROMPTS: dict[str, dict[str, str]] = {
         "apologise": "对方对你不满：承认对方的感受，不偏袒任何一方。",
         "small_talk": "闲聊几句，可以提一件你记得的事。",
         "share_news": "把你记得的新鲜事说给对方听。",
+        "decline": "对方请你帮忙，可你帮不上：客气地说明，让对方去问问别人，不要编造。",
     },
 }
 

@@ -24,6 +24,9 @@ from townsfolk.memory.pronouns import can_report_zh, reported_zh
 # The open inventory (memory/predicates.py): built-in predicates plus any a scenario declares.
 Predicate = PredicateSpec
 PREDICATES = INVENTORY
+# predicates that say less than the words they were read from: a claim keeps and says its words
+# ("小陶摔裂了一口大缸", never "小陶出了点岔子"); the reading still decides who is to blame (nobody)
+OWN_WORDS = ("remark", "mishap")
 
 # Retelling escalates along each predicate's ladder: a lateness becomes unreliability becomes dishonesty.
 ESCALATION = {spec.key: spec.escalates_to or spec.key for spec in BUILTIN}
@@ -52,7 +55,7 @@ class Claim(BaseModel):
         """Whether to say the quote rather than the predicate: unread, negated, or a guess left as read."""
         if not self.quote or self.is_attitude:
             return False
-        return (self.predicate == "remark" or self.negated
+        return (self.predicate in OWN_WORDS or self.negated
                 or (self.guessed is not None and self.guessed == self.reading_signature()))
 
     def reading_signature(self) -> str:
@@ -153,8 +156,10 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         target = who(claim.target)
         core_t = core.replace("is ", "").replace("was ", "")
         be = "are" if claim.target == listener else "am" if claim.target == speaker else "is"
+        if not core.startswith(("is ", "was ", "can ")):  # a deed: "thinks Tomas stole something", not "is stole"
+            be, core_t = "", core
         target = "I" if claim.target == speaker else target
-        text = f"{who(claim.about)} {verb} {target} {be} {core_t}"
+        text = " ".join(w for w in (who(claim.about), verb, target, be, core_t) if w)
     else:
         text = f"{who(claim.about)} {core}"
         text = (text.replace("you is", "you are").replace("you was", "you were")

@@ -7,7 +7,7 @@ the fact that carried it (the telling), the teller's own belief, and the number 
 from __future__ import annotations
 
 from townsfolk.memory.beliefs import Belief, credibility
-from townsfolk.memory.claims import Claim, claim_from_text, render_claim
+from townsfolk.memory.claims import OWN_WORDS, Claim, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.name_index import NameIndex, name_index
 from townsfolk.memory.pronouns import follow_name, refers_back
@@ -142,7 +142,7 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
         remember(world, memory, witness, fact, first_person(world, witness, fact.text), source="witnessed",
                  about=fact.actor or fact.about, importance=importance, meta=dict(topic))
         if subject:
-            claim = read.model_copy(update={"quote": fact.text if read.predicate == "remark" else None,
+            claim = read.model_copy(update={"quote": fact.text if read.predicate in OWN_WORDS else None,
                                             "generalised": False})
             if read.predicate == "remark" and fact.valence:
                 # nothing the inventory names: how it felt (the designer's valence) gives the direction

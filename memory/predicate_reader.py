@@ -29,6 +29,7 @@ from townsfolk.memory.predicates import (
     ActiveInventory,
     PredicateInventory,
     PredicateSpec,
+    mask_not_cues,
 )
 
 # Chinese compounds that contain a cue but mean something else
@@ -46,7 +47,7 @@ ZH_FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
 }
 EN_NEGATION = re.compile(r"\b(?:not|never|no|didn't|did not|doesn't|does not|wasn't|was not|isn't|is not|"
                          r"hasn't|has not|won't|hardly)\s+(?:\w+\s+){0,2}$")
-ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非")
+ZH_NEGATION = ("没有", "没", "不", "未", "别", "并非", "不是", "不算", "哪是")  # 不是偷懒: not lazy
 # Readings a single cue word cannot make, as patterns over a clause: a promise, then (after a word
 # of contrast) its not being kept ("答应今天修好，结果人影都没见着": the "修好" is what was promised,
 # not what was done); calling someone names ("骂村长是个废物"; not when the subject was the one
@@ -116,6 +117,8 @@ def cue_hits(spec: PredicateSpec, text: str, lowered: str | None = None) -> list
     cannot match otherwise): most cues are absent from most texts, and `in` costs far less."""
     hits: list[tuple[str, bool]] = []
     lowered = text.lower() if lowered is None else lowered
+    if spec.not_cues:  # "late last night" is an hour, "for the sick" whom a deed was for (memory/predicates.py)
+        text, lowered = mask_not_cues(spec, text, lowered)
     for cue in spec.cues_en:
         if not all(part in lowered for part in _en_parts(cue)):
             continue

@@ -10,9 +10,11 @@ substrings). The built-in inventory covers village and town life; a scenario may
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -40,6 +42,9 @@ class PredicateSpec(BaseModel):
     examples_zh: tuple[str, ...] = ()
     cues_en: tuple[str, ...] = ()
     cues_zh: tuple[str, ...] = ()
+    # phrases in which a cue word of this predicate means something else: a time of day ("late last
+    # night" is when, not a lateness), people ("for the sick" is whom a deed served, not an illness)
+    not_cues: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _has_examples(self) -> PredicateSpec:
@@ -59,9 +64,19 @@ class PredicateSpec(BaseModel):
 
 def _p(key: str, en: str, zh: str, valence: float, severity: float = 0.0, kind: PredicateKind = "deed", *,
        up: str | None = None, ex_en: tuple[str, ...] = (), ex_zh: tuple[str, ...] = (),
-       cues_en: tuple[str, ...] = (), cues_zh: tuple[str, ...] = ()) -> PredicateSpec:
+       cues_en: tuple[str, ...] = (), cues_zh: tuple[str, ...] = (), not_cues: tuple[str, ...] = ()) -> PredicateSpec:
     return PredicateSpec(key=key, en=en, zh=zh, valence=valence, severity=severity, kind=kind, escalates_to=up,
-                         examples_en=ex_en, examples_zh=ex_zh, cues_en=cues_en, cues_zh=cues_zh)
+                         examples_en=ex_en, examples_zh=ex_zh, cues_en=cues_en, cues_zh=cues_zh, not_cues=not_cues)
+
+
+# "late" said of the hour, not of a person who kept someone waiting
+LATE_HOURS = ("late last night", "late at night", "late that night", "late one night", "late in the night",
+              "late into the night", "late in the evening", "late that evening", "late in the day",
+              "late in the afternoon", "late in the morning", "late afternoon", "late evening", "late morning",
+              "late night", "late hour", "late spring", "late summer", "late autumn", "late winter", "of late",
+              "stayed up late", "up late", "until late", "till late", "worked late", "working late", "work late",
+              "it was late", "it's late", "it is late", "getting late", "so late at", "late at the",
+              "天晚了", "天色晚了", "夜里很晚", "很晚才", "晚到家", "时候晚了", "那么晚了", "这么晚了")
 
 
 BUILTIN: tuple[PredicateSpec, ...] = (
@@ -79,7 +94,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("late", "was late", "迟到", -0.2, 0.2, up="unreliable",
        ex_en=("He was late again this morning.", "She turned up an hour after we agreed."),
        ex_zh=("他今天又迟到了。", "说好八点，他十点才来。"),
-       cues_en=("late", "delayed", "behind schedule"), cues_zh=("迟到", "晚到", "来晚", "晚了")),
+       cues_en=("late", "delayed", "behind schedule"), cues_zh=("迟到", "晚到", "来晚", "晚了"), not_cues=LATE_HOURS),
     _p("careless", "is careless", "马虎", -0.35, 0.35, up="unreliable",
        ex_en=("He sent the wrong flour, a careless mix-up.", "She was sloppy with the accounts.",
               "He forgot to shut the gate and the goats got out."),
@@ -99,12 +114,16 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("rude", "was rude", "没礼貌", -0.4, 0.4, up="unreliable",
        ex_en=("He was rude to the customers.", "She snapped at me for no reason."),
        ex_zh=("他对客人很没礼貌。", "她无缘无故冲我发火。"),
-       cues_en=("rude", "rudely", "shout", "shouted", "yell", "yelled", "snapped at"),
-       cues_zh=("没礼貌", "凶", "冲我发火", "甩脸色")),
+       cues_en=("rude", "rudely", "shout", "shouted", "yell", "yelled", "snapped at", "impolite", "insolent",
+                "talked back", "cheeky", "sneered at", "glared at", "scowled at", "curt with", "short with"),
+       cues_zh=("没礼貌", "凶", "冲我发火", "甩脸色", "无礼", "失礼", "不礼貌", "没规矩", "没教养", "顶撞", "顶嘴",
+                "摆脸色", "给脸色", "甩脸子", "摆臭脸", "粗鲁", "蛮横", "出言不逊", "冷嘲热讽", "冲人发火", "冲他发火",
+                "冲她发火", "没好气", "爱答不理", "爱理不理", "翻白眼", "呛人", "呛了")),
     _p("helpful", "helped out", "帮了忙", 0.5, 0.0,
        ex_en=("She helped me carry the sacks.", "He minded the shop while I was away."),
        ex_zh=("她帮我搬了米袋。", "我不在的时候他帮我看店。"),
-       cues_en=("help", "helped", "helps", "helping", "minded the", "looked after", "lent a hand", "mended"),
+       cues_en=("help", "helped", "helps", "helping", "minded the", "looked after", "lent a hand", "mended",
+                "nursed", "cared for", "tended the sick"),
        cues_zh=("帮", "帮忙", "帮了", "照顾", "看店", "搭把手")),
     _p("kind", "is kind", "人很好", 0.6, 0.0, "trait",
        ex_en=("She is the kindest woman in the village.", "He is always warm and decent to everyone."),
@@ -120,7 +139,9 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("generous", "is generous", "很大方", 0.7, 0.0, "trait",
        ex_en=("He shares whatever he has.", "She never takes money from the poor."),
        ex_zh=("他有什么都愿意分给别人。", "她从不收穷人的钱。"),
-       cues_en=("generous", "generously"), cues_zh=("大方", "慷慨")),
+       cues_en=("generous", "generously", "for the sick", "for the poor", "for the needy", "to the poor",
+                "to the sick", "to feed the poor", "not for himself", "not for herself", "not for themselves"),
+       cues_zh=("大方", "慷慨", "给病人", "送给病人", "分给穷人", "接济", "周济", "救济", "施舍")),
     _p("praised", "was praised", "受到了夸奖", 0.4, 0.0, up="skilled",
        ex_en=("Everyone praised her bread at the fair.", "The elders spoke highly of him."),
        ex_zh=("大家都夸她做的面包好。", "长辈们都称赞他。"),
@@ -192,8 +213,10 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_zh=("他偷了邻居家的鸡。", "她从钱柜里拿了钱。", "她趁人不注意把一块布塞进了袖子里。",
               "他把别人晒的鱼干偷偷装进了自己的筐。", "他把公家的锄头扛回自己家用了。", "他趁掌柜转身，把两枚铜钱塞进了口袋。"),
        cues_en=("stole", "steal", "steals", "stealing", "stolen", "thief", "pinched", "pocketed", "walked off with",
-                "walk off with", "made off with", "kept it for himself", "kept it for herself"),
-       cues_zh=("偷了", "偷东西", "小偷", "偷走", "偷钱", "顺手牵羊", "顺走", "私吞", "据为己有", "揣进了自己")),
+                "walk off with", "made off with", "kept it for himself", "kept it for herself", "without paying",
+                "helped himself to", "helped herself to"),
+       cues_zh=("偷了", "偷东西", "小偷", "偷走", "偷钱", "顺手牵羊", "顺走", "私吞", "据为己有", "揣进了自己", "偷偷拿",
+                "偷拿", "偷偷揣", "没给钱就拿", "不给钱就拿")),
     _p("gossiper", "spreads gossip", "爱嚼舌根", -0.3, 0.3, "trait", up="dishonest",
        ex_en=("She tells everyone's business at the well.", "He spreads stories about people."),
        ex_zh=("她在井边到处说别人的闲话。", "他老是在背后议论人。"),
@@ -268,7 +291,10 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("illness", "fell ill", "病了", -0.3, 0.0, "misfortune", up="grave_illness",
        ex_en=("She has a fever and stayed in bed.", "He has been sick all week.", "He has been coughing for days."),
        ex_zh=("她发烧了，躺在床上。", "他病了一个礼拜。"),
-       cues_en=("ill", "sick", "fever", "illness", "poorly"), cues_zh=("生病", "病了", "病倒", "得了病", "生了病", "发烧", "着凉", "咳嗽")),
+       cues_en=("ill", "sick", "fever", "illness", "poorly"), cues_zh=("生病", "病了", "病倒", "得了病", "生了病", "发烧", "着凉", "咳嗽"),
+       # the sick are people a deed is for, not the subject's illness; "sick of" is being fed up
+       not_cues=("the sick", "sick of", "sick and tired", "ill will", "speak ill", "spoke ill", "speaks ill",
+                 "ill at ease", "poorly made", "poorly paid", "poorly done", "给病人", "送给病人", "病人")),
     _p("grave_illness", "is gravely ill", "病得很重", -0.6, 0.0, "misfortune", up="death",
        ex_en=("The doctor says he may not last the winter.",), ex_zh=("大夫说他怕是熬不过冬天。",),
        cues_en=("gravely ill", "dying", "at death's door"), cues_zh=("病重", "病危", "病得很重")),
@@ -286,7 +312,10 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_zh=("他的手推车在去集市的路上掉了个轮子。", "她的篮子翻了，鸡蛋全打碎了。", "柴房的门从门轴上掉下来了。",
               "货船撞上沙洲，等到涨潮才走。", "他家的猪跑出圈，在萝卜地里转了一天。", "梯子一滑，苹果滚了一院子。",
               "山路塌方，挑夫在半道等了一天。", "油灯的油烧完了，只好摸黑回家。"),
-       cues_en=("got stuck", "ran aground", "broke down"), cues_zh=("卡住了", "卡在", "搁浅", "抛锚", "陷在", "陷进")),
+       cues_en=("got stuck", "ran aground", "broke down", "shattered", "tipped over", "spilled"),
+       cues_zh=("卡住了", "卡在", "搁浅", "抛锚", "陷在", "陷进", "裂了", "裂开", "碎了", "打碎了", "摔碎", "翻了"),
+       not_cues=("心碎", "心都碎了", "闹翻了", "吵翻了", "翻了脸", "翻脸", "翻了个白眼", "翻白眼", "翻了翻", "翻了个身",
+                 "翻了一番", "翻了一倍", "翻了番")),
     _p("fire", "suffered a fire", "遭了火灾", -0.6, 0.0, "misfortune", up="burned_down",
        ex_en=("There was a fire at the bakery last night.", "The barn caught fire."),
        ex_zh=("昨晚面包房着火了。", "谷仓起火了。"),
@@ -331,6 +360,31 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_en=("The whole village danced at the harvest fair.",), ex_zh=("全村人在庙会上跳舞。",),
        cues_en=("festival", "feast", "celebration"), cues_zh=("庙会", "过节", "庆祝", "赶集")),
 )
+
+
+def mask_not_cues(spec: PredicateSpec, text: str, lowered: str) -> tuple[str, str]:
+    """The text with the spec's `not_cues` blanked out (same length, so positions still line up):
+    no cue of the spec can be read inside them. English phrases are matched as whole words."""
+    for phrase in spec.not_cues:
+        if phrase.isascii():
+            low = phrase.lower()
+            if low not in lowered:
+                continue
+            for m in _not_cue_pattern(low).finditer(lowered):
+                blank = " " * (m.end() - m.start())
+                lowered = lowered[:m.start()] + blank + lowered[m.end():]
+                text = text[:m.start()] + blank + text[m.end():]
+        elif phrase in text:
+            blank = " " * len(phrase)
+            text = text.replace(phrase, blank)
+            lowered = lowered.replace(phrase, blank)
+    return text, lowered
+
+
+@lru_cache(maxsize=1024)
+def _not_cue_pattern(phrase: str) -> re.Pattern[str]:
+    body = r"\s+".join(re.escape(part) for part in phrase.split())
+    return re.compile(rf"(?<![\w'-]){body}(?![\w-])")
 
 
 class PredicateInventory:

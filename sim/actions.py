@@ -25,6 +25,7 @@ from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.mediation import aired_beliefs
 from townsfolk.sim.messages import distortion_label, relation_label
+from townsfolk.sim.player_tells import believe_told
 from townsfolk.world.bare import bare
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
@@ -239,4 +240,9 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{answered}”" if zh
                   else f'{world.name(npc)}: "{answered}"', fact=answer.id, grounding=reply.grounding_ids,
                   route=analysis.route, private=question.private)]
+    for belief, moves in believe_told(world, memory, player=player, npc=npc, fact=question, intents=kinds):
+        log.append(_entry(world, "belief", [npc], f"{world.name(npc)} 听信：{belief.text}（可信度 {belief.credibility:.2f}）"
+                          if zh else f"{world.name(npc)} now believes: {belief.text} (credibility {belief.credibility:.2f})",
+                          belief=belief.id, fact=question.id))  # a whisper's words: hidden by sim/private_lines.py
+        log += moves_log(world, moves)  # a player's statement about someone: the NPC's belief (sim/player_tells.py)
     return log, reply, analysis, responses

@@ -25,10 +25,10 @@ from townsfolk.sim.worldgen import Town
 SMALL_TALK_SALIENCE = 0.3
 NOWHERE = -1
 SEED_VALENCE = -0.6
-# a visiting player's chat with someone where they walk; worded with a cue of `visited`, so it is read
-# without a model
-PLAYER_MEETING = {"en": "{player} dropped by {place} and chatted with {npc}",
-                  "zh": "{player}路过{place}，拜访了{npc}，聊了几句"}
+# a visiting player's chat with someone where they walk: a chat, said as it was (read as a remark, in
+# its own words), not a visit to someone's house ("游客来串门" was what a market stroll became)
+PLAYER_MEETING = {"en": "{player} stopped at {place} and chatted with {npc}",
+                  "zh": "{player}在{place}跟{npc}聊了几句"}
 PLAYER_MEETING_VALENCE = 0.1
 SLEEP_AFTER_SHIFT = 8  # hours a worker whose shift ends outside the waking day sleeps after it
 

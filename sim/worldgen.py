@@ -17,6 +17,7 @@ from townsfolk.agents.bonds import seed_bonds_all
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.world_spec import TraitDist, WorldSpec
 from townsfolk.sim.worldgen_names import draw_families, draw_names
+from townsfolk.sim.worldgen_reasons import SeedReasons
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock, parse_duration
 from townsfolk.world.relation_kinds import kinds_for
@@ -169,7 +170,8 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     role_word = [r.name.get(lang, r.id) for r in spec.roles]
     for i, cid in enumerate(ids):
         world.add_character(Character(id=cid, name=names[i], role=role_word[role[i]],
-                                      persona=places[household[i]].name,
+                                      persona=(f"住在{places[household[i]].name}" if lang == "zh"
+                                               else f"lives at {places[household[i]].name}"),
                                       traits={k: float(v[i]) for k, v in traits.items()}))
     players = []
     for p in spec.players:
@@ -186,9 +188,12 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
             for b in range(a + 1, size):
                 pairs.append((int(members[a]), int(members[b]), soc.households.kind, 0.0))
         del h
+    work_place: dict[tuple[int, int], int] = {}  # a workplace tie's place, for the words of its reason
     for place_idx in np.unique(work[work >= 0]):
         members = gen.permutation(np.flatnonzero(work == place_idx))
-        pairs += [(a, b, soc.workplaces.kind, 0.0) for a, b in _ring_ties(members, soc.workplaces.per_npc)]
+        ring = _ring_ties(members, soc.workplaces.per_npc)
+        pairs += [(a, b, soc.workplaces.kind, 0.0) for a, b in ring]
+        work_place.update(((min(a, b), max(a, b)), int(place_idx)) for a, b in ring)
     perm = gen.permutation(n)
     fg = _friend_graph(spec, n, int(gen.integers(2**31)))
     friend_edges = sorted((min(int(perm[a]), int(perm[b])), max(int(perm[a]), int(perm[b]))) for a, b in fg.edges())
@@ -200,7 +205,8 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
     ranges = {soc.households.kind: soc.households.strength, soc.workplaces.kind: soc.workplaces.strength,
               soc.friendships.kind: soc.friendships.strength, "rival": soc.friendships.strength}
     strengths = gen.random(len(pairs))
-    reason = "世代住在一起" if lang == "zh" else "the town as generated"
+    words = SeedReasons(world, lang, soc.households.kind, soc.workplaces.kind, soc.friendships.kind)
+    reasons: list[str] = []
     counts: dict[str, int] = {}
     seen: set[tuple[int, int, str]] = set()
     sources: list[str] = []
@@ -217,11 +223,14 @@ def generate(spec: WorldSpec, *, seed: int | None = None, npcs: int | None = Non
         targets += (ids[b], ids[a])
         kinds += (kind, kind)
         tie_strengths += (s, s)
+        reason = words.reason(kind, places[work_place[(a, b)]].name if kind == soc.workplaces.kind
+                              and (a, b) in work_place else None)
+        reasons += (reason, reason)
         counts[kind] = counts.get(kind, 0) + 1
     # one bulk call for the ties, one array pass for the bond axes they imply (what a set_edge and a
     # seed_bonds per tie did, in the time a 10k town allows)
     world.graph.add_edges(sources, targets, kinds, tie_strengths, tick=0, time=world.now, cause=Cause(kind="seed"),
-                          reason=reason)
+                          reason=reasons)
     seed_bonds_all(world)
 
     town = Town(spec=spec, world=world, memory=MemoryStore(), places=places, npcs=ids, players=players,

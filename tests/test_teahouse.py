@@ -88,8 +88,8 @@ def test_a_failed_expectation_says_what_was_found_and_exits_1(runs):
     r = ok(runs["failing"], code=1)
     text = r.stdout + r.stderr
     assert re.search(r"期望 \d+ 在时刻 4 未通过", text), text  # a zh world reports in Chinese
-    assert "xiaoliang -> aqing [partner] >= 0.99" in text
-    found = re.search(r"实际：strength (\d\.\d+)", text.split("在时刻 4 未通过", 1)[1])
+    assert "小梁 → 阿青【合作】>= 0.99" in text  # the check itself in Chinese too (names, the tie's own word)
+    found = re.search(r"实际：强度 (\d\.\d+)", text.split("在时刻 4 未通过", 1)[1])
     assert found, text
     assert 0.0 < float(found.group(1)) < 0.99
     # the two real expectations of tick 4 still pass

@@ -1,0 +1,123 @@
+"""What a player tells an NPC in conversation, the NPC holds as a belief (told by the player).
+
+`town.say(player, npc, "Tomas took the flour for the sick")` used to leave only the memory of being
+spoken to: asked later what it knows of Tomas, the NPC had nothing, and a whisper (`private=True`)
+was lost the same way. A statement (intent `tell`, or chat that is no question) that names someone else now becomes the NPC's
+belief about that person, with the player as its teller (one hop, credibility from the NPC's trust
+in the player), appraised like any telling. A whisper's belief is private: the gossip step never
+passes a private belief on and no other player's context sees it (memory/privacy.py), so it stays
+with this NPC. "He had taken them for the sick" means the last person this player named to this
+NPC today.
+"""
+
+from __future__ import annotations
+
+import re
+
+from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.claims import Claim
+from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.facts import Fact
+from townsfolk.world.world import World
+
+_PRONOUN_LEAD = {"en": re.compile(r"^\s*(?:he|she|they|him|her)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[他她]")}
+_LOOK_BACK = 40  # facts scanned back for the person a pronoun stands for
+# a question tells nothing, whatever the intent reader made of it ("林旅人跟你说过什么秘密吗？")
+_QUESTION = {"en": re.compile(r"\?|^\s*(?:(?:so|and|but|well|oh),?\s+)?(?:did|does|do|is|was|were|are|has|have|had|"
+                               r"can|could|will|would|who|what|why|how|when|where|which)\b", re.IGNORECASE),
+             "zh": re.compile(r"[？?]|[吗呢]\s*[。！!]?\s*$|是不是|有没有|是否|会不会|对不对")}
+_STATEMENT_INTENTS = ("tell", "chat")
+
+
+def _named_earlier(world: World, player: str, npc: str, before: Fact) -> str | None:
+    """The last other person the player named to this NPC on the same day (what 'he' refers to)."""
+    facts = list(world.facts)
+    for fact in reversed(facts[-_LOOK_BACK:]):
+        if fact.id == before.id or fact.kind != "ask" or fact.actor != player or npc not in fact.to:
+            continue
+        if fact.time.date() != before.time.date():
+            return None
+        named = [c for c in mentioned_ids(world, fact.text) if c not in (player, npc)]
+        if named:
+            return named[0]
+    return None
+
+
+def subject_of(world: World, player: str, npc: str, fact: Fact) -> tuple[str | None, str | None]:
+    """(whom the statement is about, the other person in it) or (None, None) when it names nobody."""
+    named = [c for c in mentioned_ids(world, fact.text) if c not in (player, npc)]
+    lang = "zh" if world.language == "zh" else "en"
+    if named and not _PRONOUN_LEAD[lang].match(fact.text):
+        return named[0], (named[1] if len(named) > 1 else None)
+    earlier = _named_earlier(world, player, npc, fact) if _PRONOUN_LEAD[lang].match(fact.text) else None
+    if earlier is not None:
+        return earlier, next((c for c in named if c != earlier), None)
+    return (named[0], named[1] if len(named) > 1 else None) if named else (None, None)
+
+
+# "Hanna thinks you stole the flour" is Hanna's view of the listener (an attitude), not a theft by
+# Hanna; "Tomas told me Ilse burned the bread" is Tomas's word about Ilse. {x}: a name in the text.
+_ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|believes|reckons|says|is saying|claims|"
+                   r"told everyone|is telling (?:everyone|people)|suspects) (?:that )?(?P<rest>.+)$",
+             "zh": r"^(?:听说|据说)?{x}(?:觉得|认为|说|嫌|怀疑|以为|到处说|跟人说)(?P<rest>.+)$"}
+_REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} said) (?:that )?(?P<rest>.+)$",
+             "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说)|听{x}说)[，,：:]?(?P<rest>.+)$"}
+_YOU = {"en": re.compile(r"^(?:you|you're|you've|your)\b", re.IGNORECASE), "zh": re.compile(r"^你")}
+
+
+def _lead(world: World, pattern: str, text: str, ids: list[str]) -> tuple[str, str] | None:
+    """(the person named at the head of the pattern, the rest of the sentence) when it matches."""
+    for cid in ids:
+        m = re.match(pattern.format(x=re.escape(world.name(cid).lower() if pattern.isascii() else world.name(cid))),
+                     text.lower() if pattern.isascii() else text)
+        if m is not None:
+            start = m.start("rest")
+            return cid, text[start:].strip()
+    return None
+
+
+def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> Claim | None:
+    """The claim a player's statement makes, or None when it names nobody but the two of them."""
+    lang = "zh" if world.language == "zh" else "en"
+    text = fact.text.strip().rstrip("。.!！")
+    ids = [c for c in mentioned_ids(world, text) if c != player]
+    lead = _lead(world, _ATTITUDE[lang], text, [c for c in ids if c != npc])
+    if lead is not None:
+        holder, rest = lead
+        others = [c for c in mentioned_ids(world, rest) if c not in (player, holder)]
+        target = npc if _YOU[lang].match(rest) else (others[0] if others else None)
+        if target is not None:
+            read = read_claim(memory, rest, about=target)
+            if read.predicate != "remark" and not read.negated:
+                return Claim(about=holder, predicate=read.predicate, target=target, severity=read.severity,
+                             said_by=holder, quote=text, tone=read.tone)
+    lead = _lead(world, _REPORTED[lang], text, [c for c in ids if c != npc])
+    if lead is not None:
+        teller, rest = lead
+        about = next((c for c in mentioned_ids(world, rest) if c not in (player, teller)), None)
+        if about is not None and about != npc:
+            others = [c for c in mentioned_ids(world, rest) if c not in (player, teller, about)]
+            return read_claim(memory, rest, about=about, said_by=teller, obj=others[0] if others else None)
+    about, obj = subject_of(world, player, npc, fact)
+    if about is None:
+        return None
+    return read_claim(memory, fact.text, about=about, said_by=player, obj=obj)
+
+
+def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact,
+                 intents: set[str]) -> list[tuple[Belief, list[EdgeMove]]]:
+    """The NPC's belief from a player's statement about someone else (none for a question, a
+    greeting or words about nobody), with the edges its appraisal moved."""
+    lang = "zh" if world.language == "zh" else "en"
+    if (not any(k in intents for k in _STATEMENT_INTENTS) or _QUESTION[lang].search(fact.text)
+            or _QUESTION["zh" if lang == "en" else "en"].search(fact.text)
+            or not world.character(player).is_player or world.character(npc).is_player):
+        return []
+    claim = read_statement(world, memory, player=player, npc=npc, fact=fact)
+    if claim is None:
+        return []
+    belief = form_belief(world, memory, npc, claim, source="told", fact=fact, origin_fact_id=fact.id,
+                         told_by=player, hops=1, private=fact.private)
+    return [(belief, appraise_belief_moves(world, memory, belief))]
