@@ -62,8 +62,10 @@ _ABOUT_YOU = {"zh": re.compile(r"^(?:[^，,。？?]{1,6}(?:说|讲|告诉我)，
                                r"(?! (?:heard|hear|know|knew|seen|see|saw|remember|think|like|enjoy|love|feel|mind|"
                                r"met|meet|ever meet|ever met))", re.IGNORECASE)}
 # "do you know Ana?" (a person, nothing after the name), not "do you know if Ana is coming?"
-_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)[^，,？?吗]{1,4}(?:吗|不|没)"),
+_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?:[^，,？?吗]{1,4}|一?个?叫[\u4e00-\u9fff]{2,4}的人)(?:吗|不|没)"),
                 "en": re.compile(r"\b(?i:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\s+"
+                                 r"(?:(?i:a |an )?(?i:man|woman|lad|girl|boy|fellow|someone|anyone|somebody|anybody)\s+"
+                                 r"(?i:called|named|by the name of)\s+)?"
                                  r"(?:the |old |young )?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*[?.!]?\s*$")}
 _FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
             "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
@@ -355,6 +357,8 @@ def _introduced_as(v: _Voice, listener_name: str) -> str | None:
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
     subjects = set(v.meta.get("subjects") or [])
+    if kind == "know" and not subjects and (stranger := _asked_name(v.question, v.lang)) is not None:
+        return v.pick("know_no", about=stranger)  # "Do you know a man called Marten?": nobody of that name here
     if kind == "opinion":  # an opinion is backed by what I think of them (or of the thing), not by an errand's status
         items = [g for g in items if g.kind == "impression" or (subjects and g.about in subjects)
                  or (not subjects and g.meta.get("fact_kind") != "errand" and _overlaps(v.question, g.text, v.zh))]
@@ -450,6 +454,18 @@ def _mostly_in(core: str, texts: list[str], zh: bool, share: float = 0.7) -> boo
     units = ({core[i:i + 2] for i in range(len(core) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", core[i:i + 2])}
              if zh else set(re.findall(r"[a-z']{3,}", core)) - _TELLING_WORDS)
     return len(units) >= 4 and any(sum(u in t for u in units) >= share * len(units) for t in texts)
+
+
+_ASKED_NAME = {"en": re.compile(r"\b(?i:do you know|have you (?:ever )?met) (?i:a |an |the )?(?i:man |woman |lad |girl |boy |"
+                               r"fellow |someone |anyone |somebody |anybody )?(?i:called |named |by the name of )?"
+                               r"(?P<name>[A-Z][\w'-]+)"),
+               "zh": re.compile(r"(?:你|您)(?:认识|认得|知道)一?个?叫(?P<name>[\u4e00-\u9fff]{2,4}?)的人")}
+
+
+def _asked_name(question: str, lang: str) -> str | None:
+    """The name in "Do you know X?" / "你认识X吗？" (asked of someone not in the world)."""
+    m = _ASKED_NAME["zh" if lang == "zh" else "en"].search(question)
+    return m.group("name") if m else None
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:

@@ -14,7 +14,7 @@ EN_TOPIC = re.compile(
     r"did you hear|have you heard|heard about|heard anything|what'?s going on|what is going on|"
     r"what'?s the news|what do you know about|tell me about|anything happen|what went on|news|"
     r"what'?s wrong|what is wrong|what'?s the matter|what is the matter|what have you heard|what did you hear|"
-    r"heard lately)\b",
+    r"heard lately|what'?s been (?:going on|happening)|what has been (?:going on|happening))\b",
     re.IGNORECASE)
 ZH_TOPIC = re.compile(
     r"(发生了什么|发生什么|出了什么事|出什么事|怎么回事|有什么新闻|有什么消息|有什么新鲜事|新鲜事|"

@@ -230,3 +230,14 @@ def test_a_kiln_mishap_blames_nobody() -> None:
         "what": "一窑陶罐裂了一半", "about": "laotao", "witnesses": ["laotao", "xiaoyu"], "valence": -0.5}}]))
     entries = town.advance(2).entries
     assert not [e for e in entries if e.kind == "edge" and "xiaoyu" in e.who], entries
+
+
+def test_someone_the_npc_never_heard_of_is_not_known_and_news_in_other_words_is_news() -> None:
+    town = Town.from_scenario(MILL)
+    town.say("wren", "hanna", "Tomas took two sacks of flour.")
+    said = town.say("finch", "hanna", "Do you know a man called Marten?").text
+    assert said in [p.format(about="Marten") for p in PHRASES["en"]["know_no"]], said
+    said = Town.from_scenario(KILN).say("ke", "xiaoyu", "你认识一个叫王大力的人吗？").text
+    assert said in [p.format(about="王大力") for p in PHRASES["zh"]["know_no"]], said
+    from townsfolk.memory.topic import is_topic_question
+    assert is_topic_question("What's been going on around here?", "en")
