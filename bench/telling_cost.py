@@ -119,6 +119,8 @@ def main() -> None:
     ap.add_argument("--ticks", type=int, default=20)
     ap.add_argument("--tree", action="append", type=Path, default=[], help="an older checkout to run beside this one")
     ap.add_argument("--no-freeze", action="store_true", help="leave the built town in gc's scans")
+    ap.add_argument("--skip-this", action="store_true",
+                    help="run only the --tree checkouts (e.g. HEAD beside HEAD with some commits reverted)")
     ap.add_argument("--child", nargs=2, metavar=("N", "TICKS"), help=argparse.SUPPRESS)
     ap.add_argument("--bench-dir", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -134,7 +136,7 @@ def main() -> None:
           "| CSR CPU s | build s | digest | minds |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in (int(s) for s in args.sizes.split(",")):
-        for tree in [None, *args.tree]:
+        for tree in ([] if args.skip_this else [None]) + args.tree:
             r = run(tree, n, args.ticks, not args.no_freeze)
             print(f"| {n:,} | {tree or 'this'} | {r['tellings']} | {r['cpu_ms_tick']} | {r['cpu_ms_telling']} | "
                   f"{r.get('step_ms_telling', '—')} | {r.get('fold_ms_telling', '—')} | "
