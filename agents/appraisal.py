@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from townsfolk.agents.weighed_before import unweighed_share
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.store import MemoryStore
@@ -91,7 +92,7 @@ def appraise_belief_moves(world: World, memory: MemoryStore, belief: Belief) -> 
     other = responsible_party(belief)
     if other is None or other not in world.characters:
         return []
-    delta = appraisal_delta(memory, belief.holder, other, belief.claim, belief.credibility)
+    delta = appraisal_delta(memory, belief.holder, other, belief.claim, belief.credibility, belief=belief)
     if abs(delta) < 1e-4:
         return []
     return _move_warm_edges(world, belief.holder, other, delta,
@@ -99,14 +100,19 @@ def appraise_belief_moves(world: World, memory: MemoryStore, belief: Belief) -> 
 
 
 def appraisal_delta(memory: MemoryStore, holder: str, other: str, claim: Claim, credibility: float,
-                    valence: float | None = None) -> float:
+                    valence: float | None = None, *, belief: Belief | None = None) -> float:
     """How far a belief of this claim moves the holder's warm edges toward the one responsible
-    (`valence`: the claim's, when the caller has it already)."""
+    (`valence`: the claim's, when the caller has it already). With the `belief`, a fact the holder
+    already weighed (seen, or heard from someone else) moves the edges only by what the new belief
+    adds to it (agents/weighed_before.py)."""
     valence = claim.valence if valence is None else valence
     bias = impression_bias(memory, holder, other) if valence < 0 else 1.0
     # done to me (a gift to me, a theft from me) counts more than done to someone else
     personal = PERSONAL_WEIGHT if claim.obj == holder else 1.0
-    return (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * credibility * bias * personal
+    delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * credibility * bias * personal
+    if belief is not None and delta:
+        delta *= unweighed_share(memory, belief, other, valence, PERSONAL_WEIGHT, responsible_for)
+    return delta
 
 
 def appraisal_reason(language: str, belief: Belief) -> str:

@@ -108,7 +108,8 @@ def claim_from_text(text: str, *, about: str | None, said_by: str | None = None,
     repeated = any(w in text for w in ("又", "总是", "老是")) or bool(REPEAT_EN.search(lowered))
     generalised = any(w in text for w in ("总是", "老是", "一向")) or bool(ALWAYS_EN.search(lowered))
     hedged = any(w in text for w in ("好像", "可能", "也许")) or bool(HEDGE_EN.search(lowered))
-    severity = min(1.0, pred.severity + (0.1 if repeated else 0.0))
+    # a wrong with its amends refused beside it is colder ("ruined it and never said sorry")
+    severity = min(1.0, pred.severity + (0.1 if repeated else 0.0) + (0.1 if reading.cold else 0.0))
     claim = Claim(about=about or "", predicate=reading.key, severity=severity, said_by=said_by, quote=text,
                   hedged=hedged, generalised=generalised, obj=obj, negated=reading.negated, tone=pred.valence)
     if reading.via == "meaning":

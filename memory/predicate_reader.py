@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 from pydantic import BaseModel
 
+from townsfolk.memory import negation
 from townsfolk.memory.embeddings import Embedder, make_embedder
 from townsfolk.memory.example_vectors import embed_examples
 from townsfolk.memory.name_index import NameIndex
@@ -30,6 +31,12 @@ from townsfolk.memory.predicates import (
     PredicateInventory,
     PredicateSpec,
     mask_not_cues,
+)
+from townsfolk.memory.reading_cases import (
+    ACCIDENT_READING,
+    CASE_RULES,
+    accident_overrules,
+    lesser_case,
 )
 
 # Chinese compounds that contain a cue but mean something else
@@ -63,6 +70,7 @@ ZH_CALLED_NAMES = re.compile(r"(?:^|[，。！？,!?])[^，。！？,!?被挨]*�
 SPAN_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (predicate, pattern, on lower-cased text)
     ("promise_broken", ZH_PROMISE_BROKEN, False), ("promise_broken", EN_PROMISE_BROKEN, True),
     ("insulted", ZH_CALLED_NAMES, False),
+    *CASE_RULES,  # borrowing, gifts, spoiling someone's things (memory/reading_cases.py)
 )
 MARGIN = 0.03  # how much nearer than the neutral examples a predicate must be to be read by meaning
 SEPARATION = 0.012  # ... and than the runner-up predicate: a near tie is a guess between two meanings, not a reading
@@ -76,6 +84,7 @@ class Reading(BaseModel):
     score: float = 0.0
     negated: bool = False
     cue: str | None = None
+    cold: bool = False  # a wrong with its amends refused beside it ("ruined it and never said sorry")
 
 
 def _en_pattern(cue: str) -> re.Pattern[str]:
@@ -124,12 +133,14 @@ def cue_hits(spec: PredicateSpec, text: str, lowered: str | None = None) -> list
             continue
         m = _en_compiled(cue).search(lowered)
         if m is not None:
-            hits.append((cue, bool(EN_NEGATION.search(lowered[:m.start()]))))
+            hits.append((cue, bool(EN_NEGATION.search(lowered[:m.start()]))
+                         or negation.negated_at(text, lowered, m.start(), cue)))
     for cue in spec.cues_zh:
         if cue not in text:
             continue
         for pos in _zh_hits(text, cue):
-            negated = not cue.startswith(("不", "没")) and any(text[:pos].endswith(n) for n in ZH_NEGATION)
+            negated = not cue.startswith(("不", "没")) and (any(text[:pos].endswith(n) for n in ZH_NEGATION)
+                                                            or negation.negated_at(text, lowered, pos, cue))
             hits.append((cue, negated))
             break
     return hits
@@ -178,9 +189,14 @@ def _read_by_cues(text: str, inventory: PredicateInventory) -> Reading | None:
             found.append((len(cue), abs(spec.valence), spec.key, cue, negated))
     if not found:
         return None
-    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
+    # a negated cue does not fire its predicate while another cue is said outright
+    found.sort(key=lambda f: (f[4], -f[0], -f[1], f[2]))
     _, _, key, cue, negated = found[0]
-    return Reading(key=key, via="cue", cue=cue, negated=negated, score=1.0)
+    hits = [(f[2], f[4]) for f in found]
+    key, negated, cold = negation.settle(lesser_case(key, hits, inventory), negated, hits, inventory)
+    if accident_overrules(key, text, lowered) and ACCIDENT_READING in inventory:
+        key, cold = ACCIDENT_READING, False  # an accident is never a deliberate wrong
+    return Reading(key=key, via="cue", cue=cue, negated=negated, score=1.0, cold=cold)
 
 
 class MeaningReader:
@@ -272,6 +288,8 @@ def read(text: str, *, embedder: Embedder | None = None,
     if by_cue is not None:
         return by_cue
     reader = meaning_reader(embedder, actual)
-    if reader is None:
-        return Reading(key="remark", via="none")
-    return reader.read(names.template(text) if names is not None else text)
+    reading = (reader.read(names.template(text) if names is not None else text) if reader is not None
+               else Reading(key="remark", via="none"))
+    if accident_overrules(reading.key, text) and ACCIDENT_READING in actual:
+        return reading.model_copy(update={"key": ACCIDENT_READING})  # an accident is never a deliberate wrong
+    return reading

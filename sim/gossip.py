@@ -62,6 +62,10 @@ def choose_distortion(teller: Character, claim: Claim, rng: np.random.Generator)
 def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             rng: np.random.Generator) -> tuple[Claim, str]:
     """Apply a distortion; returns the new claim and the distortion actually applied."""
+    if claim.negated and distortion != "misattribute":
+        # a denial ("never said sorry", "didn't steal") has no harsher or habitual form of its own:
+        # dropping its words retold the predicate it denies ("always apologises")
+        return claim, "faithful"
     if distortion == "intensify":
         worse = PREDICATES.escalate(claim.predicate)
         to_the_one_named = bool(claim.said_by) and claim.about == listener and claim.said_by != listener
@@ -84,7 +88,8 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
         pool = [o for o in others if o not in (claim.said_by, listener, claim.about)]
         if pool:
             new_source = pool[int(rng.integers(len(pool)))]
-            return claim.model_copy(update={"said_by": new_source, "quote": None}), distortion
+            quote = claim.quote if claim.negated else None  # a denial keeps its words
+            return claim.model_copy(update={"said_by": new_source, "quote": quote}), distortion
     if distortion == "drop_hedge" and claim.hedged:
         quote = claim.quote
         if claim.own_words and quote:  # the words themselves are retold: the hedge goes from them
@@ -117,6 +122,15 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
     return best
 
 
+def named_source(world: World, said_by: str | None, text: str) -> str | None:
+    """Whom pinned words credit: the basis's source only when the words name them ("秀姑说…"); a
+    line that names no one ("阿海弄坏了你的网还撒谎") is the teller's own, not the source's."""
+    if not said_by or said_by not in world.characters:
+        return None
+    name = world.name(said_by)
+    return said_by if (name and name in text) or said_by in text else None
+
+
 def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,
            pinned_text: str | None = None) -> tuple[Fact, Belief, list[EdgeMove]] | None:
     """The teller passes one belief to the listener; returns the telling, the new belief, the edges moved."""
@@ -124,10 +138,12 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
     if basis is None:
         return None
     if pinned_text is not None:
-        claim = read_claim(memory, pinned_text, about=basis.claim.about, said_by=basis.claim.said_by)
-        if basis.claim.said_by and basis.claim.about == listener and claim.severity > basis.claim.severity:
-            claim = Claim(about=basis.claim.said_by, predicate=claim.predicate, target=listener,
-                          severity=claim.severity, said_by=basis.claim.said_by, quote=pinned_text)
+        # the words are the teller's own unless they name whom the teller had it from
+        said_by = named_source(world, basis.claim.said_by, pinned_text)
+        claim = read_claim(memory, pinned_text, about=basis.claim.about, said_by=said_by)
+        if said_by and basis.claim.about == listener and claim.severity > basis.claim.severity:
+            claim = Claim(about=said_by, predicate=claim.predicate, target=listener,
+                          severity=claim.severity, said_by=said_by, quote=pinned_text)
         applied = "faithful" if claim.same_substance(basis.claim) else "intensify"
     else:
         chosen = choose_distortion(world.character(teller), basis.claim, world.rng)

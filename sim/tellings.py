@@ -229,7 +229,7 @@ class TellingRun:
             lines = []
             if moves:  # appraisal (appraise_belief_moves): the listener's warm edges toward the one blamed
                 delta = appraisal_delta(memory, listener, d.other, claim, belief.credibility,  # type: ignore[arg-type]
-                                        valence)
+                                        valence, belief=belief)
                 if abs(delta) >= 1e-4:
                     reason = appraisal_reason(lang, belief)
                     cause_kind, cause_id, reason_code = code("belief"), code(belief.id), code(reason)

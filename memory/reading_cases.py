@@ -1,0 +1,121 @@
+"""Sentences a single cue word reads wrong, read as patterns over the clause instead.
+
+- Borrowing a thing is no debt: "Dov borrowed a ladder from Ysolde" read as "owes money" (the cue
+  "borrowed"), and the tie dropped. A loan of money still is ("borrowed ten coins"); a thing kept
+  ("borrowed ... and never returned it", 借了…没还) is a mild wrong of its own (`kept_borrowed`),
+  money kept is a debt unpaid; taking without asking is `took_unasked`.
+- The commonest gift phrasing has no cue word: "{actor} gave {other} a yellow croaker" read as
+  nothing, and its template "He gave her ..." was read by meaning as a theft in zh ("他给了她一条黄鱼").
+- Spoiling someone's things is a deed (`damaged`): "Dov ruined Ysolde's rope", 把老陈的网弄破了.
+- An accident is never a deliberate wrong: with 不小心 / 失手 / "accidentally" / "by mistake",
+  a theft, a ruin or a rudeness read by cue or by meaning is a `mishap` (blaming nobody).
+
+Each rule is (predicate, pattern, on lower-cased text), the form of the reader's span rules:
+the matched span is the cue, longer than any word inside it, so it wins over them.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONEY_EN = (r"(?:coins?|money|silver|gold|pounds?|shillings?|pennies|pence|crowns?|florins?|marks?|dollars?|cash|"
+             r"copper|coppers|wages|rent)")
+_MONEY_ZH = r"(?:钱|块|文|银|两|铜板|工资|房租)"
+# "gave him a beating", "gave her a piece of his mind": the verb of giving, no gift
+_NOT_GIVEN_EN = (r"(?:piece of|hard time|beating|thrashing|hiding|fright|scare|start|look|glare|push|shove|earful|talking-to|"
+                 r"slap|kick|punch|black eye|cold shoulder|dirty look|wink|nod|call|hand|lift|ride|go|try|chance|break|"
+                 r"warning|lecture|scolding|telling-off|headache|reason|hint|smile|wave|shout|bad time|lesson|nasty)")
+_NOT_GIVEN_ZH = r"(?:一?巴掌|一拳|一脚|一耳光|一个耳光|一顿|一下|个白眼|一个白眼|一眼|一个眼色|一句|点颜色|脸色|面子|台阶)"
+
+GIFT_EN = re.compile(rf"\b(?:gave|brought|handed|sent|left|baked|made|knitted|saved)\s+(?:him|her|them|me|us|you|[a-z]+)"
+                     rf"\s+(?:a|an|some|two|three|a few|a bag of|a basket of|a jar of|a bowl of|a loaf of|a pair of)\s+"
+                     rf"(?!{_NOT_GIVEN_EN}\b)(?!{_MONEY_EN}\b)[a-z][\w-]*")
+GIFT_ZH = re.compile(rf"给(?:了|[^，。！？,!?给]{{1,6}}?(?:带|捎|拿|送|留|做|织|缝|编|煮|炖|烤|端|提)了?)(?!{_NOT_GIVEN_ZH})"
+                     rf"[^，。！？,!?]{{0,6}}?(?:一|两|几|半|满)(?:条|个|篮|筐|袋|罐|包|块|斤|把|只|壶|瓶|碗|盒|捆|束|串|件|双|盆|坛|兜|匹|碟|盘|尾)"
+                     rf"(?!钱)")
+BORROWED_EN = re.compile(rf"\bborrowed\s+(?!(?:\S+\s+){{0,2}}{_MONEY_EN}\b)(?:a|an|the|some|his|her|their|my|your|our|"
+                         rf"[a-z]+'s)\s+[a-z][\w-]*")
+KEPT_BORROWED_EN = re.compile(rf"\bborrowed\b(?![^.!?;]{{0,40}}?\b{_MONEY_EN}\b)[^.!?;]{{0,60}}?(?:\b(?:never|didn't|did not|"
+                              rf"hasn't|has not|won't|still hasn't|not)\s+(?:\w+\s+)?(?:returned|given (?:it |them )?back|"
+                              rf"gave (?:it |them )?back|brought (?:it |them )?back|return(?:ed)?|give (?:it |them )?back)|"
+                              rf"\bkept (?:it|them)\b)")
+UNPAID_LOAN_EN = re.compile(rf"\bborrowed\b[^.!?;]{{0,30}}?\b{_MONEY_EN}\b[^.!?;]{{0,50}}?\b(?:never|didn't|did not|hasn't|"
+                            rf"has not|won't|still hasn't)\s+(?:\w+\s+)?(?:returned|repaid|paid|given|gave|give|return)")
+UNASKED_EN = re.compile(r"\b(?:borrowed|took|used|rode|wore|opened|went through|helped (?:him|her|them)sel(?:f|ves) to)\b"
+                        r"[^.!?;]{0,50}?\bwithout (?:asking|permission|leave|a word|so much as asking|telling)")
+BORROWED_ZH = re.compile(rf"借(?:了|走了|去了|走|过)(?![^，。！？,!?]{{0,8}}?{_MONEY_ZH})[^，。！？,!?]{{1,8}}")
+KEPT_BORROWED_ZH = re.compile(rf"借(?:了|走了|去了|走|过)?(?![^，。！？,!?]{{0,10}}?{_MONEY_ZH})[^。！？!?]{{1,16}}?"
+                              rf"(?:一直|至今|到现在|到今天|还)?(?:都)?(?:没还|不还|没有还|没送回|不送回|没拿回来|没有送回|占着不还|赖着不还)")
+UNPAID_LOAN_ZH = re.compile(rf"借(?:了|走了|去了|走|过)?[^，。！？,!?]{{0,8}}?{_MONEY_ZH}[^，。！？,!?]{{0,12}}?"
+                            rf"(?:没还|不还|没有还|赖着)")
+UNASKED_ZH = re.compile(r"(?:没打招呼|招呼都不打|招呼也不打|没问一声|问都不问|也不问一声|没经同意|没经过同意)就?"
+                        r"(?:拿|借|用|开|骑|穿|牵|搬|动)|不问自取")
+# spoiling someone's thing: a verb of damage, then whose it was (not one's own arm, word or promise)
+_NOT_A_THING_EN = (r"(?:own|arm|leg|wrist|ankle|nose|neck|back|hand|foot|finger|rib|ribs|collarbone|hip|head|jaw|tooth|"
+                   r"teeth|heart|word|promise|fast|silence|spirit|fall|record|news|mind|concentration|sleep|luck)")
+DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed|ripped|spoiled|spoilt|trampled|dented|"
+                        rf"scratched|cracked|snapped|split|chipped|stained|tangled|holed|scorched|bent)\s+(?:up\s+)?"
+                        rf"(?:his|her|their|my|your|our|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*")
+DAMAGED_ZH = re.compile(r"(?:把|将)[^，。！？,!?把]{1,12}?(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|砸坏|砸了|踩坏|踩烂|撕破|撕烂|扯破|挂破|"
+                        r"刮破|划破|碰坏|摔坏|烧坏|戳破|剪坏|压坏|毁了|糟蹋)|(?:弄坏|弄破|撕破|砸坏|踩坏|毁)了[^，。！？,!?]{0,4}?"
+                        r"(?:的|家的)")
+
+# short change is money kept from a customer, whatever the template's meaning says ("他给客人找零时少找了五文钱"
+# read as nothing once the name was a pronoun)
+SHORT_CHANGE_EN = re.compile(r"\bshort[- ]?changed\b|\bgave (?:him|her|them|me|us|[a-z]+) short change\b")
+SHORT_CHANGE_ZH = re.compile(r"少找了?[^，。！？,!?]{0,4}?钱|找错了?钱|少找了?[一二两三四五六七八九十几\d]+[文块个枚]")
+
+CASE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("gift", GIFT_EN, True), ("gift", GIFT_ZH, False),
+    ("borrowed", BORROWED_EN, True), ("borrowed", BORROWED_ZH, False),
+    ("kept_borrowed", KEPT_BORROWED_EN, True), ("kept_borrowed", KEPT_BORROWED_ZH, False),
+    ("debt_unpaid", UNPAID_LOAN_EN, True), ("debt_unpaid", UNPAID_LOAN_ZH, False),
+    ("took_unasked", UNASKED_EN, True), ("took_unasked", UNASKED_ZH, False),
+    ("damaged", DAMAGED_EN, True), ("damaged", DAMAGED_ZH, False),
+    ("overcharged", SHORT_CHANGE_EN, True), ("overcharged", SHORT_CHANGE_ZH, False),
+)
+
+ACCIDENT_EN = re.compile(r"\b(?:accidentally|by accident|by mistake|mistakenly|inadvertently|didn't mean to|did not mean to|"
+                         r"without meaning to|unintentionally|slipped and|it was an accident)\b")
+NOT_ACCIDENT_EN = re.compile(r"\b(?:no accident|not an accident|not by accident|on purpose|deliberately|meant to)\b")
+ACCIDENT_ZH = ("不小心", "不留神", "没留神", "没注意", "没留意", "失手", "无意中", "无意间", "误把", "错把", "一时大意", "手一滑", "脚下一滑")
+NOT_ACCIDENT_ZH = ("故意", "存心", "成心", "有意", "不是不小心", "并非无意")
+# what an accident cannot be: deeds done on purpose
+DELIBERATE = ("theft", "dishonest", "damaged", "took_unasked", "kept_borrowed", "insulted", "fight", "rude", "overcharged")
+ACCIDENT_READING = "mishap"
+
+
+def is_accident(text: str, lowered: str) -> bool:
+    """Whether the sentence says it happened by accident (and does not say it was on purpose)."""
+    if ACCIDENT_EN.search(lowered) and not NOT_ACCIDENT_EN.search(lowered):
+        return True
+    return any(w in text for w in ACCIDENT_ZH) and not any(w in text for w in NOT_ACCIDENT_ZH)
+
+
+def accident_overrules(key: str, text: str, lowered: str | None = None) -> bool:
+    """Whether a deliberate wrong read from the text (or nothing at all) must give way to a mishap:
+    "knocked over her bucket by accident" is news of a small misfortune, not a remark whose felt
+    valence cools the tie."""
+    return (key in DELIBERATE or key == "remark") and is_accident(text, text.lower() if lowered is None else lowered)
+
+
+# a reading these rules make that is the lesser news beside another one said outright
+_YIELDS = {"damaged": "a graver wrong, or a misfortune (the storm wrecked it)", "borrowed": "anything else"}
+
+
+def lesser_case(key: str, hits: list[tuple[str, bool]], inventory) -> str:  # noqa: ANN001
+    """The reading once a case rule's own is weighed against the other cues said outright (`hits`:
+    (predicate, negated), best first): a spoiled thing gives way to a lie or a theft told with it,
+    and to a misfortune that did the spoiling; a loan of a thing to anything else said of it."""
+    if key not in _YIELDS:
+        return key
+    own = inventory.get(key)
+    for other, negated in hits:
+        if negated or other in (key, "remark", "debt"):
+            continue
+        spec = inventory.get(other)
+        if spec is None:
+            continue
+        if key == "borrowed" or not spec.blames_subject or (own is not None and spec.severity > own.severity):
+            return other
+    return key
