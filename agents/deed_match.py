@@ -14,6 +14,8 @@ import re
 from typing import NamedTuple
 
 from townsfolk.memory.predicate_reader import read_by_cues
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 
 class Accusation(NamedTuple):
@@ -206,3 +208,121 @@ def denial_clause(acc: Accusation, language: str) -> str:
         return acc.verb
     said = f"{acc.verb} {acc.obj}".split()  # as asked: "cheat Tomas", not "cheat tomas"
     return " ".join(_EN_MINE.get(w.lower(), w) for w in said)
+
+
+# --- owning up -----------------------------------------------------------------------------------
+# "你找错钱了？" put to the one who short-changed a customer: his deed is not those words, but it is
+# that act in substance. Only a deed of his own that did harm is owned up to by nearness, never
+# an accusation of intent his deed does not show ("on purpose"), and never a named wrong his deed
+# does not read as (stealing is not short-changing); a clearly different act is still denied.
+_INTENT = {"zh": re.compile(r"故意|存心|成心|有意"),
+           "en": re.compile(r"\b(?:on purpose|deliberately|intentionally|mean(?:t)? (?:to|it)|maliciously)\b", re.IGNORECASE)}
+NEAR_MARGIN = 0.03  # how much nearer the deed must be to the accusation than the neutral remarks are
+
+
+def _near_by_meaning(asked: str, deed: str) -> bool:
+    """The accused act is nearer the deed than it is to any neutral remark, by the bundled embedder
+    (a rank against neutral examples, not a raw cosine threshold). False without the embedder."""
+    from townsfolk.memory.predicate_reader import default_embedder
+    from townsfolk.memory.predicates import INVENTORY
+
+    embedder = default_embedder()
+    neutral = INVENTORY.get("remark")
+    if embedder is None or neutral is None or not asked.strip():
+        return False
+    q = embedder.embed_query(asked)
+    base = max(float(embedder.embed_query(x) @ q) for x in neutral.examples)
+    return float(embedder.embed_query(deed) @ q) - base > NEAR_MARGIN
+
+
+def alleges_intent(question: str, deed: str, language: str) -> bool:
+    """The question says it was meant ("on purpose", "故意") and the deed does not."""
+    rx = _INTENT["zh" if language == "zh" else "en"]
+    return bool(rx.search(question)) and not rx.search(deed)
+
+
+def _intent_only(acc: Accusation, language: str) -> bool:
+    """The accusation names no act, only that it was meant ("你是故意的吗？", "Did you mean to?")."""
+    rest = _INTENT["zh" if language == "zh" else "en"].sub("", acc.rest)
+    return not (_han(rest) if language == "zh" else _en_content(rest) - {"mean", "it", "do"})
+
+
+NOT_MEANT = {"zh": ["不是故意的。", "我真不是有意的。"], "en": ["Not on purpose, no.", "I never meant it, no."]}
+
+
+GRAVE = 0.6  # a wrong this severe (theft, assault) is not owned up to on a lesser deed's account
+
+
+def _far_worse(asked: str, done: str | None) -> bool:
+    """The accused wrong is grave and much graver than the deed (stealing is not short-changing;
+    "烧坏" and "裂了" of the same bowls are the same deed told two ways)."""
+    from townsfolk.memory.predicates import INVENTORY
+
+    spec = INVENTORY.get(asked)
+    mine = INVENTORY.get(done) if done else None
+    severity = spec.severity if spec is not None else 0.0
+    return severity >= GRAVE and severity - (mine.severity if mine is not None else 0.0) > 0.3
+
+
+def owns_up(acc: Accusation, question: str, deed: str, language: str, *, harmful: bool,
+            mind_intent: bool = True) -> bool:
+    """Whether the NPC's own deed answers the accusation with a yes: the same act (`same_deed`), or,
+    for a deed that did harm, an act near it: the same wrong by its cue words, most of the accused
+    words in the deed (zh, no verb told apart), the accused thing done to without a named wrong
+    ("did you give a customer the wrong change?"), or, with no thing named, near by meaning."""
+    lang = "zh" if language == "zh" else "en"
+    if mind_intent and alleges_intent(question, deed, lang):
+        return False  # "did you soak them on purpose?": the act, maybe, the intent no
+    if not mind_intent and _intent_only(acc, lang):
+        return harmful  # "你是故意的吗？" after the deed was named: it asks after my newest harmful deed
+    if same_deed(acc, question, deed, lang):
+        return True
+    if not harmful:
+        return False
+    asked, done = read_by_cues(question), read_by_cues(deed)
+    if asked is not None and done is not None and not asked.negated and not done.negated and asked.key == done.key:
+        return True
+    if asked is not None and not asked.negated and _far_worse(asked.key, done.key if done is not None else None):
+        return False  # a much graver wrong ("steal") than my deed reads as: a different act
+    if lang == "zh" and not acc.verb:
+        needed = _han(acc.rest)
+        if len(needed) >= 2 and 2 * len(needed & set(deed)) >= len(needed):
+            return True
+        return _near_by_meaning(acc.rest, deed)
+    thing = _han(acc.obj) if lang == "zh" else _en_content(acc.obj)
+    if thing:
+        return same_thing(acc, deed, lang)
+    return _near_by_meaning(acc.rest, deed)
+
+
+def deeds_asked_about(question: str, deeds: list[tuple[str, str, float]], language: str,
+                      limit: int = 2) -> list[str]:
+    """Ids of the NPC's own deeds (id, text, valence; newest first) an accusation is about: the ones
+    it owns up to, or, failing those, the ones done to the thing it names (what it did do instead)."""
+    acc = accusation(question, language)
+    if acc is None:
+        return []
+    if _intent_only(acc, language):  # "你是故意的吗？": the newest of my deeds that did harm
+        return [i for i, _text, valence in deeds if valence < 0][:1]
+    owned = [i for i, text, valence in deeds
+             if owns_up(acc, question, text, language, harmful=valence < 0, mind_intent=False)]
+    if owned:
+        return owned[:limit]
+    return [i for i, text, _ in deeds if same_thing(acc, text, language)][:limit]
+
+
+OWN_DEEDS_SCANNED = 200  # the newest memories looked through for the NPC's own deeds
+
+
+def own_deeds_accused(world: World, memory: MemoryStore, npc: str, question: str, *, skip: set[str]) -> list[str]:
+    """Ids of the NPC's own public deeds (newest first) that an accusation put to it is about: the
+    context builder looks for memories of the one asking, so "did you ...?" needs the deed added."""
+    deeds: list[tuple[str, str, float]] = []
+    for n, e in enumerate(reversed(memory.events_of(npc))):
+        if n >= OWN_DEEDS_SCANNED:
+            break
+        fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
+        if (fact is not None and fact.actor == npc and fact.kind == "happen" and not e.private
+                and e.status == "active" and e.id not in skip):
+            deeds.append((e.id, e.what, min(e.valence, fact.valence)))
+    return deeds_asked_about(question, deeds, world.language) if deeds else []

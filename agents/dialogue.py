@@ -12,6 +12,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
+from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.voice import question_kind
 from townsfolk.memory.beliefs import Belief
@@ -172,6 +173,9 @@ def own_deeds_today(world: World, memory: MemoryStore, npc: str, *, skip: set[st
     return out
 
 
+_BOTH_WAYS = {"family", "romance", "friend", "partner", "neighbour", "colleague", "acquaintance", "rival"}
+
+
 def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) -> list[GroundingItem]:
     """The NPC's own ties (relationship kinds, not bond axes) to people asked about whom it holds no
     memory: a teacher asked about her pupil says he is her pupil, and what he is like, instead of
@@ -182,6 +186,9 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
         if other in skip or other == npc or c is None or c.is_player or npc not in world.characters:
             continue
         edges = [e for e in world.graph.edges_between(npc, other) if world.relation_kind(e.kind) is not None]
+        reverse = not edges  # only they are tied to me (my boss, my master): said from my side
+        if reverse:
+            edges = [e for e in world.graph.edges_between(other, npc) if e.kind in _BOTH_WAYS or e.kind == "mentor"]
         if not edges:
             continue
         edge = max(edges, key=lambda e: (e.strength, e.kind))
@@ -191,7 +198,8 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
         out.append(GroundingItem(kind="tie", id=f"tie:{npc}:{other}:{edge.kind}", about=other,
                                  text=f"{c.name}: {kind.label(world.language)} ({edge.strength:.2f})",
                                  valence=round(0.3 * kind.warmth - 0.5 * kind.coldness, 3),
-                                 meta={"rel_kind": edge.kind, "label": kind.label(world.language),
+                                 meta={"rel_kind": "other" if reverse and edge.kind == "mentor" else edge.kind,
+                                       "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),
                                        "persona": (c.persona or "").strip() if close else "",
                                        "role": c.role if close else ""}))
@@ -210,8 +218,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     beliefs = [memory.beliefs[i.id] for i in ctx.items if i.id in memory.beliefs]
     carried = {b.via_fact_id for b in beliefs if b.source != "witnessed"}
     entries = [(e.id, e.tier) for e in ctx.items]
-    if question and question_kind(question, lang) == "my_day":
+    asked = question_kind(question, lang) if question else None
+    if asked == "my_day":
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
+    elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
+        entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
@@ -275,4 +286,6 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence, meta=meta))
     held = {g.about for g in items if g.kind != "impression"} | {listener}
+    if asked == "opinion":  # "what kind of person is Pell?": what they are to me, whatever else I hold
+        held = {listener}
     return items + ties_to(world, npc, subjects, skip=held)

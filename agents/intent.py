@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
 from townsfolk.agents.llm.structured import complete_structured
+from townsfolk.agents.plea import is_plea
+from townsfolk.agents.small_talk import small_talk_topic
 
 IntentKind = Literal[
     "chat",
@@ -90,7 +92,7 @@ _NUM = r"(?:[一二两三四五六七八九十半几]|\d+)"
 # Each kind: (pattern, confidence). Patterns run on one clause including its trailing punctuation.
 _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "greet": [
-        (_rx(r"你好|您好|早上好|早安|下午好|晚上好|哈喽|哈啰|好久不见|早啊|^\s*嗨"), 0.9),
+        (_rx(r"(?<![对待跟和给为让])(?:你好|您好)|早上好|早安|下午好|晚上好|哈喽|哈啰|好久不见|早啊|^\s*嗨"), 0.9),
         (_rx(r"^\s*(?:hi|hello|hey|howdy|greetings|good (?:morning|afternoon|evening)|morning|evening)\b"), 0.9),
         (_rx(r"\blong time no see\b"), 0.9),
     ],
@@ -200,7 +202,7 @@ _BARE_LEAD = re.compile(
     re.IGNORECASE,
 )
 _HOW_ARE_YOU = re.compile(
-    r"\bhow are you\b|\bhow'?s it going\b|\bhow have you been\b|你好吗|^\s*(?:你)?最近(?:怎么样|好吗|还好吗)",
+    r"\bhow are you\b|\bhow'?s it going\b|\bhow have you been\b|(?:^|[，,。！!\s])\s*(?:你|您)好吗|^\s*(?:你)?最近(?:怎么样|好吗|还好吗)",
     re.IGNORECASE,
 )
 
@@ -240,6 +242,8 @@ _NOT_A_STATEMENT = re.compile(r"^(?:谢谢|多谢|好的|好吧|嗯+|哦+|啊+|�
                               r"sure|right|well|oh|hm+)\b", re.IGNORECASE)
 
 
+# thanks said first, whatever follows it ("谢谢你刚才告诉我的事", "辛苦你了，告诉我这么多", "thanks for the news")
+_THANKS_LEAD = re.compile(r"^\s*(?:谢谢|多谢|感谢|谢啦|谢了|辛苦(?:你|您)?了|thanks?\b|thank you\b|cheers\b)", re.IGNORECASE)
 _THIRD_PERSON = re.compile(r"他|她|\b(?:he|she|they|him|her|them)\b", re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"你|您|\b(?:you|your|you're|yours)\b", re.IGNORECASE)
 
@@ -275,6 +279,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
     asked_explicitly = "ask_about" in found
     if _QUESTION_END.search(words) and "ask_about" not in found:
         found["ask_about"] = _QUESTION_CONFIDENCE
+    if small_talk_topic(words, "zh" if _CJK.search(words) else "en"):
+        found.pop("ask_about", None)  # "今天生意好吗？" chats about the trade; it asks after nobody
+        found["chat"] = 0.8
     if "pause" in found:
         found.pop("resume", None)  # "等会继续" pauses; it does not resume
     if {"pause", "resume", "skip"} & found.keys():
@@ -375,6 +382,13 @@ def detect_intents(text: str, language: Language = "zh", *, names: tuple[str, ..
     for clause in _clauses(text):
         for kind, conf in _clause_intents(text, clause, names).items():
             intents.append(Intent(kind=kind, confidence=conf, span=_span(text, clause.start, clause.end)))
+    if is_plea(text, "zh" if _CJK.search(text) else "en"):
+        # "Could you go easy on Pell? It was an accident.": a plea for someone (agents/plea.py), not an
+        # errand; its claim is testimony the plea itself weighs, not news to pass on
+        intents = [i for i in intents if i.kind not in ("request", "tell", "errand")] or _chat(text)
+    if _THANKS_LEAD.match(text) and not re.search(r"[？?]", text):
+        # "谢谢你刚才告诉我的事" / "辛苦你了，告诉我这么多" thank for a telling or a help already given: no ask, no errand
+        intents = [i for i in intents if i.kind not in ("ask_about", "request")]
     merged = _merge(text, intents)
     return merged or _chat(text)
 

@@ -33,6 +33,7 @@ from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.secrecy import promise
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
+from townsfolk.agents.your_people import your_people
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
 from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.relevance import Relevance
@@ -144,7 +145,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     elif chosen in ERRAND_ROUTES:  # no errand took the words ("please keep this secret"): conversation
         chosen = route([i for i in intents if i.kind not in ERRAND_KINDS], safety, stage=stage.state)
     policy = reply_policy(stage.state, emotion, affect_effects, intents, safety=safety)
-    subjects = mentioned(world, text, exclude={npc, speaker}) or [speaker]
+    named = mentioned(world, text, exclude={npc, speaker})
+    subjects = named + [c for c in your_people(world, npc, text) if c not in named and c != speaker] or [speaker]
     analysis = TurnAnalysis(safety=safety, intents=intents, emotion=emotion, stage=stage, route=chosen, policy=policy)
     me = world.character(npc)
     grounding_ids: list[str] = []
@@ -205,6 +207,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "said_today": said,
                                    "said_to_listener": [line for line, to in spoken if speaker in to],
                                    "subjects": [s for s in subjects if s != speaker],
+                                   "subject_names": [world.name(s) for s in subjects if s != speaker],
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)
         responses += spent

@@ -18,25 +18,36 @@ import numpy as np
 
 from townsfolk.agents import grammar_en, grammar_zh
 from townsfolk.agents.deed_match import (
+    NOT_MEANT,
     accusation,
     accusation_of,
     denial_clause,
+    owns_up,
     same_deed,
     same_thing,
 )
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.persona_clause import persona_clause
+from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.safety import check_safety
+from townsfolk.agents.small_talk import (
+    how_things_are,
+    small_talk_answer,
+    small_talk_topic,
+    without_greeting,
+)
 from townsfolk.agents.state_answer import asks_back, is_state_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
+from townsfolk.agents.your_people import named_as
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
+from townsfolk.memory.topic import asks_how_things_are
 
 Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
-              "share_news", "decline"]
+              "share_news", "plea", "decline"]
 MAX_MEMORY_LINES = 4
-_THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|\bthanks?\b|\bthank you\b|\bcheers\b", re.IGNORECASE)
+_THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|谢了|辛苦(?:你|您)?了|\bthanks?\b|\bthank you\b|\bcheers\b", re.IGNORECASE)
 _STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
                           r"the one I remember: (?P<top>.+)$")
 _STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
@@ -47,9 +58,15 @@ _HARD_TO_SAY = ("hard to say", "说不好")
 _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:怎么样|怎样|如何|还好|处得)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
                               r"|\bhow are (?:things|you) (?:with|and)\b", re.IGNORECASE)}
-_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"),
+# how someone treats the listener: "你师父对你好吗？", "Is your master kind to you?" (how things stand between them)
+_TREATS = {"zh": re.compile(r"对(?:你|您)(?:好|不好|怎么样|如何|凶|严|客气|照顾)"),
+           "en": re.compile(r"\b(?:kind|good|nice|fair|hard|strict|harsh|cruel|decent|gentle) (?:to|with|on) you\b"
+                            r"|\btreat(?:s|ing)? you\b", re.IGNORECASE)}
+_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"
+                             r"|(?:人|为人|人品)(?:怎么样|如何|好吗|好不好)|(?:是)?(?:个)?什么样的人"),
             "en": re.compile(r"\b(?:any good|is it good|(?:do|did) you (?:like|enjoy|love)|what do you (?:think|make)|"
-                             r"taste good|tasty|how do you find)\b", re.IGNORECASE)}
+                             r"taste good|tasty|how do you find|what (?:kind|sort) of (?:a )?(?:person|man|woman|fellow|chap|"
+                             r"lad|lass|girl|boy|neighbou?r|worker)|what(?:'s| is| was) (?:your |the |old )?[A-Z]?[\w'-]+ like)\b", re.IGNORECASE)}
 _LEAD_IN = r"^\s*(?:(?:and|so|but|well|then|oh)\b,?\s*)?"
 _YES_NO = {"zh": re.compile(r"是不是|有没有|是真的吗|吗[？?]?\s*$"),
            "en": re.compile(_LEAD_IN + r"(?:\w+ (?:says|said|told me) (?:that )?)?(?:did|do|does|is|are|was|were|has|"
@@ -81,7 +98,12 @@ def question_kind(text: str, language: str) -> str | None:
     "know" (do you know X), "feeling" (is X angry with you), "deed" (a yes/no about the listener's
     own doing), "yes_no", or None. A question is never read as an accusation unless it is one."""
     lang = "zh" if language == "zh" else "en"
-    if _RELATION[lang].search(text):
+    text = without_greeting(text)  # "你好呀，今天生意好吗？": the 你 of 你好 accuses nobody
+    if small_talk_topic(text, lang):
+        return "small_talk"
+    if asks_how_things_are(text, lang):
+        return "news"  # "渡口最近太平吗？": yes or no from the news held, then the news
+    if _RELATION[lang].search(text) or _TREATS[lang].search(text):
         return "relation"
     if _MY_DAY[lang].search(text):
         return "my_day"
@@ -125,6 +147,10 @@ def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, 
     asked = bool(_QUESTION.search(text))
     if route == "answer_from_memory" or (route == "listen" and asked):
         return "answer" if has_memories else "deny"
+    if not speaker_is_npc and (is_plea(text, "zh") or is_plea(text, "en")):
+        return "plea"  # "go easy on Pell, it was an accident": weighed against what I hold (agents/plea.py)
+    if not speaker_is_npc and (small_talk_topic(text, "zh") or small_talk_topic(text, "en")):
+        return "small_talk"  # "你好呀，今天生意好吗？": a word on the trade, not a greeting alone
     if "request" in kinds and route == "small_talk" and not speaker_is_npc:
         return "decline"  # "can you help me find a cart to town?" no errand takes up: say so, never the weather
     if "greet" in kinds and not speaker_is_npc:
@@ -218,6 +244,9 @@ class _Voice:
         words, m = TIES[self.lang], item.meta
         about = m.get("about_name", "")
         said = words.get(m.get("rel_kind", ""), words["other"]).format(about=about, label=m.get("label", ""))
+        kin = named_as(self.question, self.lang, m.get("role") or "") if m.get("rel_kind") == "family" else None
+        if kin:  # asked after "your nephew": "Wat is my nephew", not "Wat is family to me"
+            said = f"{about}是我{kin}" if self.zh else f"{about} is my {kin.lower()}"
         persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "")  # a clause, never the note itself
         if persona:
             said += ("，" if self.zh else "; ") + persona
@@ -303,6 +332,8 @@ def compose(request: LLMRequest) -> str:
         if text not in v.said:
             return text
         attempts.append(text)
+    if act in ("thank", "farewell", "forgive", "plea"):
+        return attempts[0]  # a courtesy said again is said again, not "as I said, you're welcome"
     lead = "就像我刚才说的，" if v.zh else "As I said, "
     return lead + attempts[0]
 
@@ -324,6 +355,14 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
         return v.join([_greeting(v, hour, known), v.pick("ask_back")])
     if act == "small_talk" and _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
         return v.pick("confided")  # they told me something of their own: take it up, not chat past it
+    if act == "plea":
+        return answer_plea(items, set(request.meta.get("subjects") or []), v.lang, int(v.rng.integers(1 << 30)),
+                           lambda claim: v.g.clause(claim).rstrip("。."))
+    topic = small_talk_topic(v.question, v.lang) if act == "small_talk" else None
+    if topic is not None:  # the trade, the weather, the day: a word on it in my mood
+        warmth = float(request.meta.get("warmth", 0.5))
+        said = small_talk_answer(topic, v.lang, 2.0 * (warmth - 0.5), int(v.rng.integers(1 << 30)))
+        return v.join([_greeting(v, hour, known), said]) if request.meta.get("greeted") else said
     body = _body(v, act, items)
     if request.meta.get("greeted") and act in ("answer", "deny"):
         return v.join([_greeting(v, hour, known), body])
@@ -366,7 +405,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         items = sorted(items, key=lambda g: not g.meta.get("my_deed"))
     elif kind == "feeling" and subjects:
         items = [g for g in items if g.about in subjects]
-    lines = _memory_lines(v, items)
+    lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
     if act == "react":
         news = _fresh_news(items)
         if news is not None:
@@ -475,6 +514,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if kind == "deed":
         return _answer_accusation(v, items)
+    if kind == "news":
+        news = [g.valence for g in items if g.kind in ("belief", "event", "summary") and not g.meta.get("dialogue")
+                and not g.meta.get("filler")]
+        return how_things_are(v.lang, news, int(v.rng.integers(1 << 30)))
     if kind == "know" and subjects:
         who = name or ", ".join(v.meta.get("subject_names") or []) or ("这人" if v.zh else "them")
         return v.pick("know_yes" if about else "know_no", about=who)
@@ -495,7 +538,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     if kind == "my_day":
         return v.pick("my_day" if any(g.meta.get("my_deed") for g in items) else "my_day_plain")
     if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
+        asked = read_by_cues(v.question)
+        if asked is not None and asked.key in INVENTORY and INVENTORY[asked.key].kind == "trait" and not about:
+            # "阿满这人靠得住吗？" of someone I hold nothing of: I cannot judge, not "not that I know of"
+            return v.pick("cannot_judge", about=name or next(iter(v.meta.get("subject_names") or []), ""))
         return v.pick("not_known")
+    name = name or ("" if kind != "relation" else next(iter(v.meta.get("subject_names") or []), ""))
     if kind == "relation" and name:
         if any(g.meta.get("cleared") for g in about):
             return v.pick("tie_mended", about=name)
@@ -505,6 +553,8 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.pick("tie_good", about=name)
         return v.pick("tie_plain", about=name)
     if kind == "opinion":
+        if name and any(g.kind == "tie" for g in about):
+            return ""  # what they are to me leads, then what they are like, then the news (_memory_lines)
         if name:  # a person: said of them as a person, from my impression first, then what happened
             return _opinion_of_person(v, name, about)
         pool = [g for g in items if g.kind != "impression"] or [g for g in items if g.kind == "impression"]
@@ -523,8 +573,11 @@ def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
     acc = accusation(v.question, v.lang)
     if acc is None:
         return v.pick("admit" if any(_overlaps(v.question, g.text, v.zh) for g in mine) else "deny_deed")
-    if any(same_deed(acc, v.question, g.meta.get("deed_text") or g.text, v.lang) for g in mine):
-        return v.pick("admit")
+    if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0) for g in mine):
+        return v.pick("admit")  # my deed is the accused act, or (one that did harm) near it: I own up
+    if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0, mind_intent=False)
+           for g in mine):  # "did you do it on purpose?" of what I did without meaning to
+        return NOT_MEANT[v.lang][int(v.rng.integers(len(NOT_MEANT[v.lang])))]
     act = denial_clause(acc, v.lang)
     if act and (v.zh or acc.aux):
         neg = {"did": "didn't", "have": "haven't", "had": "hadn't"}.get(acc.aux, "")
@@ -597,8 +650,10 @@ def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
     return plain[int(v.rng.integers(len(plain)))]
 
 
-def _memory_lines(v: _Voice, items: list[GroundingItem]) -> list[str]:
-    order = {"summary": 0, "belief": 1, "event": 2, "tie": 3, "impression": 4}
+def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool = False) -> list[str]:
+    """What to say, in order: the news first, or (asked what someone is like) the person first."""
+    order = ({"tie": 0, "impression": 1, "summary": 2, "belief": 3, "event": 4} if person_first
+             else {"summary": 0, "belief": 1, "event": 2, "tie": 3, "impression": 4})
     out: list[str] = []
     told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
     filler: list[str] = []

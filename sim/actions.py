@@ -23,7 +23,7 @@ from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
 from townsfolk.sim.log import LogEntry
-from townsfolk.sim.mediation import aired_beliefs
+from townsfolk.sim.mediation import aired_beliefs, hear_plea, pleads
 from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.sim.player_tells import believe_told
 from townsfolk.world.bare import bare
@@ -208,6 +208,7 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
                             private=player_private(world, player, text, private))
     asked_secrecy = (private is not False and world.character(player).is_player
                      and asks_to_keep_secret(text))  # the NPC says it will keep it
+    pleaded = hear_plea(world, memory, player=player, npc=npc, fact=question)  # testimony weighed before the reply
     reply, analysis, responses = dialogue_turn(world, memory, provider, npc=npc, speaker=player, text=text,
                                                relevance=relevance, history=history, affect_effects=affect_effects,
                                                errands=errands, keep_secret=asked_secrecy)
@@ -240,9 +241,12 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{answered}”" if zh
                   else f'{world.name(npc)}: "{answered}"', fact=answer.id, grounding=reply.grounding_ids,
                   route=analysis.route, private=question.private)]
-    for belief, moves in believe_told(world, memory, player=player, npc=npc, fact=question, intents=kinds):
+    told = set() if pleads(world, question) else kinds  # a plea's claim was heard as testimony already (hear_plea)
+    for belief, moves in believe_told(world, memory, player=player, npc=npc, fact=question, intents=told):
         log.append(_entry(world, "belief", [npc], f"{world.name(npc)} 听信：{belief.text}（可信度 {belief.credibility:.2f}）"
                           if zh else f"{world.name(npc)} now believes: {belief.text} (credibility {belief.credibility:.2f})",
                           belief=belief.id, fact=question.id))  # a whisper's words: hidden by sim/private_lines.py
         log += moves_log(world, moves)  # a player's statement about someone: the NPC's belief (sim/player_tells.py)
+    at = next((i for i, e in enumerate(log) if e.kind == "reply"), len(log))
+    log[at:at] = pleaded  # the plea heard, before the answer to it
     return log, reply, analysis, responses

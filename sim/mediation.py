@@ -200,3 +200,61 @@ def _air_grievance(world: World, memory: MemoryStore, fact: Fact, player: str, a
                             who=[holder], text=f"{names[holder]}{'：' if zh else ': '}{summary.text}",
                             ids={"summary": summary.id, "event": event.id}))
     return log
+
+
+def pleads(world: World, fact: Fact) -> bool:
+    """Whether a player's line pleads for someone (its claim is heard by `hear_plea`, not as news)."""
+    from townsfolk.agents.plea import is_plea
+
+    speaker = world.characters.get(fact.actor or "")
+    return speaker is not None and speaker.is_player and is_plea(fact.text, world.language)
+
+
+PLEA_STEP = 0.05  # how far one plea, fully believed, can ease what the blame it answers cooled
+
+
+def hear_plea(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> list[LogEntry]:
+    """A player pleads for someone with a claim in their favour ("Could you go easy on Pell? It was an
+    accident."): the player is mediating. Their claim becomes the NPC's belief about that person,
+    told by the player (credibility from the NPC's trust in them; `why` shows it), and, in the
+    measure it is as credible as the blame the NPC holds from others, it eases a bounded step of
+    what that blame cooled, with the new belief as the cause. The reply weighs the same two
+    (agents/plea.py)."""
+    from townsfolk.agents.plea import clearing_words, is_plea
+    from townsfolk.memory.perception import form_belief, mentioned_ids
+
+    lang = world.language
+    if (not world.character(player).is_player or world.character(npc).is_player
+            or not is_plea(fact.text, lang)):
+        return []
+    words = clearing_words(fact.text, lang)
+    about = next((c for c in mentioned_ids(world, fact.text) if c not in (player, npc)), None)
+    if words is None or about is None:
+        return []
+    zh = lang == "zh"
+    claim = Claim(about=about, predicate="mishap", severity=0.0, said_by=player, quote=words, tone=0.0)
+    claim.guessed = claim.reading_signature()  # said in the player's own words, not as "had a mishap"
+    belief = form_belief(world, memory, npc, claim, source="told", fact=fact, origin_fact_id=fact.id,
+                         told_by=player, hops=1, private=fact.private)
+    names = world.names()
+    log = [LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="belief", who=[npc],
+                    text=(f"{names[npc]} 听{names[player]}替{names[about]}说情：{words}（可信度 {belief.credibility:.2f}）"
+                          if zh else f'{names[npc]} hears {names[player]} plead for {names[about]}: "{words}" '
+                          f"(credibility {belief.credibility:.2f})"),
+                    ids={"belief": belief.id, "fact": fact.id, **({"private": True} if belief.private else {})})]
+    blame = [b for b in memory.beliefs_of(npc, about) if b.id != belief.id and b.told_by not in (None, player)
+             and b.claim.valence < -0.1]
+    cooled = _cooling(world, memory, npc, about)
+    held = max((b.credibility for b in blame), default=0.0)
+    if not blame or not cooled:
+        return log
+    weight = belief.credibility / (belief.credibility + held)
+    ease = min(PLEA_STEP, sum(cooled.values())) * weight
+    before = {(npc, about, e.kind): len(e.history) for e in world.graph.edges_between(npc, about)}
+    for edge in world.graph.edges_between(npc, about):
+        if (world.warm_tie(edge.kind) or edge.kind == "affinity") and ease > 1e-9:
+            world.graph.adjust(npc, about, edge.kind, ease, tick=world.tick, time=world.now,
+                               cause=Cause(kind="belief", id=belief.id),
+                               reason=(f"{names[player]}替{names[about]}说情：{words}" if zh
+                                       else f'{names[player]} pleaded for {names[about]}: "{words}"'))
+    return log + _moved(world, names, before, npc, about)

@@ -172,7 +172,7 @@ def test_question_kinds_are_not_overread() -> None:
              ("en", "Martha says you broke the gate. Is it true?"): "deed", ("en", "Are you happy?"): "yes_no",
              ("zh", "你知道小虎把茶桌碰翻了吗？"): "yes_no", ("zh", "你认识刘婶吗？"): "know",
              ("zh", "小虎在生你的气吗？"): "feeling", ("zh", "王婶说你往井边倒豆渣，是真的吗？"): "deed",
-             ("zh", "今天天气怎么样"): None, ("zh", "你今天干嘛去了？"): "my_day"}
+             ("zh", "今天天气怎么样"): "small_talk", ("zh", "你今天干嘛去了？"): "my_day"}
     assert {k: question_kind(k[1], k[0]) for k in cases} == cases
 
 

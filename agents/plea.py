@@ -1,0 +1,84 @@
+"""A plea for someone: "Could you go easy on Pell? It was an accident." / "你就别怪他了，他不是故意的".
+
+The player is mediating: asking the NPC to think better of a third person, usually with a claim in
+their favour. The claim is testimony (sim/mediation.py `hear_plea` makes it a belief with the player
+as its teller, credibility from the NPC's trust in them); the reply weighs it against what the NPC
+already holds against that person: the player's word carries it when it is more credible than
+as the blame, otherwise the NPC says who told it otherwise and that it will think on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import numpy as np
+
+from townsfolk.agents.llm.protocol import GroundingItem
+
+PLEA = {"en": re.compile(r"\b(?:go (?:easy|easier) on|don'?t be (?:so |too )?hard on|(?:give|cut) \w+ (?:another chance|a second chance|"
+                         r"some slack|a break)|forgive \w+|don'?t blame|do not blame|don'?t hold it against|let \w+ off|"
+                         r"be kind to|think better of|not be (?:so |too )?hard on)\b", re.IGNORECASE),
+        "zh": re.compile(r"别(?:再)?怪|不要(?:再)?怪|别怨|别跟.{1,6}计较|别和.{1,6}计较|原谅(?!我)|饶了|放过|别为难|多担待|"
+                         r"别生.{1,6}的气|别记恨|宽容(?:一下|点)")}
+CLEARING = {"en": re.compile(r"\b(?:accident|accidental|by mistake|didn'?t mean|did not mean|never meant|not (?:his|her|their) fault|"
+                             r"wasn'?t (?:his|her|their) fault|meant well|honest mistake|couldn'?t help it|didn'?t know)\b",
+                             re.IGNORECASE),
+            "zh": re.compile(r"不是故意|无心|意外|不是(?:他|她)的错|不怪(?:他|她)|失手|一时糊涂|好心|没想到会")}
+_CLAUSES = re.compile(r"[^。！？!?.;；]+[。！？!?.;；]?")
+PHRASES = {
+    "en": {"convinced": ["Well, if it was an accident, I'll go easier on {about}.",
+                         "All right. If you say so, I'll not hold it against {about}."],
+           "unconvinced": ["Maybe so. But {teller} told me {claim}. I'll think on it.",
+                           "Perhaps. Still, {teller} told me {claim}. I'll see."],
+           "nothing_held": ["I've nothing against {about}.", "I don't hold anything against {about}."],
+           "plea_only": ["I'll see. {about} has to earn it.", "We'll see about {about}."]},
+    "zh": {"convinced": ["好吧，要真是无心的，我就不跟{about}计较了。", "既然你这么说，我就不怪{about}了。"],
+           "unconvinced": ["也许吧。可{teller}跟我说{claim}。我再想想。", "话是这么说，可{teller}跟我说{claim}。我再看看吧。"],
+           "nothing_held": ["我本来也没怪{about}。", "我对{about}没什么意见。"],
+           "plea_only": ["再看吧，{about}得自己争口气。", "看{about}以后怎么做吧。"]},
+}
+
+
+def is_plea(text: str, language: str) -> bool:
+    """Whether the words plead for someone (go easy on them, don't blame them)."""
+    lang = "zh" if language == "zh" else "en"
+    return bool(PLEA[lang].search(text) or PLEA["en"].search(text))
+
+
+def clearing_words(text: str, language: str) -> str | None:
+    """The claim in the plea that speaks for the person ("It was an accident"), or None."""
+    lang = "zh" if language == "zh" else "en"
+    for m in _CLAUSES.finditer(text):
+        clause = m.group(0).strip()
+        if CLEARING[lang].search(clause):
+            parts = re.split(r"[，,]", clause)  # "你就别怪他了，他不是故意的": the clause that clears him
+            part = next((p for p in reversed(parts) if CLEARING[lang].search(p)), clause)
+            return part.strip().rstrip("。！？!?.;；")
+    return None
+
+
+def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, seed: int,
+                clause: Callable[[str], str]) -> str:
+    """The NPC's answer to a plea for one of `subjects`: the player's fresh word (a from-listener
+    belief) weighed against the blame held from others. `clause` says a claim as a clause."""
+    lang = "zh" if language == "zh" else "en"
+    rng = np.random.default_rng(seed)
+
+    def pick(key: str, **slots: str) -> str:
+        options = PHRASES[lang][key]
+        return options[int(rng.integers(len(options)))].format(**slots)
+
+    about_items = [g for g in items if g.about in subjects]
+    name = next((g.meta.get("about_name") for g in about_items if g.meta.get("about_name")), "")
+    name = name or ("他" if lang == "zh" else "them")
+    theirs = [g for g in about_items if g.kind == "belief" and g.meta.get("from_listener")]
+    blame = [g for g in about_items if g.kind == "belief" and not g.meta.get("from_listener") and g.valence < -0.1
+             and g.meta.get("teller_name")]
+    if not blame:
+        return pick("nothing_held", about=name) if theirs or not about_items else pick("plea_only", about=name)
+    held = max(blame, key=lambda g: float(g.meta.get("credibility") or 0.0))
+    word = max((float(g.meta.get("credibility") or 0.0) for g in theirs), default=0.0)
+    if theirs and word > float(held.meta.get("credibility") or 0.0):  # a tie: the blame heard first stands
+        return pick("convinced", about=name)
+    return pick("unconvinced", teller=held.meta["teller_name"], claim=clause(held.meta.get("claim_text") or held.text))
