@@ -23,12 +23,20 @@ from townsfolk.memory.embeddings import encode_vector
 from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.crypto_shred import seal_bytes
+from townsfolk.sim.edge_blocks import BLOCK_COLS, edge_block_rows
 from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_rows
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow
-from townsfolk.world.tables import CharacterRow, EdgeChangeRow, EdgeRow, FactRow, RunRow
+from townsfolk.world.tables import (
+    CharacterRow,
+    EdgeBlockRow,
+    EdgeChangeRow,
+    EdgeRow,
+    FactRow,
+    RunRow,
+)
 from townsfolk.world.world import World
 
 if TYPE_CHECKING:
@@ -39,7 +47,7 @@ __all__ = ["CHUNK", "Encoded", "body_json", "write_tick"]
 T_DECISION, T_LOG, T_FACT = DecisionRow.__table__, LogRow.__table__, FactRow.__table__  # type: ignore[attr-defined]
 T_EDGE, T_CHANGE = EdgeRow.__table__, EdgeChangeRow.__table__  # type: ignore[attr-defined]
 T_MEMORY, T_RUN = MemoryRow.__table__, RunRow.__table__  # type: ignore[attr-defined]
-T_CHARACTER = CharacterRow.__table__  # type: ignore[attr-defined]
+T_CHARACTER, T_EDGE_BLOCK = CharacterRow.__table__, EdgeBlockRow.__table__  # type: ignore[attr-defined]
 T_MIND_ARRAY, T_MIND_ENTRY = MindArrayRow.__table__, MindEntryRow.__table__  # type: ignore[attr-defined]
 
 DECISION_COLS = ("seq", "tick", "npc", "outcome", "data")
@@ -123,7 +131,15 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         seq += 1
         fact_rows.append((fact.id, seq, fact.tick, fact.kind, seal(body_of(fact))))
     store._fact_seq = seq  # noqa: SLF001
-    first_edges = store._history_saved.edges == store._history_saved.changes == 0  # noqa: SLF001
+    saved = store._history_saved  # noqa: SLF001
+    first_edges = saved.edges == saved.changes == 0
+    block_rows = []
+    cols = world.graph.columns
+    if first_edges and not players and cols.n + world.graph.log.n >= BULK_ROWS:
+        # a whole town with no player in it: its edges and changes as column blocks (sim/edge_blocks.py)
+        block_rows = edge_block_rows(world)
+        cols.dirty[:cols.n] = False
+        saved.edges, saved.changes, saved.blocks = cols.n, world.graph.log.n, True
     new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of)
     # a whole town's edges into empty tables: their secondary indexes are built once after the rows
     # (each row kept in them as it goes was ~20% of a 10k town's first commit)
@@ -187,7 +203,12 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
                 w.insert(table, cols, rows, encoded=True)
         for index in indexes:
             w.ddl(CreateIndex(index))
-        if moved_edges:
+        if block_rows:
+            w.delete_ids(T_EDGE_BLOCK, [r[0] for r in block_rows])
+            w.insert(T_EDGE_BLOCK, BLOCK_COLS, block_rows)
+        if moved_edges and saved.blocks:
+            w.upsert(T_EDGE, EDGE_COLS, moved_edges, set_cols=MOVED_COLS, encoded=True)
+        elif moved_edges:
             w.update(T_EDGE, MOVED_COLS, moved_edges, encoded=True)
         if touched_items:
             w.update(T_MEMORY, MEMORY_COLS, touched_items)
@@ -206,7 +227,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             from townsfolk.sim.run_store import RunStoreError  # the store imports this module
 
             raise RunStoreError(f"{store.db} holds no run")
-    if bulk:
+    if bulk or block_rows:
         _fold_log(store.engine)
 
 

@@ -43,6 +43,7 @@ class EdgeSaved:
     # the JSON of each code written so far, kept from commit to commit (made afresh per commit, the
     # same few dozen names and times were encoded again every tick); the graph's tables only grow
     codes: _Codes | None = field(default=None, repr=False, compare=False)
+    blocks: bool = False  # the store holds edges as column blocks (sim/edge_blocks.py): moved ones are upserted
 
 
 class _Coded(dict):
@@ -88,7 +89,8 @@ CHANGE_COLS = ("edge_id", "seq", "tick", "cause_kind", "cause_id", "data")
 def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[str],
               seal: Callable[..., Any], body_of: Callable[..., Any]
               ) -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """(new edge rows as EDGE_COLS, moved edge rows as MOVED_COLS + id, new change rows as
+    """(new edge rows as EDGE_COLS, moved edge rows as MOVED_COLS + id (as EDGE_COLS when the store
+    holds blocks: `EdgeSaved.blocks`), new change rows as
     CHANGE_COLS) since the last commit, as tuples. Bodies are the JSON `Edge` (without history) and
     `EdgeChange` records dump as, written from the columns (`body_of` is kept for the signature:
     the records are never built here), as JSON text (insert them with `encoded=True`); sealed
@@ -119,6 +121,8 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
             body = seal(Encoded(body))
         if r >= first_new:
             new_edges.append((eid, source, target, kind, strength, body))
+        elif saved.blocks:  # maybe in the blocks only, with no row yet: the whole row, for an upsert
+            moved_edges.append((eid, source, target, kind, strength, body))
         else:
             moved_edges.append((strength, body, eid))
     change_rows = []

@@ -57,8 +57,10 @@ class RowWriter(Protocol):
 
     def delete_ids(self, table: Any, ids: list[str]) -> None: ...
 
-    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
-        """Rows by id (the first of `cols`): inserted, or written over the row of that id."""
+    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, set_cols: Sequence[str] | None = None,
+               encoded: bool = False) -> None:
+        """Rows by id (the first of `cols`): inserted, or the row of that id given their `set_cols`
+        (default: all the others)."""
 
     def update_run(self, table: Any, values: dict[str, Any]) -> int:
         """Update the run row (id 1); returns how many rows it touched (0: there is no run)."""
@@ -104,17 +106,19 @@ class SqliteRows:
     def delete_ids(self, table: Any, ids: list[str]) -> None:
         self.db.executemany(f'DELETE FROM "{table.name}" WHERE "id" = ?', [(i,) for i in ids])
 
-    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, set_cols: Sequence[str] | None = None,
+               encoded: bool = False) -> None:
         """An UPDATE in place where the id is stored: a blob of the same size is overwritten where
         its bytes differ (a minds block deleted and inserted again freed, zeroed (secure_delete)
         and wrote anew every overflow page of it, ~80 pages of each 10k-town commit)."""
-        key = ("s", table.name, tuple(cols))
+        setting = tuple(cols[1:] if set_cols is None else set_cols)
+        key = ("s", table.name, tuple(cols), setting)
         sql = self._sql.get(key)
         if sql is None:
-            sets = ", ".join(f'"{c}" = excluded."{c}"' for c in cols[1:])
+            sets = ", ".join(f'"{c}" = excluded."{c}"' for c in setting)
             sql = self._sql[key] = (f'INSERT INTO "{table.name}" ({_quoted(cols)}) VALUES ({", ".join("?" for _ in cols)}) '
                                     f'ON CONFLICT ("{cols[0]}") DO UPDATE SET {sets}')
-        self.db.executemany(sql, self._encode_json(table, cols, rows))
+        self.db.executemany(sql, rows if encoded else self._encode_json(table, cols, rows))
 
     def update_run(self, table: Any, values: dict[str, Any]) -> int:
         js = json_columns(table)
@@ -159,10 +163,11 @@ class ServerRows:
         for i in range(0, len(ids), CHUNK):
             self.conn.execute(delete(table).where(table.c.id.in_(ids[i:i + CHUNK])))
 
-    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple]) -> None:
+    def upsert(self, table: Any, cols: Sequence[str], rows: list[tuple], *, set_cols: Sequence[str] | None = None,
+               encoded: bool = False) -> None:
         """Delete and insert: portable across server databases (the rows are few)."""
         self.delete_ids(table, [r[0] for r in rows])
-        self.insert(table, cols, rows)
+        self.insert(table, cols, rows, encoded=encoded)
 
     def update_run(self, table: Any, values: dict[str, Any]) -> int:
         stmt = update(table).where(table.c.id == 1).values({c: self._param(table, c) for c in values})

@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.edge_blocks import block_slice
 from townsfolk.sim.edge_rows import load_edges
 from townsfolk.sim.run_store import MEMORY_MODELS, RunStore, RunStoreError
 from townsfolk.world.characters import Character
@@ -101,11 +102,18 @@ class RunReader:
         world.relation_kinds = kinds_for([RelationKind.model_validate(k) for k in declared])
         return world
 
-    def _edges(self, conn: Any, world: World, where: str, params: list[str]) -> None:
-        """The edges matching `where` (on the edge table) and all their changes, loaded into world."""
+    def _edges(self, conn: Any, world: World, where: str, params: list[str], **ends: str) -> None:
+        """The edges matching `where` (on the edge table) and all their changes, loaded into world;
+        in a run whose first commit stored its edges as blocks, those matching `ends` too (C's
+        sim/edge_blocks.block_slice: source=, target= or either= a character)."""
         edges = self._rows(conn, f"SELECT id, data FROM edge WHERE {where} ORDER BY id", params)
-        changes = self._by_ids(conn, "SELECT edge_id, data FROM edge_change WHERE edge_id IN ({ids}) "
-                               "ORDER BY edge_id, seq", [eid for eid, _ in edges])
+
+        def fetch(ids: list[str]) -> list[tuple[Any, ...]]:
+            return self._by_ids(conn, "SELECT edge_id, data FROM edge_change WHERE edge_id IN ({ids}) "
+                                "ORDER BY edge_id, seq", ids)
+
+        blocks = self.store._edge_blocks(conn)  # noqa: SLF001
+        edges, changes = block_slice(blocks, edges, fetch, **ends) if blocks else (edges, fetch([e for e, _ in edges]))
         load_edges(world, edges, changes)
 
     @staticmethod
@@ -156,7 +164,7 @@ class RunReader:
         chains of tellers, and the facts all of them came from."""
         with self._snapshot() as conn:
             world, memory = self._shell(conn), MemoryStore()
-            self._edges(conn, world, "source = ? AND target = ?", [holder, target])
+            self._edges(conn, world, "source = ? AND target = ?", [holder, target], source=holder, target=target)
             self._held_by(conn, memory, holder)
             causes = [ch.cause.id for e in world.graph.edges_between(holder, target) for ch in e.history
                       if ch.cause.kind in ("belief", "event") and ch.cause.id]
@@ -178,7 +186,7 @@ class RunReader:
         small share of the rows), and the facts (it lists those who took part in)."""
         with self._snapshot() as conn:
             world, memory = self._shell(conn), MemoryStore()
-            self._edges(conn, world, "source = ? OR target = ?", [who, who])
+            self._edges(conn, world, "source = ? OR target = ?", [who, who], either=who)
             rows = self._rows(conn, "SELECT id, kind, seq, data FROM memory_item WHERE kind = 'belief' ORDER BY seq")
             self._memory(memory, rows)
             self._facts(conn, world, None)

@@ -46,6 +46,7 @@ from townsfolk.sim.crypto_shred import (
     seal_json,
     seal_text,
 )
+from townsfolk.sim.edge_blocks import apply_rows, load_edge_blocks
 from townsfolk.sim.edge_rows import EdgeSaved, load_edges
 from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
@@ -57,7 +58,7 @@ from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
-from townsfolk.world.tables import CharacterRow, RunRow
+from townsfolk.world.tables import CharacterRow, EdgeBlockRow, RunRow
 from townsfolk.world.world import World
 
 log_problem = logging.getLogger("townsfolk.store")
@@ -521,6 +522,13 @@ class RunStore:
 
         return [(*row[:-1], body(row[-1])) for row in rows]
 
+    def _edge_blocks(self, conn: Any) -> dict[str, tuple[str, bytes]]:
+        """The stored edge blocks by id (sim/edge_blocks.py); none in a run saved before they existed."""
+        if not sa_inspect(conn).has_table(EdgeBlockRow.__tablename__):
+            return {}
+        return {bid: (dtype, data) for bid, dtype, data in
+                conn.exec_driver_sql("SELECT id, dtype, data FROM edge_block").fetchall()}
+
     def load(self) -> tuple[World, MemoryStore, list[LogEntry]]:
         """Rebuild the world, memory and timeline exactly as last committed (one read snapshot)."""
         self.run_info()  # a clear error for a missing or foreign database
@@ -539,8 +547,16 @@ class RunStore:
                 world.graph.add_character(c.id)
             changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
             edges = self._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")
-            self._history_saved = load_edges(world, edges, changes)
-            del changes, edges
+            blocks = self._edge_blocks(conn)
+            if blocks:  # a big first commit's edges as column blocks, later rows over them
+                load_edge_blocks(world, blocks)
+                edges, changes = apply_rows(world, edges, changes)
+                load_edges(world, edges, changes)
+                self._history_saved = EdgeSaved(edges=world.graph.columns.n, changes=world.graph.log.n,
+                                                blocks=True)
+            else:
+                self._history_saved = load_edges(world, edges, changes)
+            del changes, edges, blocks
             facts = [Fact.model_validate(data) for (data,) in self._json_rows(conn, "SELECT data FROM fact ORDER BY seq")]
             world.facts.load(facts)
             self._fact_seq = len(facts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, LargeBinary
 from sqlmodel import Field, SQLModel
 
 
@@ -56,6 +56,16 @@ class EdgeChangeRow(SQLModel, table=True):
     cause_kind: str
     cause_id: str | None = Field(default=None, index=True)
     data: dict[str, Any] = Field(sa_column=Column(JSON))
+
+
+class EdgeBlockRow(SQLModel, table=True):
+    """One array of a big first commit's edge columns or change log, or one table of the codes they
+    hold, as its raw bytes (sim/edge_blocks.py); later commits add rows to `edge`/`edge_change`."""
+
+    __tablename__ = "edge_block"
+    id: str = Field(primary_key=True)  # edge:<column> | log:<column> | codes:<table>
+    dtype: str  # numpy dtype string, e.g. "<i4"; "json" for a code table
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
 
 
 class FactRow(SQLModel, table=True):
