@@ -35,6 +35,7 @@ from townsfolk.memory.predicates import (
 from townsfolk.memory.reading_cases import (
     ACCIDENT_READING,
     CASE_RULES,
+    Gated,
     accident_overrules,
     lesser_case,
 )
@@ -67,7 +68,7 @@ EN_PROMISE_BROKEN = re.compile(r"\b(?:promised|swore|vowed|gave (?:his|her|their
                                r"\b(?:never(?! (?:once )?(?:let|failed|missed))|didn't|did not|hasn't|has not|haven't|"
                                r"have not|failed to|forgot|left it|went back on|someone else|somebody else|no sign)\b")
 ZH_CALLED_NAMES = re.compile(r"(?:^|[，。！？,!?])[^，。！？,!?被挨]*骂[^，。！？,!?]{1,8}是")
-SPAN_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (predicate, pattern, on lower-cased text)
+SPAN_RULES: tuple[tuple[str, re.Pattern[str] | Gated, bool], ...] = (  # (predicate, pattern, on lower-cased text)
     ("promise_broken", ZH_PROMISE_BROKEN, False), ("promise_broken", EN_PROMISE_BROKEN, True),
     ("insulted", ZH_CALLED_NAMES, False),
     *CASE_RULES,  # borrowing, gifts, spoiling someone's things (memory/reading_cases.py)
