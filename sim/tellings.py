@@ -87,6 +87,15 @@ class _Tick:
         self.today = self.now.date().isoformat()
         self.warm: dict[str, bool] = {}
         self._said: dict[tuple, str] = {}
+        self._fields: dict[int, tuple[Claim, tuple]] = {}  # a claim (held, so its id stays its own) -> its fields
+        self._credibility: dict[tuple[float, int], float] = {}
+
+    def credibility(self, trust: float, hops: int) -> float:
+        """`credibility("told", ...)`, once per (trust, hops) in the tick (a pure function of them)."""
+        c = self._credibility.get((trust, hops))
+        if c is None:
+            c = self._credibility[(trust, hops)] = credibility("told", trust_in_teller=trust, hops=hops)
+        return c
 
     def is_warm(self, world: World, kind: str) -> bool:
         w = self.warm.get(kind)
@@ -96,8 +105,10 @@ class _Tick:
 
     def say(self, claim: Claim, listener: str | None = None, speaker: str | None = None) -> str:
         people = (claim.about, claim.target, claim.said_by)
-        key = (tuple(claim.__dict__.values()), listener if listener in people else None,
-               speaker if speaker in people else None)
+        seen = self._fields.get(id(claim))  # a faithful retelling passes on the very claim object
+        if seen is None or seen[0] is not claim:
+            seen = self._fields[id(claim)] = (claim, tuple(claim.__dict__.values()))
+        key = (seen[1], listener if listener in people else None, speaker if speaker in people else None)
         text = self._said.get(key)
         if text is None:
             text = self._said[key] = render_claim(claim, self.names, self.language, listener=listener,
@@ -218,7 +229,7 @@ class TellingRun:
             hops = basis.hops + 1
             trust = max((strength[r] for r in trust_of), default=0.5)
             values = (new_id("b"), listener, claim, tk.say(claim), "told", teller, hops, basis.origin_fact_id,
-                      fact.id, basis.id, credibility("told", trust_in_teller=trust, hops=hops), d.applied, fact.tick,
+                      fact.id, basis.id, tk.credibility(trust, hops), d.applied, fact.tick,
                       fact.time, False or basis.private)
             # form_belief's check: values of their fields' own types are not validated again
             belief = (_belief(*values) if type(hops) is int and hops >= 0 and type(values[10]) is float
