@@ -537,11 +537,17 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         return v.pick("feeling_self_yes" if mood < -0.2 else "feeling_self_no")
     if kind == "my_day":
         return v.pick("my_day" if any(g.meta.get("my_deed") for g in items) else "my_day_plain")
-    if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
-        asked = read_by_cues(v.question)
-        if asked is not None and asked.key in INVENTORY and INVENTORY[asked.key].kind == "trait" and not about:
-            # "阿满这人靠得住吗？" of someone I hold nothing of: I cannot judge, not "not that I know of"
+    asked = read_by_cues(v.question) if kind == "yes_no" and subjects else None
+    if asked is not None and asked.key in INVENTORY and INVENTORY[asked.key].kind == "trait" and not asked.negated:
+        # "Is Pip honest?" / "阿满这人靠得住吗？" asks what they are like: from what I hold of them, and
+        # "not that I know of" only when it denies something bad; nothing held: I cannot judge
+        if not about:
             return v.pick("cannot_judge", about=name or next(iter(v.meta.get("subject_names") or []), ""))
+        mood = sum(g.valence for g in about) / len(about)
+        if INVENTORY[asked.key].valence > 0:
+            return v.pick("trait_doubt" if mood < -0.2 else "trait_yes")
+        return v.pick("trait_doubt" if mood < -0.2 else "not_known")
+    if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
         return v.pick("not_known")
     name = name or ("" if kind != "relation" else next(iter(v.meta.get("subject_names") or []), ""))
     if kind == "relation" and name:

@@ -179,7 +179,8 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("trustworthy", "can be trusted", "靠得住", 0.7, 0.0, "trait",
        ex_en=("You can leave your keys with her.", "He would never let you down."),
        ex_zh=("钥匙交给她放心。", "他从来不会让人失望。"),
-       cues_en=("trustworthy", "dependable"), cues_zh=("靠得住", "信得过")),
+       cues_en=("trustworthy", "dependable", "honest"), cues_zh=("靠得住", "信得过", "老实", "诚实"),
+       not_cues=("to be honest", "honest to god", "honest truth", "说老实话", "老实说", "老实讲", "老实告诉你")),
     # --- money
     _p("debt", "owes money", "欠了钱", -0.3, 0.3, up="debt_unpaid",
        ex_en=("He still owes the miller for the grain.", "She borrowed ten coins from me."),

@@ -31,6 +31,7 @@ MILL = {"scenario": "Carrow mill", "language": "en", "seed": 5, "start": "2026-1
 KILN = {"scenario": "窑场", "language": "zh", "seed": 5, "start": "2026-10-02T09:00", "tick": "1h",
         "characters": {"laotao": {"name": "老陶", "role": "窑工", "persona": "退伍老兵，话少，最看不惯偷懒的人。"},
                        "xiaoyu": {"name": "小鱼", "role": "学徒", "persona": "嘴快，爱打听。"},
+                       "aman": {"name": "阿满", "role": "拉货的"},
                        "ke": {"name": "客人", "player": True}},
         "relationships": [{"from": "laotao", "to": "xiaoyu", "kind": "mentor", "strength": 0.7}]}
 
@@ -241,3 +242,17 @@ def test_someone_the_npc_never_heard_of_is_not_known_and_news_in_other_words_is_
     assert said in [p.format(about="王大力") for p in PHRASES["zh"]["know_no"]], said
     from townsfolk.memory.topic import is_topic_question
     assert is_topic_question("What's been going on around here?", "en")
+
+
+def test_a_question_about_what_someone_is_like_is_answered_from_what_is_held() -> None:
+    town = Town.from_scenario(MILL)
+    assert _one_of(town.say("wren", "hanna", "Is Tomas honest?").text, "en", "trait_yes")  # a friend of hers
+    said = Town.from_scenario(KILN).say("ke", "laotao", "阿满这人靠得住吗？").text
+    assert said in [p.format(about="阿满") for p in PHRASES["zh"]["cannot_judge"]], said  # nothing held of him
+
+
+def test_news_openers_are_not_said_back_as_the_players_words() -> None:
+    from townsfolk.agents.listener_words import revoiced
+
+    assert revoiced("你听说了吗，小鱼把窑门开早了", "zh") == "小鱼把窑门开早了"
+    assert revoiced("Did you hear? Tomas took the flour.", "en") == "Tomas took the flour"
