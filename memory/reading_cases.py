@@ -7,6 +7,9 @@
 - The commonest gift phrasing has no cue word: "{actor} gave {other} a yellow croaker" read as
   nothing, and its template "He gave her ..." was read by meaning as a theft in zh ("他给了她一条黄鱼").
 - Spoiling someone's things is a deed (`damaged`): "Dov ruined Ysolde's rope", 把老陈的网弄破了.
+- A name between a cue's words hides the cue, and the template's meaning lost it: "paid Ysolde back"
+  (repaid), "kept Ysolde waiting" (late), "took ... and never paid" / 拿了…没给钱 (theft);
+  short change (少找了五文钱) is money kept from a customer.
 - An accident is never a deliberate wrong: with 不小心 / 失手 / "accidentally" / "by mistake",
   a theft, a ruin or a rudeness read by cue or by meaning is a `mishap` (blaming nobody).
 
@@ -66,6 +69,14 @@ SHORT_CHANGE_EN = re.compile(r"\bshort[- ]?changed\b|\bgave (?:him|her|them|me|u
 SHORT_CHANGE_ZH = re.compile(r"少找了?[^，。！？,!?]{0,4}?钱|找错了?钱|少找了?[一二两三四五六七八九十几\d]+[文块个枚]")
 
 
+# a name between the words of a cue ("paid Ysolde back", "kept Ysolde waiting"): the cue misses it, and
+# the template's meaning ("He paid her back the five coins") fell below the margin the names cleared
+REPAID_EN = re.compile(r"\bpaid\s+(?:him|her|them|me|us|[a-z]+)\s+back\b(?!\s+(?:in kind|for))")
+KEPT_WAITING_EN = re.compile(r"\bkept\s+(?:him|her|them|me|us|[a-z]+)(?:\s+and\s+[a-z]+)?\s+waiting\b")
+UNPAID_TAKING_EN = re.compile(r"\btook\b[^.!?;]{1,40}?\b(?:and|but)\s+(?:never|didn't|did not)\s+pa(?:y|id)\b")
+UNPAID_TAKING_ZH = re.compile(r"拿了?[^，。！？,!?]{1,10}?(?:没给钱|不给钱|没付钱|不付钱|钱也没给|钱都没给)")
+REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)")
+
 
 class Gated:
     """A rule's pattern searched only when one of its trigger words is in the text (most texts
@@ -91,6 +102,9 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("took_unasked", Gated(UNASKED_EN, ("without",)), True), ("took_unasked", Gated(UNASKED_ZH, ("招呼", "问", "同意")), False),
     ("damaged", Gated(DAMAGED_EN, _DAMAGE_EN), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
+    ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
+    ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
+    ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),
 )
 
 ACCIDENT_EN = re.compile(r"\b(?:accidentally|by accident|by mistake|mistakenly|inadvertently|didn't mean to|did not mean to|"

@@ -79,6 +79,13 @@ TABLE: list[tuple[str, str | set[str]]] = [
     ("Dov smashed Ysolde's mirror in a temper", "damaged"),
     ("The storm wrecked Ysolde's wagon", "storm_damage"),
     ("Dov fell and broke his leg", "injured"),
+    # --- a name between a cue's words: the template's meaning lost them
+    ("Dov paid Ysolde back the five coins", "debt_repaid"),
+    ("阿海把欠老陈的钱还清了", "debt_repaid"),
+    ("Dov took Ysolde's apples and never paid", "theft"),
+    ("阿海拿了老陈的鱼没给钱", "theft"),
+    ("Dov kept Ysolde waiting an hour at the gate", "late"),
+    ("Dov gave Ysolde back her comb", {"remark", "gift", "helpful", "kind"}),
 ]
 # negated: said, but says the opposite (no tie moves for it)
 NEGATED: list[tuple[str, str]] = [
