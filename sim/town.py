@@ -24,6 +24,7 @@ from townsfolk.memory.erasure import ErasureError, erase
 from townsfolk.memory.player_view import PlayerMemoryView, memories_about
 from townsfolk.memory.predicates import inventory_for
 from townsfolk.memory.privacy import visible_to
+from townsfolk.sim.cast_lookup import MAX_LISTED, CastLookup, unknown_in_cast
 from townsfolk.sim.engine import Simulation, Usage, build_world
 from townsfolk.sim.erasure_run import forget_in_run, scrub_log
 from townsfolk.sim.expectations import ExpectationResult
@@ -296,28 +297,43 @@ class Town:
                 listener(record)
         return out
 
+    def _lookup(self) -> CastLookup:
+        lookup = getattr(self, "_cast_lookup", None)
+        if lookup is None or lookup.world is not self.world:
+            lookup = self._cast_lookup = CastLookup(self.world)
+        return lookup
+
+    def _is_player(self, cid: str) -> bool:
+        return self.world.characters[cid].is_player
+
+    def _is_npc(self, cid: str) -> bool:
+        return not self.world.characters[cid].is_player
+
+    def _resolve(self, who: str, field: str, noun: str, keep: Callable[[str], bool]) -> str:
+        """The id WHO means (an id, or a name as the world spells it) among the characters `keep`
+        accepts; TownError naming the field, with the nearest ones, when there is none."""
+        found = self._lookup().find(who, keep)
+        if isinstance(found, str):
+            return found
+        if found:
+            raise TownError(field, f"{len(found)} {noun}s are called {who!r} ({', '.join(found[:MAX_LISTED])}): "
+                                   "give the id", missing=True)
+        other = self._lookup().find(who)
+        if isinstance(other, str):
+            kind = "a player" if self._is_player(other) else "an NPC"
+            raise TownError(field, f"{who!r} is {kind}, not {'an NPC' if noun == 'NPC' else 'a ' + noun}", missing=True)
+        raise TownError(field, unknown_in_cast(self._lookup().names(keep), str(who), noun), missing=True)
+
     def _player(self, pid: str, field: str = "player") -> str:
-        c = self.world.characters.get(pid) if isinstance(pid, str) else None
-        if c is not None and not c.is_player:
-            raise TownError(field, f"{pid!r} is an NPC, not a player (players: {', '.join(self.players()) or 'none'})",
-                            missing=True)
-        if c is None:
-            raise TownError(field, f"unknown player {pid!r} (players: {', '.join(self.players()) or 'none'})",
-                            missing=True)
-        return pid
+        return self._resolve(pid, field, "player", self._is_player)
 
     def _npc(self, nid: str, field: str = "npc") -> str:
-        c = self.world.characters.get(nid) if isinstance(nid, str) else None
-        if c is not None and c.is_player:
-            raise TownError(field, f"{nid!r} is a player, not an NPC (NPCs: {', '.join(self.npcs())})", missing=True)
-        if c is None:
-            raise TownError(field, f"no NPC {nid!r} in this world (NPCs: {', '.join(self.npcs())})", missing=True)
-        return nid
+        return self._resolve(nid, field, "NPC", self._is_npc)
 
     def _character(self, cid: str | None, field: str) -> str | None:
-        if cid is not None and cid not in self.world.characters:
-            raise TownError(field, f"unknown character {cid!r}", missing=True)
-        return cid
+        if cid is None:
+            return None
+        return self._resolve(cid, field, "character", lambda _cid: True)
 
     def players(self) -> list[str]:
         return [cid for cid, c in self.world.characters.items() if c.is_player]
@@ -340,14 +356,15 @@ class Town:
         self._saved()
         return PlayerInfo(id=c.id, name=c.name)
 
-    def check_say(self, player: str, npc: str, text: str) -> None:
-        """TownError naming the field if `say` would refuse these arguments (nothing is changed)."""
-        self._player(player)
-        self._npc(npc)
+    def check_say(self, player: str, npc: str, text: str) -> tuple[str, str]:
+        """The (player, npc) ids these arguments name (ids or names); TownError naming the field if
+        `say` would refuse them (nothing is changed)."""
+        player, npc = self._player(player), self._npc(npc)
         if not isinstance(text, str) or not text.strip():
             raise TownError("text", "say something (the text is empty)")
         if len(text) > MAX_TEXT:
             raise TownError("text", f"{len(text)} characters; at most {MAX_TEXT}")
+        return player, npc
 
     def say(self, player: str, npc: str, text: str, *, private: bool | None = None,
             on_token: TokenSink | None = None) -> TurnResult:
@@ -357,7 +374,7 @@ class Town:
         secret, real-world details). With `on_token`, the reply is handed to it piece by piece as the
         model produces it (agents/reply_stream.py: nothing private leaves early), and the result's
         `stream` says what it was handed."""
-        self.check_say(player, npc, text)
+        player, npc = self.check_say(player, npc, text)
         sim = self.sim
         turns_before = len(sim.replies)
         listener = ReplyStream(on_token, npc=npc, asker=player, language=self.world.language) if on_token else None
@@ -404,11 +421,9 @@ class Town:
             raise TownError("what", "say what happened (empty)")
         if len(what) > MAX_TEXT:
             raise TownError("what", f"{len(what)} characters; at most {MAX_TEXT}")
-        self._character(actor, "actor")
-        self._character(about, "about")
-        seen = list(witnesses)
-        for i, w in enumerate(seen):
-            self._character(w, f"witnesses[{i}]")
+        actor = self._character(actor, "actor")
+        about = self._character(about, "about")
+        seen = [self._character(w, f"witnesses[{i}]") for i, w in enumerate(witnesses)]
         if not -1.0 <= float(valence) <= 1.0:
             raise TownError("valence", "valence lies in [-1, 1]")
         spec = HappenSpec(what=what, actor=actor, about=about, witnesses=seen, valence=float(valence), place=place,
@@ -446,8 +461,7 @@ class Town:
         """What an NPC remembers about a player, as that player may see it: impressions, summaries
         and beliefs, the raw event memories too with `events`. Another player's private words
         never appear, even where they concern this player."""
-        self._npc(npc)
-        self._player(about, "about")
+        npc, about = self._npc(npc), self._player(about, "about")
         view = memories_about(self.world, self.memory, npc, about, include_events=events)
         for layer in ("impressions", "summaries", "beliefs", "events"):
             kept = []
@@ -462,12 +476,11 @@ class Town:
         """Why `holder` regards `target` as it does: edges over time, the beliefs and tellers behind
         each change. Private items show only to a `viewer` who took part (or with `everything`,
         the designer's view)."""
-        self._character(holder, "holder")
-        self._character(target, "target")
         if holder is None or target is None:
             raise TownError("holder" if holder is None else "target", "required")
+        holder, target = self._character(holder, "holder"), self._character(target, "target")
         if viewer is not None:
-            self._player(viewer, "player")
+            viewer = self._player(viewer, "player")
         ex = explain(self.world, self.memory, holder, target)
         return ex if everything else self._visible(ex, viewer)
 
@@ -502,18 +515,18 @@ class Town:
 
     def errands(self, player: str, npc: str | None = None) -> list[Errand]:
         """A player's errands (optionally with one NPC): slots, history with when and why, and state."""
-        self._player(player)
+        player = self._player(player)
         if npc is not None:
-            self._npc(npc)
+            npc = self._npc(npc)
         return [e.model_copy(deep=True) for e in self.sim.errands.book.of(player=player)
                 if npc is None or npc in (e.npc, e.origin_npc)]
 
     def forget(self, player: str, npc: str | None = None) -> ForgetResult:
         """Erase what NPCs (or one NPC) remember about a player and all derived from it; with a
         database the file is rewritten and compacted, and the town continues from it."""
-        self._player(player)
+        player = self._player(player)
         if npc is not None:
-            self._npc(npc)
+            npc = self._npc(npc)
         self.sim.errands.book.forget(player, npc)  # their errands hold their words too
         if self.store is None:
             try:
