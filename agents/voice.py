@@ -101,10 +101,10 @@ def question_kind(text: str, language: str) -> str | None:
     text = without_greeting(text)  # "你好呀，今天生意好吗？": the 你 of 你好 accuses nobody
     if small_talk_topic(text, lang):
         return "small_talk"
-    if asks_how_things_are(text, lang):
-        return "news"  # "渡口最近太平吗？": yes or no from the news held, then the news
     if _RELATION[lang].search(text) or _TREATS[lang].search(text):
         return "relation"
+    if asks_how_things_are(text, lang):
+        return "news"  # "渡口最近太平吗？": yes or no from the news held, then the news
     if _MY_DAY[lang].search(text):
         return "my_day"
     if _OPINION[lang].search(text):

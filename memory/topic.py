@@ -15,8 +15,8 @@ EN_TOPIC = re.compile(
     r"what'?s the news|what do you know about|tell me about|anything happen|what went on|news|"
     r"what'?s wrong|what is wrong|what'?s the matter|what is the matter|what have you heard|what did you hear|"
     r"heard lately|what'?s been (?:going on|happening)|what has been (?:going on|happening)|anything (?:going on|new|amiss|wrong|happening)|(?:is )?(?:it |all |everything )(?:all )?quiet|"
-    r"(?:is )?(?:everything|all) (?:all right|alright|ok|okay|well|fine)(?! with (?:you|me)\b)|"
-    r"how are things (?:here|around|in|at|on|with)|how'?s (?:everything|life) (?:here|around|in|at|on))\b",
+    r"(?:is )?(?:everything|all) (?:all right|alright|ok|okay|well|fine)(?! (?:with|between) (?:(?:you|me)\b|(?-i:[A-Z])))|"
+    r"how are things (?:here|around|in|at|on)(?! with)|how'?s (?:everything|life) (?:here|around|in|at|on))\b",
     re.IGNORECASE)
 ZH_TOPIC = re.compile(
     r"(发生了什么|发生什么|出了什么事|出什么事|怎么回事|有什么新闻|有什么消息|有什么新鲜事|新鲜事|"
@@ -30,7 +30,7 @@ ZH_TOPIC = re.compile(
 # how things stand at a place: "渡口最近太平吗？", "All quiet here?", "Is everything all right with the trees?"
 # (answered yes or no from the news first, then the news)
 EN_HOW_THINGS = re.compile(r"\b(?:(?:is )?(?:it |all |everything )(?:all )?quiet|(?:is )?(?:everything|all) (?:all right|alright|"
-                           r"ok|okay|well|fine)(?! with (?:you|me)\b)|how are things (?:here|around|in|at|on|with)|"
+                           r"ok|okay|well|fine)(?! (?:with|between) (?:(?:you|me)\b|(?-i:[A-Z])))|how are things (?:here|around|in|at|on)(?! with)|"
                            r"anything (?:going on|amiss|wrong|happening))\b", re.IGNORECASE)
 ZH_HOW_THINGS = re.compile(r"太平|安生|消停|安稳|一切都好吗|都还好吗|没出什么事吧|(?<![你您我])(?![你您我])(?:这里|这儿|这边|村里|镇上|城里|"
                            r"街上|店里|[\u4e00-\u9fff]{1,3}(?:口|里|上|边))(?:最近|这几天|近来|这阵子)?(?:怎么样|如何|还好吗|好吗|没事吧)")

@@ -166,3 +166,14 @@ def test_my_own_worlds_intent_follow_ups_how_i_am_treated_and_who_is_over_me() -
     said = en.say("buyer", "pell", "What is your boss like?").text  # only Mara is tied to Pell
     assert "Mara" in said and not _one_of(said, "en", "deny"), said
     assert en.say("buyer", "mara", "What is your nephew like?").text.startswith("Wat is my nephew")
+
+
+def test_how_things_are_at_a_place_is_not_how_things_are_with_a_person() -> None:
+    from townsfolk.agents.voice import question_kind
+
+    cases = {("en", "How are things with Martha now?"): "relation", ("en", "All quiet here?"): "news",
+             ("en", "Is everything all right with Martha?"): "yes_no",
+             ("en", "Morning, Mara. Is everything all right with the trees?"): "news",
+             ("zh", "钱先生，渡口最近太平吗？"): "news", ("zh", "你最近怎么样？"): None,
+             ("zh", "你师父对你好吗？"): "relation", ("zh", "你好呀，今天生意好吗？"): "small_talk"}
+    assert {k: question_kind(k[1], k[0]) for k in cases} == cases
