@@ -227,7 +227,8 @@ def test_what_only_looks_like_a_mishap_is_not_one(text: str) -> None:
 
 
 def test_a_kiln_mishap_blames_nobody() -> None:
-    town = Town.from_scenario(dict(KILN, timeline=[{"at": 1, "happen": {
+    ties = KILN["relationships"] + [{"from": "xiaoyu", "to": "laotao", "kind": "family", "strength": 0.5}]
+    town = Town.from_scenario(dict(KILN, relationships=ties, timeline=[{"at": 1, "happen": {
         "what": "一窑陶罐裂了一半", "about": "laotao", "witnesses": ["laotao", "xiaoyu"], "valence": -0.5}}]))
     entries = town.advance(2).entries
     assert not [e for e in entries if e.kind == "edge" and "xiaoyu" in e.who], entries
