@@ -35,8 +35,12 @@ def follow_name(text: str, name: str, pronoun: str, language: str, others: Itera
         out = text.replace(name, pronoun)
     else:
         possessive = _WORDS["en"].get(pronoun, (pronoun, pronoun))[0]
-        out = text.replace(f"{name}'s", possessive).replace(name, pronoun)
+        out = text.replace(f"{name}'s", possessive)
+        out = _en_person(out, name, pronoun) if pronoun == "I" else out.replace(name, pronoun)
     start = out.find(pronoun) if first >= 0 else -1
+    if not zh and pronoun == "I":  # where "I" (or "me") first stands, whichever comes first
+        at = [m.start() for m in (re.search(r"\bI\b", out), re.search(r"\bme\b", out)) if m]
+        start = min(at) if at and first >= 0 else -1
     if start < 0 or pronoun not in _WORDS["zh" if zh else "en"]:
         return out
     possessive, reflexive = _WORDS["zh" if zh else "en"][pronoun]
@@ -59,6 +63,40 @@ def follow_name(text: str, name: str, pronoun: str, language: str, others: Itera
 
     body = _EN_REFLEXIVE.sub(reflexive, _EN_POSSESSIVE.sub(poss, head[start:]))
     return head[:start] + body + tail
+
+
+# after these (or at the start, after punctuation) a name stands as the subject: "I"; anywhere else it is
+# an object ("chatted with me", "gave me a jar"), never "chatted with I"
+_EN_SUBJECT_AFTER = {"and", "or", "but", "that", "when", "because", "while", "if", "then", "so", "as", "before",
+                     "after", "until", "since", "though", "although", "where", "whether", "once"}
+
+
+# a name followed by one of these (or by a past form in -ed) is the subject of its clause: "Tom said I broke"
+_EN_FINITE = {"is", "was", "has", "had", "did", "does", "will", "would", "can", "could", "should", "must", "may",
+              "might", "never", "always", "didn't", "wasn't", "isn't", "hasn't", "won't", "can't", "couldn't",
+              "broke", "stole", "took", "gave", "ate", "lost", "left", "sold", "told", "threw", "hit", "ran", "came",
+              "went", "said", "saw", "fell", "made", "got", "kept", "found", "brought", "bought", "spent", "sent",
+              "forgot", "wrote", "drank", "hid", "tore", "won", "lied", "paid", "met", "spoke", "sang", "swore",
+              "knew", "thought", "felt", "stood", "sat", "let", "put", "cut", "shut", "burnt", "spilt", "owes"}
+
+
+def _past_form(word: str) -> bool:
+    return len(word) >= 5 and word.endswith("ed") and word not in {"sacred", "hundred", "kindred", "naked", "wicked"}
+
+
+def _en_person(text: str, name: str, pronoun: str) -> str:
+    """`name` as "I" where it is a subject and "me" where it is an object."""
+    def person(m: re.Match[str]) -> str:
+        after = re.match(r"\s+([A-Za-z']+)", text[m.end():])
+        if after and (after.group(1).lower() in _EN_FINITE or _past_form(after.group(1).lower())):
+            return pronoun
+        before = text[:m.start()].rstrip()
+        if not before or before[-1] in ".,;:!?\"“‘(—-":
+            return pronoun
+        word = re.search(r"([A-Za-z']+)$", before)
+        return pronoun if word is None or word.group(1).lower() in _EN_SUBJECT_AFTER else "me"
+
+    return re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", person, text)
 
 
 _ANY_BACK = re.compile(r"\b(?:his|her|himself|herself)\b|[他她](?:的|自己)")
