@@ -53,6 +53,24 @@ def _minds(sim):  # noqa: ANN001, ANN202
     return sim.minds
 
 
+def _frozen_heap():  # noqa: ANN202
+    """sim/heap.py's long_lived_heap where the tree has it, else gc.freeze itself (an older tree)."""
+    try:
+        from townsfolk.sim.heap import long_lived_heap
+    except ImportError:
+        import contextlib
+        import gc
+
+        @contextlib.contextmanager
+        def long_lived_heap():  # noqa: ANN202
+            gc.freeze()
+            try:
+                yield
+            finally:
+                gc.unfreeze()
+    return long_lived_heap()
+
+
 def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -> dict:
     sys.path.insert(0, str(bench_dir))
     from rumour_world import build_town
@@ -73,6 +91,11 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -
     prof = cProfile.Profile(time.process_time) if profile else None
     tick_cpu = commit_cpu = commit_wall = 0.0
     pending: list = []
+    # the ticks run as `townsfolk simulate` and bench/scale.py run them: the built town frozen out of
+    # the cyclic collector (sim/heap.py), else a full collection of its millions of objects lands in
+    # whichever tick or commit happens to allocate when it is due (+-5 ms a tick, run to run)
+    heap = _frozen_heap()
+    heap.__enter__()
     for tick in range(1, ticks + 1):
         c0, _ = _clock()
         sim.world.clock.tick = tick
@@ -91,6 +114,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -
             commit_cpu += c1 - c0
             commit_wall += w1 - w0
             pending = []
+    heap.__exit__(None, None, None)
     out.update(tick_cpu_ms=round(1000 * tick_cpu / ticks, 2), commit_cpu_ms=round(1000 * commit_cpu / ticks, 2),
                commit_wall_ms=round(1000 * commit_wall / ticks, 2), ratio=round(commit_cpu / max(tick_cpu, 1e-9), 3),
                db_mb=round(sum(p.stat().st_size for p in Path(tmp.name).iterdir()) / 1e6, 1),
