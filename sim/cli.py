@@ -156,11 +156,11 @@ def play_cmd(
 
 
 def _load(db: str) -> tuple:
-    from townsfolk.sim.cli_checks import db_problem
+    from townsfolk.sim.cli_checks import db_problem, empty_run_problem
     from townsfolk.sim.run_store import RunStore, RunStoreError
     from townsfolk.world.relation_kinds import RelationKind, kinds_for
 
-    if problem := db_problem(db):
+    if problem := db_problem(db) or empty_run_problem(db):
         _fail(problem)
     try:
         store = RunStore(db, must_exist=True)
@@ -175,21 +175,26 @@ def _load(db: str) -> tuple:
     raise AssertionError
 
 
-def _reader(db: str):  # noqa: ANN202
-    """A reader of parts of a saved run (sim/run_reader.py) and its cast as id -> name: names are
-    checked against the cast table before any other row is read."""
-    from townsfolk.sim.cli_checks import db_problem
+def _reader(db: str, *who: str):  # noqa: ANN202
+    """A reader of parts of a saved run (sim/run_reader.py) and the ids of WHO (ids or names):
+    names are checked against the cast table before anything else is read, and on a SQLite file
+    before the engine is even imported."""
+    from townsfolk.sim.cli_checks import db_problem, empty_run_problem, saved_cast
+
+    if problem := db_problem(db) or empty_run_problem(db):
+        _fail(problem)
+    names = saved_cast(db)
+    ids = [resolve_name(names, w) for w in who] if names is not None else None
     from townsfolk.sim.run_reader import RunReader
     from townsfolk.sim.run_store import RunStoreError
 
-    if problem := db_problem(db):
-        _fail(problem)
     try:
         reader = RunReader(db)
-        return reader, reader.names()
+        if ids is None:
+            names = reader.names()
     except RunStoreError as exc:
         _fail(str(exc))
-    raise AssertionError
+    return reader, ids if ids is not None else [resolve_name(names, w) for w in who]
 
 
 @app.command("why")
@@ -200,13 +205,12 @@ def why_cmd(
     json_out: bool = typer.Option(False, "--json", help="print the explanation as JSON"),
 ) -> None:
     """Why HOLDER regards TARGET as it does: edges over time, causes, facts and chains of tellers."""
+    reader, (holder_id, target_id) = _reader(db, holder, target)  # names first: a typo costs no engine
     from rich.console import Console
 
     from townsfolk.sim.timeline_view import print_explanation
     from townsfolk.sim.why import explain
 
-    reader, names = _reader(db)
-    holder_id, target_id = resolve_name(names, holder), resolve_name(names, target)
     part = reader.slice_why(holder_id, target_id)  # only these two's rows, not the whole run
     ex = explain(part.world, part.memory, holder_id, target_id)
     if json_out:
@@ -223,14 +227,15 @@ def inspect_cmd(
     """Characters, edges, beliefs and facts of a saved run, without replaying it."""
     from rich.console import Console
 
-    from townsfolk.sim.timeline_view import print_inspection
-
     if character is None:  # the whole run is listed: nothing less than a full load would do
         world, memory, _ = _load(db)
+        from townsfolk.sim.timeline_view import print_inspection
+
         print_inspection(Console(highlight=False), world, memory, None)
         return
-    reader, names = _reader(db)
-    who = resolve_name(names, character)
+    reader, (who,) = _reader(db, character)
+    from townsfolk.sim.timeline_view import print_inspection
+
     part = reader.slice_inspect(who)
     print_inspection(Console(highlight=False), part.world, part.memory, who)
 
@@ -295,6 +300,7 @@ def memories_cmd(
     json_out: bool = typer.Option(False, "--json", help="print as JSON"),
 ) -> None:
     """What an NPC remembers about a player: impressions, summaries and beliefs (events with --events)."""
+    reader, (npc_id, about_id) = _reader(db, npc, about)  # names first: a typo costs no engine
     from rich.console import Console
     from rich.markup import escape
 
@@ -302,8 +308,6 @@ def memories_cmd(
     from townsfolk.memory.player_view import memories_about
     from townsfolk.sim.messages import msg
 
-    reader, names = _reader(db)
-    npc_id, about_id = resolve_name(names, npc), resolve_name(names, about)
     part = reader.slice_memories(npc_id)
     world = part.world
     try:
@@ -338,7 +342,7 @@ def forget_cmd(
 
     from townsfolk.memory.erasure import ErasureError
     from townsfolk.sim.erasure_run import forget_in_run
-    from townsfolk.sim.messages import NOUNS, count, msg
+    from townsfolk.sim.messages import NOUNS, anonymised_clause, count, msg
     from townsfolk.sim.run_store import RunStoreError
 
     world, _memory, _ = _load(db)
@@ -353,7 +357,7 @@ def forget_cmd(
     shred = msg(lang, "forget.shred", n=len(report.shredded_keys)) if report.shredded_keys else ""
     Console(highlight=False).print(msg(lang, "forget.cli", kinds=kinds, facts=count(lang, len(report.redacted_facts), "fact"),
                                        edges=count(lang, report.kept_edge_changes, "edge_change"),
-                                       anonymised=len(report.anonymised), shred=shred))
+                                       anonymised=anonymised_clause(lang, len(report.anonymised)), shred=shred))
 
 
 @app.command("errands")

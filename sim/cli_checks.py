@@ -6,6 +6,8 @@ whose driver is not installed surfaced as an import traceback from deep inside S
 
 from __future__ import annotations
 
+from pathlib import Path
+
 GATE_OUTCOMES = ("speak", "silent", "hold", "defer")  # agents/gate.py GateDecision.outcome
 _DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary", "mysqldb": "mysqlclient",
                     "pymysql": "pymysql", "asyncpg": "asyncpg", "pysqlite": "(built in)", "oracledb": "oracledb"}
@@ -59,3 +61,47 @@ def db_problem(db: str) -> str | None:
         package = _DRIVER_PACKAGES.get(driver, driver)
         return f"--db {shown}: the database driver {driver!r} is not installed ({exc}); pip install {package}"
     return None
+
+
+def empty_run_problem(db: str) -> str | None:
+    """"holds no run" for a SQLite file with no tables yet, or None (anything else: the store says).
+
+    A writer's store opens, and so creates, the file a moment before it takes the writer lock and
+    fills it; a reader in that moment was told "not a townsfolk run (no such table: run)" — wrong,
+    and what made tests/test_write_lock.py's readers-during-play test flaky under load."""
+    if "://" in db or not Path(db).is_file():
+        return None
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(f"file:{Path(db).resolve()}?mode=ro", uri=True, timeout=5)
+        try:
+            tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None  # the store's own open says what is wrong
+    if tables:
+        return None
+    from townsfolk.sim.write_lock import is_being_written
+
+    made = " yet: it is being created by another process right now; try again in a moment"
+    return f"{db} holds no run{made if is_being_written(Path(db)) else ''}"
+
+
+def saved_cast(db: str) -> dict[str, str] | None:
+    """id -> name of a saved SQLite run's cast, read with the standard library before the engine is
+    imported (~2 s), so a mistyped name is refused at once; None when it cannot be read so
+    (a server URL, no such table yet): the store's reader then reads it."""
+    if "://" in db or not Path(db).is_file():
+        return None
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(f"file:{Path(db).resolve()}?mode=ro", uri=True, timeout=5)
+        try:
+            return dict(con.execute('SELECT id, name FROM "character" ORDER BY seq').fetchall())
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
