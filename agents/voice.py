@@ -42,7 +42,7 @@ from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, T
 from townsfolk.agents.your_people import named_as
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
-from townsfolk.memory.topic import asks_how_things_are
+from townsfolk.memory.topic import asks_how_things_are, is_topic_question
 
 Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive", "apologise", "small_talk",
               "share_news", "plea", "decline"]
@@ -440,6 +440,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             chat = v.pick("small_talk_known") if known and v.rng.random() < 0.5 else v.pick("small_talk")
             return v.join([chat, v.pick("ask_back")])
         if items and act == "answer":
+            if not subjects and not is_topic_question(v.question, v.lang) and not any(
+                    _overlaps(v.question, g.text, v.zh) for g in items):
+                return v.pick("deny")  # "Who won the war in the east?": nothing I hold touches it, no recap
             return _recap(v, items) or v.pick("deny")  # all it knows was said to this listener today
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
