@@ -173,8 +173,9 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
     for i, a in enumerate(people):
         for b in people[i + 1:]:
             chilly = grievance(world, memory, a, b) > 0.02 or grievance(world, memory, b, a) > 0.02
+            cold_note = "碰面，心里有疙瘩，不太热络" if zh else "met, coolly: a grievance between them"
             record_interaction(world, a, b, cause=Cause(kind="fact", id=fact.id), valence=-0.2 if chilly else 0.1,
-                               note="碰面" if zh else "met")
+                               note=cold_note if chilly else ("碰面" if zh else "met"))
     for a in people:
         for b in people:
             if a == b or world.character(a).is_player or world.character(b).is_player:

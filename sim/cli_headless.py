@@ -77,6 +77,7 @@ def simulate_cmd(
             _fail(str(exc))
         sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
         return
+    from townsfolk.sim.count_words import model_calls_text
     from townsfolk.sim.sim_progress import SimulateBar
 
     with SimulateBar(console, language=spec.language, offline=provider.name == "offline") as bar:
@@ -97,7 +98,9 @@ def simulate_cmd(
     Console(highlight=False).print(msg(spec.language, "simulate.summary", title=s.title, npcs=s.npcs, ties=s.ties,
                                        days=s.days, days_text=days_text(spec.language, s.days), ticks=s.ticks, rate=rate, events=s.events, tellings=s.tellings,
                                        stifled=s.stifled, beliefs=s.beliefs, reached=s.reached,
-                                       model_calls=s.model_calls, build_s=s.build_s, run_s=s.run_s, target=target))
+                                       model_calls=model_calls_text(spec.language, s.model_calls,
+                                                                    offline=provider.name == "offline"),
+                                       build_s=s.build_s, run_s=s.run_s, target=target))
 
 
 @app.command("report")

@@ -43,8 +43,9 @@ EN: dict[str, str] = {
     "play.failed": "expectation {index} failed at tick {at}:",
     "play.found": "found:",
     "forget.done": "erased {kinds}; redacted {facts}; reverted {edges}; database rewritten and compacted",
-    "forget.cli": "erased {kinds}; redacted {facts}; kept {edges} with their cause now anonymous; {anonymised} kept "
-                  "items name the player no more{shred}; database rewritten atomically",
+    "forget.cli": "erased {kinds}; redacted {facts}; kept {edges} with their cause now anonymous{anonymised}"
+                  "{shred}; database rewritten atomically",
+    "forget.anonymised": "; the player is no longer named in {n} kept item{s}",
     "forget.shred": "; destroyed {n} key(s) of the player",
     "report.header": "{npcs} NPCs · {days_text} simulated · a townsfolk headless run",
     "report.page_title": "{title} — townsfolk report",
@@ -82,7 +83,7 @@ EN: dict[str, str] = {
     "report.wrote": "wrote {out} ({kb} KB)",
     "simulate.summary": "{title}: {npcs} NPCs · {ties} tied pairs · {days_text} ({ticks} ticks, {rate:.1f} ticks/s) · "
                         "{events} events · {tellings} tellings · {stifled} stifled · {beliefs} beliefs held by "
-                        "{reached} NPCs · {model_calls} model calls · built in {build_s:.1f} s, ran {run_s:.1f} s · "
+                        "{reached} NPCs · {model_calls} · built in {build_s:.1f} s, ran {run_s:.1f} s · "
                         "saved to {target}",
     "expect.ok": "ok", "expect.failed": "FAILED", "expect.found": "found:",
     "stage.reasons": "{interactions} over {days}, familiarity {familiarity:.2f}, trust {trust:.2f}, "
@@ -121,8 +122,9 @@ ZH: dict[str, str] = {
     "play.failed": "期望 {index} 在时刻 {at} 未通过：",
     "play.found": "实际：",
     "forget.done": "已抹去 {kinds}；涂掉 {facts}；撤回 {edges}；数据库已重写并压缩",
-    "forget.cli": "已抹去 {kinds}；涂掉 {facts}；保留 {edges}，起因已匿名；{anonymised} 条保留的内容不再提到这位玩家"
+    "forget.cli": "已抹去 {kinds}；涂掉 {facts}；保留 {edges}，起因已匿名{anonymised}"
                   "{shred}；数据库已原子地重写",
+    "forget.anonymised": "；{n} 条保留的内容不再提到这位玩家",
     "forget.shred": "；销毁了这位玩家的 {n} 把密钥",
     "report.header": "{npcs} 个 NPC · 模拟 {days:g} 天 · townsfolk 无界面运行",
     "report.page_title": "{title} — townsfolk 报告",
@@ -157,7 +159,7 @@ ZH: dict[str, str] = {
     "report.wrote": "报告已写入 {out}（{kb} KB）",
     "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系（一对人算一条） · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
                         "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
-                        "模型调用 {model_calls} 次 · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
+                        "{model_calls} · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
     "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",
     "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，芥蒂 {tension:.2f}",
 }
@@ -237,6 +239,12 @@ def count(language: str, n: int, noun: str) -> str:
     if language == "zh":
         return f"{n} {zh}"
     return f"{n} {one if n == 1 else many}"
+
+
+def anonymised_clause(language: str, n: int) -> str:
+    """'; the player is no longer named in 3 kept items', or nothing when none did (it read '0 kept items
+    name the player no more')."""
+    return msg(language, "forget.anonymised", n=n, s="" if n == 1 else "s") if n else ""
 
 
 def reason_label(language: str, reason: str) -> str:

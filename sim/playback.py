@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from townsfolk.agents.llm.protocol import LLMProvider
+from townsfolk.sim.count_words import gate_counts
 from townsfolk.sim.engine import Usage, build_world
 from townsfolk.sim.expectations import ExpectationResult, check
 from townsfolk.sim.log import LogEntry
@@ -48,7 +49,12 @@ class PlayResult(BaseModel):
             "model_breaker_trips": self.usage.breaker_trips, "model_calls_skipped": self.usage.calls_skipped,
             "expectations_passed": len(self.results) - len(self.failed),
             "expectations_failed": len(self.failed),
-            "gate": dict(sorted(self.sim.minds.counts.items())) if self.sim is not None else {}}
+            **self._gate()}
+
+    def _gate(self) -> dict[str, dict[str, int]]:
+        """`gate`: decisions per trigger and outcome; `gate_outcomes`: the same summed per outcome."""
+        per_trigger, outcomes = gate_counts(self.sim.minds.counts if self.sim is not None else {})
+        return {"gate": per_trigger, "gate_outcomes": outcomes}
 
 
 def default_db(scenario_path: str | Path) -> Path:

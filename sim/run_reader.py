@@ -169,7 +169,9 @@ class RunReader:
             causes = [ch.cause.id for e in world.graph.edges_between(holder, target) for ch in e.history
                       if ch.cause.kind in ("belief", "event") and ch.cause.id]
             self._with_ancestors(conn, memory, [*causes, *(b.parent_id for b in memory.beliefs.values())])
-            self._facts(conn, world, self._linked_facts(memory))
+            moments = [ch.cause.id for e in world.graph.edges_between(holder, target) for ch in e.history
+                       if ch.cause.kind == "fact" and ch.cause.id]  # an interaction's fact (why shows it)
+            self._facts(conn, world, dict.fromkeys([*self._linked_facts(memory), *moments]))
         return RunSlice(world, memory)
 
     def slice_memories(self, npc: str) -> RunSlice:

@@ -18,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -222,6 +223,19 @@ class Expectation(Strict):
     at_least: Signed | None = None
     mentions: list[str] = Field(default_factory=list)
     excludes: list[str] = Field(default_factory=list)
+
+    @field_validator("below", "at_least")
+    @classmethod
+    def _bounds_a_number(cls, v: float | None, info: ValidationInfo) -> float | None:
+        """Only a relation's strength and an impression's valence have a bound to check: on any
+        other expectation the bound was silently ignored, so it is refused where it stands."""
+        if v is None or info.data.get("relation") is not None or info.data.get("impression") is not None:
+            return v
+        subject = next((k for k in ("belief", "reply", "summary", "errand") if info.data.get(k) is not None), None)
+        if subject is None:
+            return v  # no subject at all: _one_subject says so
+        raise ValueError(f"bounds a relation's strength or an impression's valence; "
+                         f"a {subject} expectation takes no `{info.field_name}`")
 
     @model_validator(mode="after")
     def _one_subject(self) -> Expectation:

@@ -15,11 +15,13 @@ from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.table import Column
 from rich.text import Text
 
+from townsfolk.sim.count_words import model_calls_text
+
 WORDS = {
     "en": {"rate": "{v:.1f} ticks/s", "no_rate": "— ticks/s", "eta": "ETA {t}", "npcs": "{n:,} NPCs",
-           "tellings": "{n:,} tellings", "calls": "{n:,} model calls", "offline": "no model (offline)"},
+           "tellings": "{n:,} tellings"},
     "zh": {"rate": "{v:.1f} 时刻/秒", "no_rate": "— 时刻/秒", "eta": "还要 {t}", "npcs": "{n} 个 NPC",
-           "tellings": "传话 {n} 次", "calls": "模型调用 {n} 次", "offline": "没有用模型（离线）"},
+           "tellings": "传话 {n} 次"},
 }
 
 
@@ -56,7 +58,7 @@ class SimulateBar(Progress):
 
     def __init__(self, console: Console, *, language: str, offline: bool) -> None:
         self.words = WORDS.get(language, WORDS["en"])
-        self.offline = offline
+        self.offline, self.language = offline, language
         super().__init__(
             TextColumn("[bold]{task.description}",
                        table_column=Column(no_wrap=True, overflow="ellipsis", max_width=22)),
@@ -66,7 +68,7 @@ class SimulateBar(Progress):
 
     def counts(self, task: Task) -> Text:
         w = self.words
-        calls = w["offline"] if self.offline else w["calls"].format(n=task.fields.get("calls", 0))
+        calls = model_calls_text(self.language, task.fields.get("calls", 0), offline=self.offline)
         line = " · ".join((w["npcs"].format(n=task.fields.get("npcs", 0)),
                            w["tellings"].format(n=task.fields.get("tellings", 0)), calls))
         return Text("  " + line, style="dim", no_wrap=True, overflow="ellipsis")

@@ -392,7 +392,7 @@ class Town:
             return TurnResult(npc=npc, player=player, answered=False, held=held, emotion=mood,
                               heard=feeling([0, 0, 0], self.world.language), tick=self.tick, time=now,
                               question_fact=ask_fact, entries=entries, private=kept,
-                              stream=listener.finish("") if listener else None)
+                              stream=listener.finish("") if listener else None, read_only=self.read_only)
         reply, analysis = sim.last_turn  # type: ignore[misc]
         streamed = None
         if listener is not None:
@@ -409,7 +409,8 @@ class Town:
             memory_ids=list(reply.grounding_ids),
             wants_reply=analysis.policy.max_questions > 0 and any(q in reply.text for q in "?？"),
             fallback=reply.fallback, stream=streamed, tick=self.tick, time=now, question_fact=ask_fact, private=kept,
-            reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries)
+            reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries,
+            read_only=self.read_only)
 
     def event(self, what: str, actor: str | None = None, about: str | None = None,
               witnesses: Iterable[str] = (), place: str | None = None, valence: float = 0.0,
@@ -431,7 +432,8 @@ class Town:
         entries = self._emit(self.sim.step(Beat(at=self.tick, happen=spec)))
         self._saved()
         return EventResult(fact=entries[0].ids["fact"], tick=self.tick, entries=entries,
-                           beliefs=[e.ids["belief"] for e in entries if e.kind == "belief" and "belief" in e.ids])
+                           beliefs=[e.ids["belief"] for e in entries if e.kind == "belief" and "belief" in e.ids],
+                           read_only=self.read_only)
 
     # --- time ----------------------------------------------------------------------------------
     def play_tick(self, tick: int) -> list[LogEntry]:
@@ -454,7 +456,8 @@ class Town:
         for _ in range(ticks):
             out += self._emit(self.play_tick(self.played + 1))
         self._saved()
-        return AdvanceResult(tick=self.tick, time=self.world.now.isoformat(timespec="minutes"), entries=out)
+        return AdvanceResult(tick=self.tick, time=self.world.now.isoformat(timespec="minutes"), entries=out,
+                             read_only=self.read_only)
 
     # --- memory --------------------------------------------------------------------------------
     def memories(self, npc: str, about: str, *, events: bool = False) -> PlayerMemoryView:

@@ -65,6 +65,8 @@ class TurnResult(BaseModel):
     question_fact: str | None = None
     reply_fact: str | None = None
     entries: list[TimelineEntry] = Field(default_factory=list)
+    read_only: bool = Field(False, description="the town was opened read_only: this took effect in this "
+                                               "process only and nothing of it was saved")
 
 
 class EventResult(BaseModel):
@@ -74,6 +76,8 @@ class EventResult(BaseModel):
     tick: int
     entries: list[TimelineEntry] = Field(default_factory=list)
     beliefs: list[str] = Field(default_factory=list, description="ids of the beliefs it gave rise to")
+    read_only: bool = Field(False, description="the town was opened read_only: this took effect in this "
+                                               "process only and nothing of it was saved")
 
 
 class AdvanceResult(BaseModel):
@@ -82,6 +86,8 @@ class AdvanceResult(BaseModel):
     tick: int
     time: str
     entries: list[TimelineEntry] = Field(default_factory=list)
+    read_only: bool = Field(False, description="the town was opened read_only: this took effect in this "
+                                               "process only and nothing of it was saved")
 
 
 class PlayerInfo(BaseModel):

@@ -120,6 +120,11 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
                 if ev.fact_id and ev.fact_id in world.facts:
                     f = world.facts.get(ev.fact_id)
                     item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
+            elif ch.cause.kind == "fact" and ch.cause.id and ch.cause.id in world.facts:
+                # an interaction ("was there", "met"): its reason names only the kind of moment, so
+                # the fact says what happened (read now, so an erased player's words stay erased)
+                f = world.facts.get(ch.cause.id)
+                item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
             changes.append(item)
         edges.append(EdgeExplanation(kind=edge.kind, strength=edge.strength,
                                      since=edge.since.isoformat(timespec="minutes"),
