@@ -3,10 +3,12 @@ with a world of this file's own (a net-mending cove in en, a salt-pan hamlet in 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text as sql
 from typer.testing import CliRunner
 
 from townsfolk import Town
@@ -134,8 +136,6 @@ def test_forget_line_on_a_run_that_anonymised_nothing(tmp_path: Path) -> None:
 
 # --- 16. the play summary's gate: per trigger, and the totals apart --------------------------------
 def test_play_json_gate_lists_triggers_and_totals_apart(tmp_path: Path) -> None:
-    import json
-
     scenario = tmp_path / "cove.yaml"
     text = COVE.replace("expect:", "  - {at: 3, ask: {player: guest, npc: ada, text: \"What happened to your net?\"}}\n"
                         "  - {at: 4, ask: {player: guest, npc: cal, text: \"Did you see it?\"}}\nexpect:")
@@ -183,3 +183,32 @@ def test_why_shows_the_moment_behind_an_interaction(tmp_path: Path) -> None:
     part = RunReader(str(db)).slice_why("ashui", "xiaohong")  # the saved-run slice reads that fact too
     got = explain(part.world, part.memory, "ashui", "xiaohong")
     assert any(c.fact_id == "f1" and c.cause_kind == "fact" for e in got.edges for c in e.changes)
+
+
+# --- 10. why on a saved headless run walks every teller back to the witness ----------------------
+def test_headless_why_shows_the_whole_chain_of_tellers(tmp_path: Path) -> None:
+    from townsfolk.sim.run_reader import RunReader
+    from townsfolk.sim.simulate import simulate
+    from townsfolk.sim.why import explain
+    from townsfolk.sim.world_spec import parse_world_spec
+
+    db = tmp_path / "hamlet.db"
+    simulate(parse_world_spec(HAMLET.replace("days: 0.5", "days: 1")), db=db)
+    reader = RunReader(str(db))
+    with reader.store.engine.connect() as conn:  # the deep retellings, straight from their rows
+        rows = conn.execute(sql("SELECT data FROM memory_item WHERE kind = 'belief'")).all()
+    deep = [d for (raw,) in rows if (d := raw if isinstance(raw, dict) else json.loads(raw))["hops"] >= 2]
+    assert len(deep) >= 5, len(deep)
+    shown = 0
+    for belief in deep[:12]:
+        holder, about = belief["holder"], belief["claim"]["about"]
+        part = reader.slice_why(holder, about)
+        got = explain(part.world, part.memory, holder, about)
+        chain = next(c for b, c in got.beliefs if b.id == belief["id"])
+        assert [h.hops for h in chain] == list(range(belief["hops"] + 1)), (belief["id"], chain)
+        assert chain[0].source == "witnessed" and chain[-1].holder == holder
+        shown += 1
+    said = " ".join(CliRunner().invoke(app, ["why", deep[0]["holder"], deep[0]["claim"]["about"],
+                                             "--db", str(db)]).output.split())
+    assert said.count("第0手") >= 1 and f"第{deep[0]['hops']}手" in said, said
+    assert shown
