@@ -212,3 +212,14 @@ def test_headless_why_shows_the_whole_chain_of_tellers(tmp_path: Path) -> None:
                                              "--db", str(db)]).output.split())
     assert said.count("第0手") >= 1 and f"第{deep[0]['hops']}手" in said, said
     assert shown
+
+
+def test_the_report_card_of_an_offline_run_says_no_model_in_both_languages() -> None:
+    from townsfolk.sim.report_words import usage_words
+
+    standin = {"model_calls": 1068, "tokens_in": 0, "tokens_out": 0}  # the rules' decisions, counted
+    for lang, card in (("zh", "无（离线）"), ("en", "none (offline)")):
+        for model in ("offline", None):
+            got, cell = usage_words(lang, standin, model)
+            assert got == card and "1068" not in cell, (lang, model, got, cell)
+    assert usage_words("en", {"model_calls": 12, "tokens_in": 300, "tokens_out": 90}, "qwen")[0] == "12"
