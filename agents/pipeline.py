@@ -8,6 +8,7 @@ the turn's whole analysis comes back with the reply so the caller can store it w
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from townsfolk.agents.bonds import axes as bond_axes
 from townsfolk.agents.dialogue import Reply, grounding_from, mentioned, said_today
 from townsfolk.agents.emotion import EmotionReading, read_emotion
 from townsfolk.agents.errand_voice import voice_prompt, voicing_problem
+from townsfolk.agents.everyday import Everyday, everyday_reply
 from townsfolk.agents.guards import (
     GuardResult,
     no_internal_labels,
@@ -27,6 +29,7 @@ from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
+from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
 from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.safety import SafetyVerdict, check_safety
@@ -153,8 +156,15 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     lead = ""  # the NPC's promise to keep it, said first (code's words, streamed before the model's)
     if keep_secret and chosen not in ("safety_support", "safe_decline", "escalate"):
         lead = promise(lang, f"{world.seed}|{npc}|{world.tick}|{text}")
+    everyday = (everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
+                               seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
+                if errand is None and chosen not in ("safety_support", "safe_decline", "escalate")
+                and world.character(speaker).is_player else None)  # a request or an everyday question (everyday.py)
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
+    elif everyday is not None:
+        reply_text = _voiced_everyday(world, memory, provider, model, npc, speaker, everyday, lead, stream,
+                                      responses, analysis)
     elif errand is not None:
         analysis.errand = errand.model_dump(mode="json", exclude={"text"})
         request = LLMRequest(task="errand_reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
@@ -221,12 +231,38 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
             if still_bad:
                 reply_text = DECLINE[lang]
     if lead and reply_text != DECLINE[lang]:
+        reply_text = after_promise(reply_text)  # "I promise. Really?" doubts the promise (promise_reply.py)
         reply_text = lead + _SEP[lang] + reply_text if reply_text else lead
     reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,
                   grounding_ids=grounding_ids, model=responses[-1].model if responses else "rule",
                   tokens_in=sum(r.tokens_in for r in responses), tokens_out=sum(r.tokens_out for r in responses),
                   fallback=analysis.fallback)
     return reply, analysis, responses
+
+
+def _voiced_everyday(world: World, memory: MemoryStore, provider: LLMProvider, model: LLMProvider | None, npc: str,
+                     speaker: str, everyday: Everyday, lead: str, stream: ReplyStream | None,
+                     responses: list[LLMResponse], analysis: TurnAnalysis) -> str:
+    """Code's answer to a request or an everyday question; a model may voice it, never change it."""
+    lang, me = world.language, world.character(npc)
+    request = LLMRequest(task="errand_reply", language=lang, speaker=me.name, listener=world.name(speaker),  # type: ignore[arg-type]
+                         messages=[Message(role="system", content=voice_prompt(me.name, me.role, me.persona, lang)),
+                                   Message(role="user", content=everyday.text)],
+                         max_tokens=120, meta={"npc": npc, "asker": speaker, "route": "everyday", "act": everyday.kind})
+    said = everyday.text
+    if model is not None:
+        if lead and stream is not None:
+            stream(lead + _SEP[lang])
+        response = _ask(provider, request, stream)
+        responses.append(response)
+        problem = unusable_reply(response, lang, 3) or voicing_problem(response.text.strip(), said, list(everyday.keep))
+        if problem is None:
+            said = response.text.strip()
+        analysis.fallback = problem
+    analysis.route = "everyday"
+    reply_text, guard_results, vetoed = _guard(world, memory, model, npc, speaker, said, request)
+    analysis.guards = [g.model_copy(update={"text": None}) for g in guard_results]
+    return DECLINE[lang] if vetoed else reply_text
 
 
 def _guard(world: World, memory: MemoryStore, judge: LLMProvider | None, npc: str, speaker: str, text: str,

@@ -26,8 +26,11 @@ from townsfolk.agents.deed_match import (
     same_deed,
     same_thing,
 )
+from townsfolk.agents.heard_about import asks_news_of, named_first
+from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.my_tellings import OWNED, my_telling_to, told_whom
 from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.safety import check_safety
@@ -111,6 +114,8 @@ def question_kind(text: str, language: str) -> str | None:
         return "opinion"
     if _KNOW_PERSON[lang].search(text):
         return "know"
+    if asks_news_of(text, lang):
+        return None  # "Have you heard about Dov and Ysolde?": their news, not a yes-no (heard_about.py)
     if _YES_NO[lang].search(text):
         if _FEELING[lang].search(text):
             return "feeling"  # is X angry with you: answered from what I hold of them, not denied
@@ -294,8 +299,8 @@ class _Voice:
             text = grammar_en.fix_case(text)
         return self.g.sentence(text)
 
-    def join(self, parts: list[str]) -> str:
-        return ("" if self.zh else " ").join(p for p in parts if p)
+    def join(self, parts: list[str]) -> str:  # a short question echoing a word said just before is left out
+        return ("" if self.zh else " ").join(without_repeats(parts, self.zh))
 
 
 def _fresh_news(items: list[GroundingItem]) -> GroundingItem | None:
@@ -515,6 +520,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     subjects = set(v.meta.get("subjects") or [])
     about = [g for g in items if g.about in subjects] if subjects else []
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
+    if kind in ("deed", "yes_no", None):
+        to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
+        if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)
+            owned = OWNED[v.lang][int(v.rng.integers(len(OWNED[v.lang])))]
+            line = v.line(told) if kind == "yes_no" else None  # a deed question's lines follow anyway
+            return v.join([owned, v.finish(line)]) if line else owned
     if kind == "deed":
         return _answer_accusation(v, items)
     if kind == "news":
@@ -667,7 +678,11 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
     told_clearing = {g.about for g in items if g.kind == "event" and g.meta.get("cleared")}
     filler: list[str] = []
     repeated = False
-    for item in sorted(items, key=lambda g: order.get(g.kind, 9)):
+    named = set(v.meta.get("subjects") or [])
+    named_said = False
+    for item in named_first(sorted(items, key=lambda g: order.get(g.kind, 9)), named):
+        if named and item.about not in named and repeated and not named_said:
+            break  # what they asked after was said already: recapped, never the storm instead (heard_about.py)
         if item.kind == "summary" and item.meta.get("cleared") and item.about in told_clearing:
             continue  # the memory of the making-up says it, with who helped
         if item.kind == "belief" and item.meta.get("from_listener") and not _theirs_worth_saying(v, item):
@@ -684,6 +699,7 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
         if not s or _mostly_in(core, earlier, v.zh, 0.8):
             continue  # a summary may already say it, or a belief the event of hearing it
         (filler if item.meta.get("filler") else out).append(s)
+        named_said = named_said or (item.about in named and item.kind != "tie")
         if len(out) >= MAX_MEMORY_LINES:
             break
     if out or repeated:

@@ -1,0 +1,34 @@
+""""Did you tell Hester about Tam?" / "你是不是跟老铁说了小刘的坏话？" asks after the NPC's own telling.
+
+It is answered from what the NPC itself said to that person (its "said" memories), not as an
+accusation of a deed it never did: when it did tell them, it owns it ("Yes, I did.", "说是说了，我只是
+把知道的告诉了老铁。") and the telling follows; when it told them nothing, the denial stands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from townsfolk.agents.llm.protocol import GroundingItem
+
+_ASKED = {"zh": re.compile(r"(?:你|您)(?:是不是|有没有|是否|可曾|真的)?(?:跟|和|对|向)(?P<to>[\u4e00-\u9fff]{1,5}?)"
+                           r"(?:说|讲|提|告诉|嚼)|(?:你|您)(?:是不是|有没有|是否)?告诉(?:了|过)?(?P<to2>[\u4e00-\u9fff]{1,5}?)"),
+          "en": re.compile(r"\b(?i:(?:did|have|had) you (?:ever )?(?:tell|told|say (?:anything |something |that )?to|"
+                           r"mention(?:ed)?(?: it| that)? to|talk(?:ed)? to|speak to|spoke to)) (?P<to>[A-Z][\w'-]+)")}
+OWNED = {"zh": ["是，说过。", "说是说了，我只是把知道的说出来。"],
+         "en": ["Yes, I did.", "I did, yes. I only passed on what I knew."]}
+
+
+def told_whom(question: str, language: str, names: list[str]) -> str | None:
+    """The person the question asks whether I told (a name in the world), or None."""
+    m = _ASKED["zh" if language == "zh" else "en"].search(question)
+    if m is None:
+        return None
+    said = m.group("to") or m.groupdict().get("to2") or ""
+    return next((n for n in sorted(names, key=len, reverse=True) if n and said.startswith(n)), None)
+
+
+def my_telling_to(items: list[GroundingItem], to: str) -> GroundingItem | None:
+    """My own memory of saying something to `to`, if the grounding holds one."""
+    return next((g for g in items if g.kind == "event" and g.meta.get("source") == "said"
+                 and to in str(g.meta.get("to_names") or "")), None)
