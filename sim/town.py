@@ -501,13 +501,17 @@ class Town:
             f = w.facts.get(fid)
             return not f.private or (viewer is not None and viewer in f.participants)
 
+        def hide_fact(ch: Any) -> None:  # every field that names or quotes the fact
+            ch.fact = ch.fact_id = ch.fact_tick = ch.fact_text = None
+
         for edge in ex.edges:
             for ch in edge.changes:
                 if ch.chain and not shown(ch.chain[-1].belief_id):
-                    ch.chain, ch.fact = [], None
+                    ch.chain = []
+                    hide_fact(ch)
                 ch.chain = [h for h in ch.chain if shown(h.belief_id)]
-                if not fact_shown(ch.fact):
-                    ch.fact = None
+                if not fact_shown(ch.fact) or not fact_shown(ch.fact_id):
+                    hide_fact(ch)
         ex.beliefs = [(b, [h for h in chain if shown(h.belief_id)]) for b, chain in ex.beliefs
                       if visible_to(b, viewer, w)]
         imp = m.impression(ex.holder, ex.target)
