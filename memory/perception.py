@@ -119,7 +119,8 @@ def first_person(world: World, holder: str, text: str) -> str:
     """Retell a description from the holder's side: their own name becomes I / my / 我."""
     name = world.name(holder)
     if not refers_back(text):
-        return text.replace(name, "我") if world.language == "zh" else text.replace(f"{name}'s", "my").replace(name, "I")
+        # en still through follow_name: "I" as a subject, "me" as an object ("chatted with me")
+        return text.replace(name, "我") if world.language == "zh" else follow_name(text, name, "I", "en")
     others = [c.name for c in world.characters.values() if c.name and c.name in text]
     return follow_name(text, name, "我" if world.language == "zh" else "I", world.language, others)
 

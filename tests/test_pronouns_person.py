@@ -26,3 +26,18 @@ def test_the_holder_is_i_as_subject_and_me_as_object(text: str, kept: str) -> No
 def test_zh_and_you_are_as_before() -> None:
     assert follow_name("客人跟王伯聊了几句", "王伯", "我", "zh") == "客人跟我聊了几句"
     assert follow_name("Pell gave Edith a jar", "Edith", "you", "en") == "Pell gave you a jar"
+
+
+def test_an_event_memory_with_no_pronoun_to_follow_says_me_too() -> None:
+    from datetime import datetime
+
+    from townsfolk.memory.perception import first_person
+    from townsfolk.world.characters import Character
+    from townsfolk.world.clock import SimClock
+    from townsfolk.world.world import World
+
+    world = World(clock=SimClock(start=datetime(2026, 1, 1, 8, 0)), seed=1, language="en")
+    world.add_character(Character(id="edith", name="Edith Wheeler"))
+    world.add_character(Character(id="trader", name="the Salt Trader", is_player=True))
+    kept = first_person(world, "edith", "the Salt Trader stopped at market and chatted with Edith Wheeler")
+    assert kept == "the Salt Trader stopped at market and chatted with me", kept
