@@ -15,8 +15,17 @@ _ASKED = {"zh": re.compile(r"(?:你|您)(?:是不是|有没有|是否|可曾|真
                            r"(?:说|讲|提|告诉|嚼)|(?:你|您)(?:是不是|有没有|是否)?告诉(?:了|过)?(?P<to2>[\u4e00-\u9fff]{1,5}?)"),
           "en": re.compile(r"\b(?i:(?:did|have|had) you (?:ever )?(?:tell|told|say (?:anything |something |that )?to|"
                            r"mention(?:ed)?(?: it| that)? to|talk(?:ed)? to|speak to|spoke to)) (?P<to>[A-Z][\w'-]+)")}
-OWNED = {"zh": ["是，说过。", "说是说了，我只是把知道的说出来。"],
-         "en": ["Yes, I did.", "I did, yes. I only passed on what I knew."]}
+# owned, and no more: "I only passed on what I knew" would be untrue of a teller who made it bigger
+OWNED = {"zh": ["是，说过。", "说是说了。"],
+         "en": ["Yes, I did.", "I did, yes."]}
+# "what / why did you tell X?", "你跟X说了什么？": asks what was said (or why), not whether: no yes first
+_WHAT = {"zh": re.compile(r"什么|啥|为什么|为啥|怎么|咋|哪些"),
+         "en": re.compile(r"^\W*(?:\w+,\s*)?(?:what|why|how|when|which)\b", re.IGNORECASE)}
+
+
+def asks_what_was_said(question: str, language: str) -> bool:
+    """The question asks what (or why) I told them, so the answer is the telling itself."""
+    return bool(_WHAT["zh" if language == "zh" else "en"].search(question))
 
 
 def told_whom(question: str, language: str, names: list[str]) -> str | None:

@@ -30,7 +30,7 @@ from townsfolk.agents.heard_about import asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
-from townsfolk.agents.my_tellings import OWNED, my_telling_to, told_whom
+from townsfolk.agents.my_tellings import OWNED, asks_what_was_said, my_telling_to, told_whom
 from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.safety import check_safety
@@ -430,6 +430,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     first = _direct_answer(v, kind, items)
     if first is not None and kind == "yes_no":
         return first  # nothing held about them: no, not that I know (the rest would be off the question)
+    if first is not None and _said_what_i_told(v, items):
+        return first  # "what did you tell X?": the telling is the answer, not said a second time after it
     if first is not None and kind in ("know", "feeling", "my_day", "opinion") and not lines:
         if not items:
             return first
@@ -515,6 +517,14 @@ def _asked_name(question: str, lang: str) -> str | None:
     return m.group("name") if m else None
 
 
+def _said_what_i_told(v: _Voice, items: list[GroundingItem]) -> bool:
+    """The question asks what I told someone, and I did tell them (my_tellings.py)."""
+    if not asks_what_was_said(v.question, v.lang):
+        return False
+    to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
+    return bool(to) and my_telling_to(items, to) is not None
+
+
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
     """The answer the question asks for, said first: yes or no, how things stand, what I think."""
     subjects = set(v.meta.get("subjects") or [])
@@ -523,6 +533,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     if kind in ("deed", "yes_no", None):
         to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
         if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)
+            if asks_what_was_said(v.question, v.lang):  # "what did you tell X?": what I said, no yes before it
+                line = v.line(told)
+                if line:
+                    return v.finish(line)
             owned = OWNED[v.lang][int(v.rng.integers(len(OWNED[v.lang])))]
             line = v.line(told) if kind == "yes_no" else None  # a deed question's lines follow anyway
             return v.join([owned, v.finish(line)]) if line else owned

@@ -129,3 +129,14 @@ def test_asked_whether_it_told_someone_it_answers_from_its_own_tellings(zh: Town
     said = en.say("you", "amos", "Did you tell Hester about Tam?").text
     assert any(o in said for o in OWNED["en"]) and "didn't" not in said, said
     assert "didn't" in en.say("you", "bel", "Did you tell Hester about Tam?").text  # Bel told her nothing
+
+
+def test_asked_what_it_told_someone_it_says_what_without_a_yes_first(zh: Town, en: Town) -> None:
+    from townsfolk.agents.my_tellings import OWNED
+
+    for town, npc, player, question, to in ((zh, "chaguan", "keren", "你跟老铁说了什么？", "老铁"),
+                                            (en, "amos", "you", "Amos, what did you tell Hester about Tam?", "Hester")):
+        said = town.say(player, npc, question).text
+        lang = town.world.language
+        assert not any(said.startswith(o) for o in OWNED[lang]), said  # "what", not "whether": no "Yes, I did."
+        assert to in said and said.count(to) == 1, said  # the telling, once (not retold again after it)
