@@ -18,9 +18,10 @@ from townsfolk.agents.llm.protocol import GroundingItem
 
 PLEA = {"en": re.compile(r"\b(?:go (?:easy|easier) on|don'?t be (?:so |too )?hard on|(?:give|cut) \w+ (?:another chance|a second chance|"
                          r"some slack|a break)|forgive \w+|don'?t blame|do not blame|don'?t hold it against|let \w+ off|"
-                         r"be kind to|think better of|not be (?:so |too )?hard on)\b", re.IGNORECASE),
+                         r"be kind to|think better of|not be (?:so |too )?hard on|don'?t punish|do not punish)\b", re.IGNORECASE),
         "zh": re.compile(r"别(?:再)?怪|不要(?:再)?怪|别怨|别跟.{1,6}计较|别和.{1,6}计较|原谅(?!我)|饶了|放过|别为难|多担待|"
-                         r"别生.{1,6}的气|别记恨|宽容(?:一下|点)")}
+                         r"别生.{1,6}的气|别记恨|宽容(?:一下|点)|别(?:再)?(?:罚|责罚|惩罚|骂|打)|不要(?:再)?(?:罚|责罚|惩罚|骂)|别赶.{1,4}走|"
+                         r"别辞了?")}
 CLEARING = {"en": re.compile(r"\b(?:accident|accidental|by mistake|didn'?t mean|did not mean|never meant|not (?:his|her|their) fault|"
                              r"wasn'?t (?:his|her|their) fault|meant well|honest mistake|couldn'?t help it|didn'?t know)\b",
                              re.IGNORECASE),

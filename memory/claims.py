@@ -19,7 +19,7 @@ from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read
 from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
-from townsfolk.memory.pronouns import can_report_zh, reported_zh
+from townsfolk.memory.pronouns import can_report_zh, follow_name, reported_zh
 
 # The open inventory (memory/predicates.py): built-in predicates plus any a scenario declares.
 Predicate = PredicateSpec
@@ -139,7 +139,9 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
                 return f"{said_by}说{reported_zh(claim.quote, name=said_by)}"
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"
                     else f'{who(claim.said_by)} says: "{claim.quote}"')
-        return claim.quote
+        # words kept with the holder's name in them ("老陈好像在生阿海的气") are said by 阿海 as 我
+        me = names.get(speaker or "", "")
+        return follow_name(claim.quote, me, "我" if language == "zh" else "I", language) if me else claim.quote
     if language == "zh":
         core = habitual_zh(pred.key, pred.zh) if claim.generalised else pred.zh
         if claim.is_attitude:

@@ -78,12 +78,59 @@ def _lead(world: World, pattern: str, text: str, ids: list[str]) -> tuple[str, s
     return None
 
 
+_SENTENCE = re.compile(r"[^。！？!?.;；]+[。！？!?.;；]*")
+_PRONOUN_WORD = {"en": re.compile(r"^\s*(?:he|she|they)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[他她]")}
+_SECOND_EN = [(r"\byou(?:'re| are)\b", "{n} is"), (r"\byou were\b", "{n} was"), (r"\byou(?:'ve| have)\b", "{n} has"),
+              (r"\byourself\b", "{n}"), (r"\byour\b", "{n}'s"), (r"\byou\b", "{n}")]
+
+
+def without_vocative(world: World, npc: str, text: str) -> str:
+    """The words without the listener's name said to them ("阿海，老陈…", "Dov, Ysolde…"): the
+    address is not part of what was told, and kept it reads "you told me that Dov, …"."""
+    return re.sub(rf"^\s*{re.escape(world.name(npc))}\s*[，,:：]\s*", "", text, flags=re.IGNORECASE)
+
+
+def as_listener_keeps_it(world: World, npc: str, text: str) -> str:
+    """The quote with the player's "you" turned to the listener's name, as the listener keeps it
+    (retold, "你" would be whoever hears it next)."""
+    name = world.name(npc)
+    if world.language == "zh":
+        return re.sub(r"你(?!们)", name, text)
+    for pattern, repl in _SECOND_EN:
+        text = re.sub(pattern, repl.format(n=name), text, flags=re.IGNORECASE)
+    return text
+
+
+def _sentences_resolved(world: World, player: str, npc: str, text: str, lang: str) -> list[str]:
+    """The sentences of the statement, a leading he/she put back as the person named before it
+    ("Brannock is upset with you. He thinks you cheated him.")."""
+    out: list[str] = []
+    last: str | None = None
+    for m in _SENTENCE.finditer(text):
+        sentence = m.group(0).strip().rstrip("。.!！;；")
+        if not sentence:
+            continue
+        lead = _PRONOUN_WORD[lang].match(sentence)
+        if lead is not None and last is not None:
+            sentence = world.name(last) + ("" if lang == "zh" else " ") + sentence[lead.end():].lstrip()
+        named = [c for c in mentioned_ids(world, sentence) if c not in (player, npc)]
+        last = named[0] if named else last
+        out.append(sentence)
+    return out
+
+
 def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> Claim | None:
     """The claim a player's statement makes, or None when it names nobody but the two of them."""
-    lang = "zh" if world.language == "zh" else "en"
-    text = fact.text.strip().rstrip("。.!！")
-    ids = [c for c in mentioned_ids(world, text) if c != player]
-    lead = _lead(world, _ATTITUDE[lang], text, [c for c in ids if c != npc])
+    claim = _read_statement(world, memory, player=player, npc=npc, fact=fact)
+    if claim is not None and claim.quote:
+        claim = claim.model_copy(update={"quote": as_listener_keeps_it(world, npc, without_vocative(world, npc, claim.quote))})
+    return claim
+
+
+def _attitude(world: World, memory: MemoryStore, *, player: str, npc: str, text: str, lang: str) -> Claim | None:
+    """One sentence read as someone's view of someone ("Brannock thinks you cheated him")."""
+    ids = [c for c in mentioned_ids(world, text) if c not in (player, npc)]
+    lead = _lead(world, _ATTITUDE[lang], text, ids)
     if lead is not None:
         holder, rest = lead
         others = [c for c in mentioned_ids(world, rest) if c not in (player, holder)]
@@ -93,6 +140,17 @@ def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, 
             if read.predicate != "remark" and not read.negated:
                 return Claim(about=holder, predicate=read.predicate, target=target, severity=read.severity,
                              said_by=holder, quote=text, tone=read.tone)
+    return None
+
+
+def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> Claim | None:
+    lang = "zh" if world.language == "zh" else "en"
+    text = without_vocative(world, npc, fact.text.strip()).rstrip("。.!！")
+    for sentence in _sentences_resolved(world, player, npc, text, lang):
+        held = _attitude(world, memory, player=player, npc=npc, text=sentence, lang=lang)
+        if held is not None:
+            return held.model_copy(update={"quote": text})
+    ids = [c for c in mentioned_ids(world, text) if c != player]
     lead = _lead(world, _REPORTED[lang], text, [c for c in ids if c != npc])
     if lead is not None:
         teller, rest = lead
@@ -103,7 +161,7 @@ def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, 
     about, obj = subject_of(world, player, npc, fact)
     if about is None:
         return None
-    return read_claim(memory, fact.text, about=about, said_by=player, obj=obj)
+    return read_claim(memory, text, about=about, said_by=player, obj=obj)
 
 
 def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact,
