@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from townsfolk.world.world import World
+if TYPE_CHECKING:  # the CLI imports this before any engine module (a typo is answered at once)
+    from townsfolk.world.world import World
 
 MAX_LISTED = 8  # a miss lists the whole cast only when it is this short
 
 
-def unknown_in_cast(names: Mapping[str, str], who: str, noun: str = "character") -> str:
+def unknown_in_cast(names: Mapping[str, str], who: str, noun: str = "character", listed: int = MAX_LISTED) -> str:
     """'unknown character' with the nearest ids and names; the whole cast only when it is short."""
     lead = f"no NPC {who!r} in this world" if noun == "NPC" else f"unknown {noun} {who!r}"
     labels = {k: f"{k} ({name})" if name != k else k for k, name in names.items()}
@@ -27,7 +29,7 @@ def unknown_in_cast(names: Mapping[str, str], who: str, noun: str = "character")
     ids = list(dict.fromkeys(k if k in names else by_name[k] for k in near))
     if ids:
         return f"{lead} (did you mean {', '.join(labels[i] for i in ids)}?)"
-    if len(names) <= MAX_LISTED:
+    if len(names) <= listed:
         return f"{lead} (known: {', '.join(labels.values()) or 'none'})"
     return f"{lead}: none of the {len(names)} ids or names is close"
 

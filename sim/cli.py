@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 
 # Before numpy loads: the engine's matrix-vector products are small, and on a busy 2-core machine
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+
+from townsfolk.sim.cast_lookup import unknown_in_cast as cast_unknown
 
 if TYPE_CHECKING:
     from townsfolk.world.world import World
@@ -57,14 +58,8 @@ def unknown_character(world: World, who: str) -> str:
 
 def unknown_in_cast(names: Mapping[str, str], who: str) -> str:
     """`unknown_character` for a cast given as id -> name (the saved cast table, no world loaded)."""
-    labels = {k: f"{k} ({name})" for k, name in names.items()}
-    near = difflib.get_close_matches(who, list(names) + list(names.values()), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(k if k in names else next(i for i, n in names.items() if n == k) for k in near))
-    if ids:
-        return f"unknown character {who!r} (did you mean {', '.join(labels[i] for i in ids)}?)"
-    if len(names) <= 20:
-        return f"unknown character {who!r} (known: {', '.join(labels.values())})"
-    return f"unknown character {who!r}: none of the {len(names)} ids or names is close (see `townsfolk inspect`)"
+    message = cast_unknown(names, who, listed=20)
+    return f"{message} (see `townsfolk inspect`)" if message.endswith("is close") else message
 
 
 @app.command("play")
