@@ -116,7 +116,7 @@ def _names_in(world: World, text: str) -> list[str]:
     """The characters' names a text mentions (only looked up when a pronoun could point back)."""
     if not refers_back(text):
         return []
-    return [c.name for c in world.characters.values() if c.name and c.name in text]
+    return [world.characters[cid].name for cid in name_index(world).named(text)]
 
 
 def said_today(world: World, memory: MemoryStore, npc: str) -> list[tuple[str, list[str]]]:

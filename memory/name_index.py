@@ -119,6 +119,13 @@ class NameIndex:
                 found[cid] = at
         return found
 
+    def named(self, text: str) -> list[str]:
+        """The characters whose name is in the text (as `name in text` says; ids not counted), in
+        order of first appearance: one scan of the text, not a pass over the cast."""
+        found: dict[str, int] = {}
+        self._first(text, self._names, found)
+        return [cid for _, cid in sorted((at, cid) for cid, at in found.items())]
+
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """Non-overlapping (start, end, name) of every name in the text, left to right, longest first
         at a position; English names as whole words, Chinese names of two characters or more."""

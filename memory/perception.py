@@ -111,8 +111,7 @@ def _names(world: World) -> dict[str, str]:
 
 def mentioned_ids(world: World, text: str) -> list[str]:
     """Characters named in a text, in order of appearance."""
-    hits = [(text.find(c.name), cid) for cid, c in world.characters.items() if c.name and c.name in text]
-    return [cid for _, cid in sorted(hits)]
+    return name_index(world).named(text)
 
 
 def first_person(world: World, holder: str, text: str) -> str:
@@ -121,7 +120,7 @@ def first_person(world: World, holder: str, text: str) -> str:
     if not refers_back(text):
         # en still through follow_name: "I" as a subject, "me" as an object ("chatted with me")
         return text.replace(name, "我") if world.language == "zh" else follow_name(text, name, "I", "en")
-    others = [c.name for c in world.characters.values() if c.name and c.name in text]
+    others = [world.characters[cid].name for cid in name_index(world).named(text)]
     return follow_name(text, name, "我" if world.language == "zh" else "I", world.language, others)
 
 

@@ -127,3 +127,15 @@ def test_a_served_event_is_read_from_its_template(tmp_path) -> None:
     beliefs = {b.id: b for b in town.memory.beliefs_of("ida")}
     a, b = beliefs[first.beliefs[0]], beliefs[second.beliefs[0]]
     assert (a.claim.about, b.claim.about) == ("p3", "p4") and a.claim.predicate == b.claim.predicate
+
+
+def test_named_finds_by_name_as_the_pass_over_the_cast_did() -> None:
+    """perception.mentioned_ids and the pronoun passes once tried every character's name in turn."""
+    names = {"xj": "小九", "xjj": "小九九", "wang": "王婶", "w2": "王婶", "ana": "Ana", "anna": "Anna", "bo": "Bo"}
+    world = _world("zh", names)
+    rng = random.Random(4)
+    words = [*names.values(), "给", "说", " and ", "了", "xj", "Bob"]
+    for _ in range(300):
+        text = "".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
+        hits = [(text.find(c.name), cid) for cid, c in world.characters.items() if c.name and c.name in text]
+        assert name_index(world).named(text) == [cid for _, cid in sorted(hits)], text
