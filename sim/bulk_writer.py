@@ -27,8 +27,10 @@ from townsfolk.sim.edge_blocks import BLOCK_COLS, edge_block_rows
 from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_rows
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
+from townsfolk.sim.row_blocks import BLOCK_COLS as ROW_BLOCK_COLS
+from townsfolk.sim.row_blocks import pack, wants_blocks
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
-from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow
+from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.world.tables import (
     CharacterRow,
     EdgeBlockRow,
@@ -49,6 +51,7 @@ T_EDGE, T_CHANGE = EdgeRow.__table__, EdgeChangeRow.__table__  # type: ignore[at
 T_MEMORY, T_RUN = MemoryRow.__table__, RunRow.__table__  # type: ignore[attr-defined]
 T_CHARACTER, T_EDGE_BLOCK = CharacterRow.__table__, EdgeBlockRow.__table__  # type: ignore[attr-defined]
 T_MIND_ARRAY, T_MIND_ENTRY = MindArrayRow.__table__, MindEntryRow.__table__  # type: ignore[attr-defined]
+T_ROW_BLOCK = RowBlockRow.__table__  # type: ignore[attr-defined]
 
 DECISION_COLS = ("seq", "tick", "npc", "outcome", "data")
 FACT_COLS = ("id", "seq", "tick", "kind", "data")
@@ -178,6 +181,39 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             body = store._sealed_text(body, store._log_owners(world, memory, body, entry.ids, players))  # noqa: SLF001
         log_rows.append((seq, entry.tick, entry.kind, body))
     store._log_seq = seq  # noqa: SLF001
+    # a headless town's appended rows as one block per table (sim/row_blocks.py)
+    row_blocks: list[tuple] = []
+    memory_row_gone: list[str] = []  # rows whose id this commit writes or deletes in a block
+    if wants_blocks(players, len(world.characters)):
+        store.ensure_row_block_table()
+
+        def add_block(table: str, rows: list[tuple], gone_ids: list[str] | None = None) -> bool:
+            data = pack(table, rows, gone_ids)
+            if data is None:
+                return False
+            store._row_block_seq += 1  # noqa: SLF001
+            row_blocks.append((store._row_block_seq, table, world.tick, data))  # noqa: SLF001
+            return True
+
+        if fact_rows and add_block("fact", fact_rows):
+            fact_rows = []
+        if change_rows and add_block("edge_change", change_rows):
+            change_rows = []
+        if log_rows and add_block("timeline", log_rows):
+            log_rows = []
+        items = [*new_items, *((r[-1], *r[:-1]) for r in touched_items)]
+        if (items or gone) and add_block("memory_item", [(*r[:7], r[8], r[7]) for r in items], gone):
+            if store._memory_rows:  # noqa: SLF001
+                memory_row_gone = [r[0] for r in items] + gone
+            new_items, touched_items, gone = [], [], []
+        store._row_blocks_held = store._row_blocks_held or bool(row_blocks)  # noqa: SLF001
+    elif store._row_blocks_held and gone:  # noqa: SLF001
+        # rows again (a player joined): a deleted item may live in a block, so the block is told too
+        store.ensure_row_block_table()
+        store._row_block_seq += 1  # noqa: SLF001
+        row_blocks.append((store._row_block_seq, "memory_item", world.tick, pack("memory_item", [], gone)))  # noqa: SLF001
+    if new_items or touched_items:
+        store._memory_rows = True  # noqa: SLF001
     # the minds go to their own tables as changes (sim/minds_rows.py), not into the run row's JSON;
     # extra["minds"] is the live Minds (cheapest) or the dict its state() made
     mind = None
@@ -210,10 +246,14 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             w.upsert(T_EDGE, EDGE_COLS, moved_edges, set_cols=MOVED_COLS, encoded=True)
         elif moved_edges:
             w.update(T_EDGE, MOVED_COLS, moved_edges, encoded=True)
-        if touched_items:
+        if touched_items and store._row_blocks_held:  # noqa: SLF001  # the item may be in a block only
+            w.upsert(T_MEMORY, ("id", *MEMORY_COLS), [(r[-1], *r[:-1]) for r in touched_items])
+        elif touched_items:
             w.update(T_MEMORY, MEMORY_COLS, touched_items)
-        if gone:
-            w.delete_ids(T_MEMORY, gone)
+        if gone or memory_row_gone:
+            w.delete_ids(T_MEMORY, gone + memory_row_gone)
+        if row_blocks:
+            w.insert(T_ROW_BLOCK, ROW_BLOCK_COLS, row_blocks)
         if mind is not None:
             for table, cols, ids, rows in ((T_MIND_ARRAY, MIND_ARRAY_COLS, mind.gone_blocks, mind.blocks),
                                            (T_MIND_ENTRY, MIND_ENTRY_COLS, mind.gone_entries, mind.entries)):

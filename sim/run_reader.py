@@ -22,7 +22,8 @@ import orjson
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.edge_blocks import block_slice
 from townsfolk.sim.edge_rows import load_edges
-from townsfolk.sim.run_store import MEMORY_MODELS, RunStore, RunStoreError
+from townsfolk.sim.row_blocks import BlockRows, read_blocks
+from townsfolk.sim.run_store import MEMORY_MODELS, RunStore, RunStoreError, merged_changes
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
@@ -48,6 +49,23 @@ class RunReader:
         self.store = RunStore(db, must_exist=True)
         self.db = db
         self.extra = self.store.run_info().extra
+        self._held: tuple[Any, BlockRows] | None = None  # the row blocks of the open snapshot
+
+    def _blocks(self, conn: Any) -> BlockRows:
+        """The run's row blocks (sim/row_blocks.py) as this snapshot holds them, read once per slice."""
+        if self._held is None or self._held[0] is not conn:
+            self._held = (conn, read_blocks(conn))
+        return self._held[1]
+
+    def _memory_rows(self, conn: Any, rows: list[tuple[Any, ...]], keep: Any) -> list[tuple[Any, ...]]:
+        """Memory rows (id, kind, seq, data) a query found, with the block items `keep(values)` keeps
+        (a row is the newest word on its id)."""
+        held = self._blocks(conn)
+        if not held.tables.get("memory_item"):
+            return rows
+        got = {r[0] for r in rows}
+        return rows + [(v["id"], v["kind"], v["seq"], body) for v, body in
+                       held.rows("memory_item", where=lambda v: v["id"] not in got and keep(v))]
 
     # --- rows --------------------------------------------------------------------------------
     def _rows(self, conn: Any, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
@@ -109,8 +127,14 @@ class RunReader:
         edges = self._rows(conn, f"SELECT id, data FROM edge WHERE {where} ORDER BY id", params)
 
         def fetch(ids: list[str]) -> list[tuple[Any, ...]]:
-            return self._by_ids(conn, "SELECT edge_id, data FROM edge_change WHERE edge_id IN ({ids}) "
-                                "ORDER BY edge_id, seq", ids)
+            held = self._blocks(conn)
+            if not held.tables.get("edge_change"):
+                return self._by_ids(conn, "SELECT edge_id, data FROM edge_change WHERE edge_id IN ({ids}) "
+                                    "ORDER BY edge_id, seq", ids)
+            wanted = set(ids)
+            found = self._by_ids(conn, "SELECT edge_id, seq, data FROM edge_change WHERE edge_id IN ({ids}) "
+                                 "ORDER BY edge_id, seq", ids)
+            return merged_changes(held, found, where=lambda v: v["edge_id"] in wanted)
 
         blocks = self.store._edge_blocks(conn)  # noqa: SLF001
         edges, changes = block_slice(blocks, edges, fetch, **ends) if blocks else (edges, fetch([e for e, _ in edges]))
@@ -128,22 +152,30 @@ class RunReader:
         """Memory items by id, then the beliefs they came from, back to first-hand (chain_of's walk)."""
         wanted = [i for i in ids if i and memory.get_or_none(i) is None]
         while wanted:
-            rows = self._by_ids(conn, "SELECT id, kind, seq, data FROM memory_item WHERE id IN ({ids})", wanted)
+            asked = set(wanted)
+            rows = self._memory_rows(conn, self._by_ids(conn, "SELECT id, kind, seq, data FROM memory_item "
+                                                        "WHERE id IN ({ids})", wanted), lambda v, asked=asked: v["id"] in asked)
             self._memory(memory, rows)
             parents = [getattr(memory.get_or_none(r[0]), "parent_id", None) for r in rows]
             wanted = [p for p in dict.fromkeys(parents) if p and memory.get_or_none(p) is None]
 
     def _facts(self, conn: Any, world: World, ids: Iterable[str | None] | None) -> None:
         """Facts by id (all of them when ids is None), in their saved order."""
+        held = self._blocks(conn)
         if ids is None:
             rows = self._rows(conn, "SELECT seq, data FROM fact ORDER BY seq")
+            rows += [(v["seq"], body) for v, body in held.rows("fact")]
         else:
-            rows = sorted(self._by_ids(conn, "SELECT seq, data FROM fact WHERE id IN ({ids})",
-                                       [i for i in ids if i]), key=lambda r: r[0])
+            asked = [i for i in ids if i]
+            wanted = set(asked)
+            rows = self._by_ids(conn, "SELECT seq, data FROM fact WHERE id IN ({ids})", asked)
+            rows += [(v["seq"], body) for v, body in held.rows("fact", where=lambda v: v["id"] in wanted)]
+        rows = sorted(rows, key=lambda r: r[0])
         world.facts.load([Fact.model_validate(data) for _seq, data in rows])
 
     def _held_by(self, conn: Any, memory: MemoryStore, holder: str) -> None:
-        rows = self._rows(conn, "SELECT id, kind, seq, data FROM memory_item WHERE holder = ? ORDER BY seq", [holder])
+        rows = self._memory_rows(conn, self._rows(conn, "SELECT id, kind, seq, data FROM memory_item WHERE holder = ? "
+                                                  "ORDER BY seq", [holder]), lambda v: v["holder"] == holder)
         self._memory(memory, rows)
 
     def _linked_facts(self, memory: MemoryStore) -> list[str]:
@@ -189,7 +221,8 @@ class RunReader:
         with self._snapshot() as conn:
             world, memory = self._shell(conn), MemoryStore()
             self._edges(conn, world, "source = ? OR target = ?", [who, who], either=who)
-            rows = self._rows(conn, "SELECT id, kind, seq, data FROM memory_item WHERE kind = 'belief' ORDER BY seq")
+            rows = self._memory_rows(conn, self._rows(conn, "SELECT id, kind, seq, data FROM memory_item "
+                                                      "WHERE kind = 'belief' ORDER BY seq"), lambda v: v["kind"] == "belief")
             self._memory(memory, rows)
             self._facts(conn, world, None)
         return RunSlice(world, memory)

@@ -51,8 +51,9 @@ from townsfolk.sim.edge_rows import EdgeSaved, load_edges
 from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import MindsSaved, minds_state
+from townsfolk.sim.row_blocks import BlockRows, embedding_of, read_blocks
 from townsfolk.sim.row_writer import Encoded
-from townsfolk.sim.tables import DecisionRow, MindArrayRow, MindEntryRow
+from townsfolk.sim.tables import DecisionRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.write_lock import WriterBusy, WriterLock, is_being_written
 from townsfolk.world.characters import Character
@@ -179,6 +180,21 @@ class RunStore:
         self._commit_failed: str | None = None  # set by a failed commit: later ones are refused
         self._minds_saved = MindsSaved()  # what the minds tables hold (sim/minds_rows.py)
         self._minds_tables = False  # known to exist in this database
+        self._reset_row_blocks()
+
+    def _reset_row_blocks(self, *, table: bool = False) -> None:
+        """What the store holds of row blocks (sim/row_blocks.py): the last block's id, whether any
+        block or any memory row is stored (a block writer then deletes the rows its ids supersede)."""
+        self._row_block_seq = 0
+        self._row_blocks_held = False
+        self._memory_rows = False
+        self._row_block_table = table  # known to exist in this database
+
+    def ensure_row_block_table(self) -> None:
+        """Create the row block table in a run saved before it existed."""
+        if not self._row_block_table:
+            SQLModel.metadata.create_all(self.engine, tables=[RowBlockRow.__table__])  # type: ignore[attr-defined]
+            self._row_block_table = True
 
     # --- the writer lock ---------------------------------------------------------------------
     def acquire_writer(self) -> None:
@@ -334,6 +350,7 @@ class RunStore:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
         self._minds_saved, self._minds_tables = MindsSaved(), True
+        self._reset_row_blocks(table=True)
         with Session(self.engine) as s:
             s.add(RunRow(title=world.title, language=world.language, seed=world.seed,
                          start=world.clock.start.isoformat(), tick_seconds=world.clock.tick_length.total_seconds(),
@@ -378,6 +395,7 @@ class RunStore:
         self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
         self._log_seq = self._fact_seq = 0
         self._minds_saved, self._minds_tables = MindsSaved(), True
+        self._reset_row_blocks(table=True)
         self._commit_failed = None  # everything is written afresh from memory: no gap is left
         players = self._players(world)
         with Session(self.engine) as s:
@@ -418,6 +436,8 @@ class RunStore:
         self._next_memory_seq, self._log_seq = fresh._next_memory_seq, fresh._log_seq  # noqa: SLF001
         self._fact_seq, self._decision_seq = fresh._fact_seq, fresh._decision_seq  # noqa: SLF001
         self._minds_saved, self._minds_tables = fresh._minds_saved, True  # noqa: SLF001
+        self._row_block_seq, self._row_blocks_held = fresh._row_block_seq, fresh._row_blocks_held  # noqa: SLF001
+        self._memory_rows, self._row_block_table = fresh._memory_rows, True  # noqa: SLF001
         self._commit_failed = None  # the file now holds everything in memory
 
     def checkpoint(self) -> None:
@@ -545,7 +565,12 @@ class RunStore:
                 c = Character.model_validate(data)
                 world.characters[c.id] = c
                 world.graph.add_character(c.id)
-            changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
+            held = read_blocks(conn)  # a headless town's per-commit row blocks (sim/row_blocks.py)
+            if held.tables.get("edge_change"):
+                changes = merged_changes(held, self._json_rows(
+                    conn, "SELECT edge_id, seq, data FROM edge_change ORDER BY edge_id, seq"))
+            else:
+                changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
             edges = self._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")
             blocks = self._edge_blocks(conn)
             if blocks:  # a big first commit's edges as column blocks, later rows over them
@@ -557,10 +582,19 @@ class RunStore:
             else:
                 self._history_saved = load_edges(world, edges, changes)
             del changes, edges, blocks
-            facts = [Fact.model_validate(data) for (data,) in self._json_rows(conn, "SELECT data FROM fact ORDER BY seq")]
+            fact_rows = self._json_rows(conn, "SELECT seq, data FROM fact ORDER BY seq")
+            if held.tables.get("fact"):
+                fact_rows = sorted(fact_rows + [(v["seq"], body) for v, body in held.rows("fact")], key=_first)
+            facts = [Fact.model_validate(data) for _seq, data in fact_rows]
             world.facts.load(facts)
             self._fact_seq = len(facts)
             rows = self._json_rows(conn, "SELECT id, kind, seq, embedding, data FROM memory_item ORDER BY seq")
+            self._memory_rows = bool(rows)
+            if held.tables.get("memory_item"):  # rows are the newest word on their ids
+                in_rows = {r[0] for r in rows}
+                rows = sorted(rows + [(v["id"], v["kind"], v["seq"], embedding_of(v), body)
+                                      for v, body in held.rows("memory_item", where=lambda v: v["id"] not in in_rows)],
+                              key=_third)
             for item_id, kind, seq, embedding, data in rows:
                 item = MEMORY_MODELS[kind].model_validate(data)
                 memory.load(kind, item)
@@ -578,10 +612,32 @@ class RunStore:
                 self._memory_seq[item_id] = seq
                 self._next_memory_seq = max(self._next_memory_seq, seq)
             del rows
-            log = [LogEntry.model_validate(data) for (data,) in self._json_rows(conn, "SELECT data FROM timeline ORDER BY seq")]
+            log_rows = self._json_rows(conn, "SELECT seq, data FROM timeline ORDER BY seq")
+            if held.tables.get("timeline"):
+                log_rows = sorted(log_rows + [(v["seq"], body) for v, body in held.rows("timeline")], key=_first)
+            log = [LogEntry.model_validate(data) for _seq, data in log_rows]
+            self._row_block_seq, self._row_blocks_held = held.last_id, bool(held.last_id)
+            self._row_block_table = self._row_block_table or bool(held.last_id)
             self._log_seq = len(log)
             self._decision_seq = len(s.exec(select(DecisionRow.seq)).all())
         world.counters = dict(run.counters)
         if run.rng_state:
             world.set_rng_state(run.rng_state)
         return world, memory, log
+
+
+def _first(row: tuple) -> Any:
+    return row[0]
+
+
+def _third(row: tuple) -> Any:
+    return row[2]
+
+
+def merged_changes(held: BlockRows, rows: list[tuple[str, int, Any]], where: Any = None) -> list[tuple[str, Any]]:
+    """Edge change rows (edge id, seq, body) and the blocks' edge changes (those `where(values)`
+    keeps) as one list of (edge id, body) in (edge id, seq) order (each change is in one place or
+    the other: the log only grows)."""
+    keyed = list(rows) + [(v["edge_id"], v["seq"], body) for v, body in held.rows("edge_change", where=where)]
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [(edge_id, body) for edge_id, _seq, body in keyed]

@@ -47,3 +47,14 @@ class MindEntryRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     part: str
     data: Any = Field(sa_column=Column(JSON))
+
+
+class RowBlockRow(SQLModel, table=True):
+    """One commit's appended rows of one table as a block (sim/row_blocks.py): a headless town's
+    per-tick rows as one insert instead of hundreds."""
+
+    __tablename__ = "row_block"
+    id: int = Field(primary_key=True)  # commit order
+    table: str
+    tick: int
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
