@@ -143,7 +143,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         block_rows = edge_block_rows(world)
         cols.dirty[:cols.n] = False
         saved.edges, saved.changes, saved.blocks = cols.n, world.graph.log.n, True
-    new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of)
+    as_blocks = wants_blocks(players, len(world.characters))
+    new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of,
+                                                    full_rows=as_blocks or store._row_blocks_held)  # noqa: SLF001
     # a whole town's edges into empty tables: their secondary indexes are built once after the rows
     # (each row kept in them as it goes was ~20% of a 10k town's first commit)
     bulk = first_edges and len(new_edges) + len(change_rows) >= BULK_ROWS
@@ -184,7 +186,8 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     # a headless town's appended rows as one block per table (sim/row_blocks.py)
     row_blocks: list[tuple] = []
     memory_row_gone: list[str] = []  # rows whose id this commit writes or deletes in a block
-    if wants_blocks(players, len(world.characters)):
+    edge_row_gone: list[str] = []  # edge rows a block's newer state supersedes
+    if as_blocks:
         store.ensure_row_block_table()
 
         def add_block(table: str, rows: list[tuple], gone_ids: list[str] | None = None) -> bool:
@@ -201,6 +204,11 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             change_rows = []
         if log_rows and add_block("timeline", log_rows):
             log_rows = []
+        ties = new_edges + moved_edges  # both as EDGE_COLS here (full_rows)
+        if ties and not bulk and add_block("edge", ties):
+            if store._edge_rows:  # noqa: SLF001
+                edge_row_gone = [r[0] for r in ties]
+            new_edges, moved_edges = [], []
         items = [*new_items, *((r[-1], *r[:-1]) for r in touched_items)]
         if (items or gone) and add_block("memory_item", [(*r[:7], r[8], r[7]) for r in items], gone):
             if store._memory_rows:  # noqa: SLF001
@@ -214,6 +222,8 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         row_blocks.append((store._row_block_seq, "memory_item", world.tick, pack("memory_item", [], gone)))  # noqa: SLF001
     if new_items or touched_items:
         store._memory_rows = True  # noqa: SLF001
+    if new_edges or moved_edges:
+        store._edge_rows = True  # noqa: SLF001
     # the minds go to their own tables as changes (sim/minds_rows.py), not into the run row's JSON;
     # extra["minds"] is the live Minds (cheapest) or the dict its state() made
     mind = None
@@ -242,7 +252,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         if block_rows:
             w.delete_ids(T_EDGE_BLOCK, [r[0] for r in block_rows])
             w.insert(T_EDGE_BLOCK, BLOCK_COLS, block_rows)
-        if moved_edges and saved.blocks:
+        if edge_row_gone:
+            w.delete_ids(T_EDGE, edge_row_gone)
+        if moved_edges and (saved.blocks or store._row_blocks_held):  # noqa: SLF001  # full rows (edge_rows)
             w.upsert(T_EDGE, EDGE_COLS, moved_edges, set_cols=MOVED_COLS, encoded=True)
         elif moved_edges:
             w.update(T_EDGE, MOVED_COLS, moved_edges, encoded=True)

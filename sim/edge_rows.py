@@ -87,11 +87,12 @@ CHANGE_COLS = ("edge_id", "seq", "tick", "cause_kind", "cause_id", "data")
 
 
 def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[str],
-              seal: Callable[..., Any], body_of: Callable[..., Any]
+              seal: Callable[..., Any], body_of: Callable[..., Any], *, full_rows: bool = False
               ) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """(new edge rows as EDGE_COLS, moved edge rows as MOVED_COLS + id (as EDGE_COLS when the store
     holds blocks: `EdgeSaved.blocks`), new change rows as
-    CHANGE_COLS) since the last commit, as tuples. Bodies are the JSON `Edge` (without history) and
+    CHANGE_COLS) since the last commit, as tuples (moved ones as EDGE_COLS with `full_rows` too: the
+    store holds edges in row blocks, sim/row_blocks.py). Bodies are the JSON `Edge` (without history) and
     `EdgeChange` records dump as, written from the columns (`body_of` is kept for the signature:
     the records are never built here), as JSON text (insert them with `encoded=True`); sealed
     (`seal`) only in a world with players."""
@@ -121,7 +122,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
             body = seal(Encoded(body))
         if r >= first_new:
             new_edges.append((eid, source, target, kind, strength, body))
-        elif saved.blocks:  # maybe in the blocks only, with no row yet: the whole row, for an upsert
+        elif saved.blocks or full_rows:  # maybe in the blocks only, with no row yet: the whole row, for an upsert
             moved_edges.append((eid, source, target, kind, strength, body))
         else:
             moved_edges.append((strength, body, eid))

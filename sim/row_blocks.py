@@ -1,7 +1,7 @@
 """A commit's appended rows as one block per table: the per-tick rows of a big headless town.
 
-A tick of a 10k rumour town appends ~230 rows (memory items, timeline entries, facts, edge changes);
-as rows they were ~1.5 ms of SQLite inserts (five indexes on `memory_item` alone) and ~1 ms more of
+A tick of a 10k rumour town appends ~230 rows (memory items, timeline entries, facts, edge changes,
+moved edges); as rows they were ~1.5 ms of SQLite inserts (five indexes on `memory_item` alone) and ~1 ms more of
 pages to log at COMMIT. Here the same rows of one commit are one `row_block` row per table
 (sim/tables.py `RowBlockRow`): a JSON header holding the rows' columns (ids, holders, ticks...: what
 readers filter on) and the ids the commit deleted, then each row's body, the JSON text a row would
@@ -13,7 +13,7 @@ removing it, then the table's rows over them (a row is always the newest word on
 that writes a block deletes the rows of the ids it writes or deletes). Used only for a world with no
 player (`wants_blocks`): rows naming a player are sealed under that player's key
 (sim/crypto_shred.py), which a block of everyone's rows cannot be; a world a player joins goes on
-in rows, and an erasure rewrites the run afresh (in rows). Edge state (`edge`) and decisions stay rows.
+in rows, and an erasure rewrites the run afresh (in rows). Decisions and the minds stay rows.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ TABLES = {  # the table a block stands for -> the columns its header holds, in r
     "timeline": ("seq", "tick", "kind"),
     "fact": ("id", "seq", "tick", "kind"),
     "edge_change": ("edge_id", "seq", "tick", "cause_kind", "cause_id"),
+    "edge": ("id", "source", "target", "kind", "strength"),  # an edge's state, the newest by id
 }
 BLOCK_COLS = ("id", "table", "tick", "data")
 

@@ -23,7 +23,13 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.edge_blocks import block_slice
 from townsfolk.sim.edge_rows import load_edges
 from townsfolk.sim.row_blocks import BlockRows, read_blocks
-from townsfolk.sim.run_store import MEMORY_MODELS, RunStore, RunStoreError, merged_changes
+from townsfolk.sim.run_store import (
+    MEMORY_MODELS,
+    RunStore,
+    RunStoreError,
+    merged_changes,
+    merged_edges,
+)
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
@@ -125,6 +131,12 @@ class RunReader:
         in a run whose first commit stored its edges as blocks, those matching `ends` too (C's
         sim/edge_blocks.block_slice: source=, target= or either= a character)."""
         edges = self._rows(conn, f"SELECT id, data FROM edge WHERE {where} ORDER BY id", params)
+        held = self._blocks(conn)
+        if held.tables.get("edge"):
+            source, target, either = ends.get("source"), ends.get("target"), ends.get("either")
+            edges = merged_edges(held, edges, where=lambda v: (source is None or v["source"] == source)
+                                 and (target is None or v["target"] == target)
+                                 and (either is None or either in (v["source"], v["target"])))
 
         def fetch(ids: list[str]) -> list[tuple[Any, ...]]:
             held = self._blocks(conn)

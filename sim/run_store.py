@@ -188,6 +188,7 @@ class RunStore:
         self._row_block_seq = 0
         self._row_blocks_held = False
         self._memory_rows = False
+        self._edge_rows = False
         self._row_block_table = table  # known to exist in this database
 
     def ensure_row_block_table(self) -> None:
@@ -438,6 +439,7 @@ class RunStore:
         self._minds_saved, self._minds_tables = fresh._minds_saved, True  # noqa: SLF001
         self._row_block_seq, self._row_blocks_held = fresh._row_block_seq, fresh._row_blocks_held  # noqa: SLF001
         self._memory_rows, self._row_block_table = fresh._memory_rows, True  # noqa: SLF001
+        self._edge_rows = fresh._edge_rows  # noqa: SLF001
         self._commit_failed = None  # the file now holds everything in memory
 
     def checkpoint(self) -> None:
@@ -572,6 +574,9 @@ class RunStore:
             else:
                 changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
             edges = self._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")
+            self._edge_rows = bool(edges)
+            if held.tables.get("edge"):  # rows are the newest word on their ids
+                edges = merged_edges(held, edges)
             blocks = self._edge_blocks(conn)
             if blocks:  # a big first commit's edges as column blocks, later rows over them
                 load_edge_blocks(world, blocks)
@@ -632,6 +637,15 @@ def _first(row: tuple) -> Any:
 
 def _third(row: tuple) -> Any:
     return row[2]
+
+
+def merged_edges(held: BlockRows, rows: list[tuple[str, Any]], where: Any = None) -> list[tuple[str, Any]]:
+    """Edge rows (id, body) with the blocks' newest edge states (those `where(values)` keeps) for
+    ids no row holds, in id order."""
+    got = dict(rows)
+    got.update((v["id"], body) for v, body in held.rows("edge", where=lambda v: v["id"] not in got
+                                                        and (where is None or where(v))))
+    return sorted(got.items(), key=_first)
 
 
 def merged_changes(held: BlockRows, rows: list[tuple[str, int, Any]], where: Any = None) -> list[tuple[str, Any]]:

@@ -14,7 +14,7 @@ import pytest
 
 from tests.test_run_reader import CROSSING, _pairs
 from tests.test_scale_engine import small_town
-from townsfolk.sim import row_blocks, row_writer
+from townsfolk.sim import bulk_writer, row_blocks, row_writer
 from townsfolk.sim.run_reader import RunReader
 from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.simulate import simulate
@@ -58,15 +58,19 @@ def _run(db: Path, ticks: int, *, blocks: bool, monkeypatch: pytest.MonkeyPatch,
     return sim
 
 
-def test_a_block_written_run_loads_as_the_row_written_run(tmp_path, monkeypatch):
+@pytest.mark.parametrize("edge_blocks", [False, True])
+def test_a_block_written_run_loads_as_the_row_written_run(tmp_path, monkeypatch, edge_blocks):
+    monkeypatch.setattr(bulk_writer, "BULK_ROWS", 1000 if edge_blocks else 10**9)  # the first commit's edges too
     _run(tmp_path / "blocks.db", 6, blocks=True, monkeypatch=monkeypatch)
     _run(tmp_path / "rows.db", 6, blocks=False, monkeypatch=monkeypatch)
     with sqlite3.connect(tmp_path / "blocks.db") as con:
         tables = {t for (t,) in con.execute('SELECT DISTINCT "table" FROM row_block')}
         memory_rows = con.execute("SELECT count(*) FROM memory_item").fetchone()[0]
         timeline_rows = con.execute("SELECT count(*) FROM timeline").fetchone()[0]
-    assert {"memory_item", "timeline", "fact", "edge_change"} <= tables
-    assert memory_rows == timeline_rows == 0  # every appended row went into a block
+        edge_rows = con.execute("SELECT count(*) FROM edge").fetchone()[0]
+        assert (con.execute("SELECT count(*) FROM edge_block").fetchone()[0] > 0) == edge_blocks
+    assert {"memory_item", "timeline", "fact", "edge_change", "edge"} <= tables
+    assert memory_rows == timeline_rows == edge_rows == 0  # every appended or moved row went into a block
     with sqlite3.connect(tmp_path / "rows.db") as con:
         assert con.execute("SELECT count(*) FROM row_block").fetchone()[0] == 0
     blocks, rows = _digest(RunStore(tmp_path / "blocks.db", must_exist=True)), _digest(RunStore(tmp_path / "rows.db", must_exist=True))
@@ -112,6 +116,8 @@ def test_rows_after_blocks_land_over_them(tmp_path, monkeypatch):
         sim.memory.delete(sim.memory.kind_of(items[3]), items[3].id)
         sim.memory.vectors[items[4].id] = np.ones(4, dtype=np.float32)
         sim.memory.touch(items[4])
+        tie = next(iter(sim.world.graph.edges()))  # an edge whose state lives in a block, moved in rows
+        sim.world.graph.set_edge(tie.source, tie.target, tie.kind, 0.42, tick=9, time=sim.world.now)
         store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds})
 
     db = tmp_path / "run.db"
@@ -119,6 +125,8 @@ def test_rows_after_blocks_land_over_them(tmp_path, monkeypatch):
     got = _digest(RunStore(db, must_exist=True))
     assert got["memory"] == [(kind, item.model_dump()) for kind, item in live.memory.all_items()]
     assert got["vectors"] == {k: np.asarray(v).tolist() for k, v in sorted(live.memory.vectors.items())}
+    assert got["edges"] == sorted((e.key, e.record().model_dump()) for e in live.world.graph.edges())
+    assert 0.42 in [e["strength"] for _k, e in got["edges"]]
 
 
 def test_a_damaged_block_is_refused_with_a_reason():
