@@ -28,6 +28,7 @@ from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
+from townsfolk.sim.yaml_syntax import comma_hint, syntax_problem
 from townsfolk.world.clock import bad_datetime, parse_duration
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
@@ -603,9 +604,7 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     except YamlProblem as exc:
         raise ScenarioError(file, exc.line, field_name(exc.path), exc.message) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(file, mark.line + 1 if mark else None, "", f"YAML error: {problem}") from None
+        raise ScenarioError(file, *syntax_problem(exc, text)) from None
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a scenario must be a YAML mapping (scenario:, characters:, timeline: ...)")
     lines = line_index(node)
@@ -625,7 +624,7 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         err, path = errors[pick], where[pick]
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
-            msg = _unknown_key_message(path)
+            msg = _unknown_key_message(path) + comma_hint(text, line_for(lines, path), err.get("input", ""))
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
         msg = msg.removeprefix("Value error, ")

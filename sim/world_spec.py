@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from townsfolk.sim.scenario import ScenarioError, nearest, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
+from townsfolk.sim.yaml_syntax import syntax_problem
 from townsfolk.world.clock import parse_duration
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
@@ -306,9 +307,7 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
     except YamlProblem as exc:
         raise ScenarioError(file, exc.line, field_name(exc.path), exc.message) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(file, mark.line + 1 if mark else None, "", f"YAML error: {problem}") from None
+        raise ScenarioError(file, *syntax_problem(exc, text)) from None
     if not isinstance(data, dict):
         raise ScenarioError(file, 1, "", "a world spec must be a YAML mapping (world:, population:, roles: ...)")
     lines = line_index(node)

@@ -1,0 +1,105 @@
+"""A YAML syntax error said where a designer can fix it, for scenarios and world specs alike.
+
+PyYAML reports a missing `}` or `]` where the next token arrived, which is the line after the one
+to fix ("line 6: expected ',' or '}', but got ':'" for a `{` left open on line 5), and it stops
+unquoted text inside `{ }` at `?`, `:` or `,` with a message that never says "quote it". This
+module turns the error into the line the mapping opened on, the field that mapping is, and a
+hint in plain words.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+FLOW_OPEN = {"while parsing a flow mapping": ("{", "}"), "while parsing a flow sequence": ("[", "]")}
+# characters that end unquoted text inside { } or [ ] (or, after a key, start a new one)
+FLOW_BREAKERS = ("?", ":", ",")
+
+
+def _last_path(node: yaml.Node | None, path: tuple = ()) -> tuple:
+    """The path of the last value started in a document (where its text breaks off)."""
+    while isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.value:
+        if isinstance(node, yaml.MappingNode):
+            key_node, node = node.value[-1]
+            path = path + (key_node.value,)
+        else:
+            path, node = path + (len(node.value) - 1,), node.value[-1]
+    return path
+
+
+def path_at(text: str, line: int, column: int) -> tuple:
+    """The keys leading to the value that starts at (0-based) line and column: the document cut
+    there, with a placeholder value put in, names the place (('characters', 'ann'))."""
+    lines = text.split("\n")
+    cut = "\n".join(lines[:line] + [lines[line][:column] + "~"]) if line < len(lines) else text
+    try:
+        return _last_path(yaml.compose(cut + _closers(cut), Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return ()
+
+
+def _closers(cut: str) -> str:
+    """The `}` and `]` that close the brackets still open at the end of `cut` (quotes and comments skipped)."""
+    stack: list[str] = []
+    quote = ""
+    for line in cut.split("\n"):
+        for ch in line:
+            if quote:
+                quote = "" if ch == quote else quote
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "{[":
+                stack.append("}" if ch == "{" else "]")
+            elif ch in "}]" and stack:
+                stack.pop()
+    return "".join(reversed(stack))
+
+
+def _field(path: tuple) -> str:
+    from townsfolk.sim.yaml_locations import field_name
+
+    return field_name(path)
+
+
+def _last_written_line(lines: list[str], before: int, after: int) -> int:
+    """The last line (0-based) with content in [after, before), where a closing bracket belongs."""
+    for n in range(min(before, len(lines)) - 1, after - 1, -1):
+        if lines[n].split("#", 1)[0].strip():
+            return n
+    return after
+
+
+def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str]:
+    """(1-based line, field, message) for a YAML syntax error."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    opened = getattr(exc, "context_mark", None)
+    if context not in FLOW_OPEN or opened is None or mark is None:
+        return (mark.line + 1 if mark else None), "", f"YAML error: {problem}"
+    open_char, close_char = FLOW_OPEN[context]
+    field = _field(path_at(text, opened.line, opened.column))
+    lines = text.split("\n")
+    token = problem.rsplit("but got ", 1)[-1].strip("'")
+    if token in FLOW_BREAKERS and (mark.line == opened.line or token != ":"):
+        # the bracket's own line goes on: unquoted text ran into ? , or : inside it
+        inner = _field(path_at(text, mark.line, mark.column)) or field
+        return (mark.line + 1, inner,
+                f"unquoted text stops at {token!r} inside `{open_char} {close_char}`: quote the text "
+                f"(text: \"How are you?\") — YAML said: {problem}")
+    end = _last_written_line(lines, mark.line, opened.line)
+    where = "at the end of that line" if end == opened.line else f"at the end of line {end + 1}"
+    return (opened.line + 1, field,
+            f"the `{open_char}` opened on line {opened.line + 1} is never closed: add `{close_char}` {where} "
+            f"(YAML stopped at line {mark.line + 1}: {problem}; if the text holds ?, : or , quote it)")
+
+
+def comma_hint(text: str, line: int | None, value: object) -> str:
+    """An unknown key with no value on a line with `{`: most likely the rest of a text that a comma
+    split ("text: Well, hello}" reads as text "Well" and a key "hello"), so say to quote it."""
+    lines = text.split("\n")
+    if value is not None or not line or line > len(lines) or "{" not in lines[line - 1]:
+        return ""
+    return "; if it is the rest of a text, a comma split it: quote the text (text: \"Well, hello\")"
