@@ -20,6 +20,7 @@ from townsfolk.agents.bond_axes import (
     update_trust,
 )
 from townsfolk.agents.familiarity_days import day_counts, note_interaction
+from townsfolk.world.py_round import round_like_python
 from townsfolk.world.relationships import Cause, Edge, EdgeChange
 from townsfolk.world.world import World
 
@@ -187,9 +188,8 @@ def seed_bonds_all(world: World) -> int:
         np.where(cold != 0, np.minimum(base.affinity, 0.5 - 0.3 * s), np.maximum(base.affinity, 0.5 + 0.4 * s * warm)),
         np.maximum(base.tension, 0.4 * s * cold),
     ], axis=1).reshape(-1)
-    # Python's round, as seed_bonds rounds (np.round can differ in the last bit), in slices
-    strengths = np.concatenate([np.fromiter((round(min(1.0, v), 4) for v in values[a:a + 65536].tolist()),
-                                            dtype=np.float64) for a in range(0, len(values), 65536)] or [np.zeros(0)])
+    # Python's round of min(1.0, v), as seed_bonds rounds (np.round can differ in the last bit)
+    strengths = round_like_python(np.where(values < 1.0, values, 1.0), 4)
     zh = world.language == "zh"
     labels = [m.label(world.language) if m is not None else k for m, k in zip(meanings, cols.kinds, strict=True)]
     reason_code = np.array([cols.texts.code(f"由{label}关系而来" if zh else f"from the {label} tie") for label in labels],
