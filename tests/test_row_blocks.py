@@ -6,6 +6,7 @@ rows written after blocks land over them, and why/inspect/memories slices read b
 from __future__ import annotations
 
 import base64
+import os
 import sqlite3
 from pathlib import Path
 
@@ -77,6 +78,17 @@ def test_a_block_written_run_loads_as_the_row_written_run(tmp_path, monkeypatch,
     assert blocks["memory"] and blocks["log"] and blocks["facts"] and blocks["vectors"]
     for key in rows:
         assert blocks[key] == rows[key], key
+
+
+@pytest.mark.skipif(not os.environ.get("TOWNSFOLK_TEST_PG_URL"),
+                    reason="no PostgreSQL server: set TOWNSFOLK_TEST_PG_URL (.ci/run starts one when it can)")
+def test_blocks_on_a_server_database_load_as_rows_on_sqlite(tmp_path, monkeypatch):
+    url = os.environ["TOWNSFOLK_TEST_PG_URL"]
+    _run(url, 4, blocks=True, monkeypatch=monkeypatch)
+    _run(tmp_path / "rows.db", 4, blocks=False, monkeypatch=monkeypatch)
+    on_server, rows = _digest(RunStore(url, must_exist=True)), _digest(RunStore(tmp_path / "rows.db", must_exist=True))
+    for key in rows:
+        assert on_server[key] == rows[key], key
 
 
 def test_a_commit_that_fails_after_its_blocks_leaves_the_last_committed_tick(tmp_path, monkeypatch):
