@@ -35,6 +35,7 @@ from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.secrecy import promise
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
+from townsfolk.agents.trade_goods import trade_reply
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.agents.your_people import your_people
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
@@ -156,10 +157,13 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     lead = ""  # the NPC's promise to keep it, said first (code's words, streamed before the model's)
     if keep_secret and chosen not in ("safety_support", "safe_decline", "escalate"):
         lead = promise(lang, f"{world.seed}|{npc}|{world.tick}|{text}")
-    everyday = (everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
-                               seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
-                if errand is None and chosen not in ("safety_support", "safe_decline", "escalate")
-                and world.character(speaker).is_player else None)  # a request or an everyday question (everyday.py)
+    asks_everyday = (errand is None and chosen not in ("safety_support", "safe_decline", "escalate")
+                     and world.character(speaker).is_player)
+    trade = trade_reply(world, npc, text, _known_facts(memory, npc)) if asks_everyday else None  # the NPC's own trade first (trade_goods.py)
+    everyday = (Everyday(trade[0], trade[1]) if trade is not None
+                else everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
+                                    seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
+                if asks_everyday else None)  # a request or an everyday question (everyday.py)
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
     elif everyday is not None:
@@ -238,6 +242,12 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                   tokens_in=sum(r.tokens_in for r in responses), tokens_out=sum(r.tokens_out for r in responses),
                   fallback=analysis.fallback)
     return reply, analysis, responses
+
+
+def _known_facts(memory: MemoryStore, npc: str) -> set[str]:
+    """The facts the NPC holds a memory of (saw, took part in or was told)."""
+    return ({b.origin_fact_id for b in memory.beliefs_of(npc) if b.origin_fact_id}
+            | {e.fact_id for e in memory.events_of(npc) if e.fact_id})
 
 
 def _voiced_everyday(world: World, memory: MemoryStore, provider: LLMProvider, model: LLMProvider | None, npc: str,

@@ -1,0 +1,255 @@
+"""What each kind of trade sells, does and asks for it, in en and zh, and the NPC's answers about it.
+
+An innkeeper asked for a room, a grocer (杂货铺掌柜) asked what salt costs, a beekeeper asked how the
+bees are: these are questions about the NPC's own trade, and "that's not my line" or "I don't know"
+is wrong for them. This file knows, broadly, which wares and work belong to which roles and answers:
+
+- a request for a ware the trade sells ("Can I get a room for the night?", "来一斤盐"): served, with
+  its price;
+- a price ("How much to cross?", "盐多少钱一斤？", "How much for a room?"): a plausible price from the
+  world's seed, the NPC and the ware (the same words every time it is asked), in the world's coin;
+- how the trade is going ("How are the bees?", "今天豆腐好卖吗？", "How's business?"): from the role,
+  led by a recent fact about it when there is one ("Colm's sheep knocked over two of my hives.").
+
+None when the line is none of these or the trade is unknown: everyday.py and the memories go on.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+
+from townsfolk.world.characters import Character
+from townsfolk.world.world import World
+
+
+@dataclass(frozen=True)
+class Ware:
+    """One thing a trade sells: its words (en regex, zh regex), the unit a price is said per, and a
+    price range in the world's small coin (pence / 文)."""
+
+    en: str
+    zh: str
+    unit_en: str
+    unit_zh: str
+    low: int
+    high: int
+    name_en: str
+    name_zh: str
+
+
+@dataclass(frozen=True)
+class Trade:
+    """A kind of role: the words that name it, what it sells and the words of its daily work."""
+
+    roles_en: str
+    roles_zh: str
+    wares: tuple[Ware, ...]
+    work_en: str = ""
+    work_zh: str = ""
+
+
+def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_en: str, name_zh: str) -> Ware:
+    return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh)
+
+
+_ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|床位|住一晚|过夜|歇脚",
+           "a night", "一晚", 3, 8, "a room", "住一晚")
+_MEAL = _w(r"meals?|supper|dinner|stew|soup|food|breakfast", r"饭|菜|面|汤|粥", "a bowl", "一碗", 2, 5, "a meal", "饭菜")
+_ALE = _w(r"ale|beer|cider|mead|drink|pint", r"酒", "a pint", "一壶", 1, 3, "ale", "酒")
+_GROCER_WARES = (
+    _w(r"salt", r"盐", "a pound", "一斤", 2, 6, "salt", "盐"), _w(r"sugar", r"糖", "a pound", "一斤", 6, 12, "sugar", "糖"),
+    _w(r"(?:lamp )?oil", r"(?<!酱)油", "a pint", "一斤", 5, 12, "oil", "油"),
+    _w(r"candles?", r"蜡烛|蜡", "a pair", "一对", 2, 5, "candles", "蜡烛"),
+    _w(r"rice", r"米", "a pound", "一斤", 2, 5, "rice", "米"), _w(r"flour", r"面粉", "a pound", "一斤", 2, 5, "flour", "面粉"),
+    _w(r"soap", r"肥皂|胰子", "a bar", "一块", 2, 4, "soap", "胰子"),
+    _w(r"thread|needles?", r"针线|针|线", "a reel", "一卷", 1, 3, "thread", "针线"),
+    _w(r"vinegar", r"醋", "a bottle", "一斤", 2, 5, "vinegar", "醋"),
+    _w(r"soy sauce", r"酱油", "a bottle", "一斤", 3, 6, "soy sauce", "酱油"),
+    _w(r"matches", r"火柴|洋火", "a box", "一盒", 1, 2, "matches", "火柴"),
+    _w(r"tea leaves|tea", r"茶叶", "a packet", "一两", 4, 10, "tea", "茶叶"),
+    _w(r"tobacco", r"烟叶|烟丝", "an ounce", "一两", 3, 8, "tobacco", "烟叶"),
+)
+TRADES: tuple[Trade, ...] = (
+    Trade(r"innkeeper|landlord|landlady|publican|tavern|\binn\b|hosteler", r"客栈|旅店|店小二|酒馆|饭馆",
+          (_ROOM, _MEAL, _ALE), r"guests?|rooms?|trade|custom", r"客人|住店|生意"),
+    Trade(r"grocer|general store|chandler|peddler|pedlar", r"杂货|小卖|货郎", _GROCER_WARES,
+          r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
+    Trade(r"beekeeper|apiarist|bee-?keeper", r"养蜂|蜂农|蜂",
+          (_w(r"honey", r"蜂蜜|蜜", "a jar", "一斤", 6, 14, "honey", "蜂蜜"), _w(r"(?:bees)?wax|candles?", r"蜂蜡|蜡", "a cake", "一块", 3, 8, "wax", "蜂蜡")),
+          r"bees?|hives?|honey|swarms?|wax|comb", r"蜂|蜂箱|蜂蜜|蜂群"),
+    Trade(r"tofu|bean ?curd", r"豆腐",
+          (_w(r"tofu|bean ?curd", r"豆腐", "a block", "一块", 1, 3, "tofu", "豆腐"), _w(r"soy ?milk", r"豆浆", "a bowl", "一碗", 1, 2, "soy milk", "豆浆")),
+          r"tofu|bean ?curd|millstone|beans|trade", r"豆腐|豆浆|磨|黄豆|生意"),
+    Trade(r"ferry|boatman|boatwoman|waterman|bargee", r"船|渡|艄公|摆渡",
+          (_w(r"cross\w*|crossing|passage|fare|ride|the other side|ferry", r"过河|过江|渡河|坐船|摆渡|船钱|渡钱",
+              "a crossing", "一趟", 1, 4, "the crossing", "过河"),), r"river|boat|ferry|crossings?|water", r"船|河|渡口|水"),
+    Trade(r"miller|\bmill", r"磨坊|磨面",
+          (_w(r"flour|meal|grain|grinding", r"面粉|面|磨面", "a sack", "一斤", 8, 20, "flour", "面粉"),),
+          r"mill|wheel|flour|grain|stones?", r"磨|面粉|磨坊"),
+    Trade(r"baker", r"烧饼|馒头|面包|点心|饼",
+          (_w(r"bread|loaf|loaves|buns?|pies?|cakes?", r"烧饼|馒头|包子|饼|点心", "a loaf", "一个", 1, 3, "bread", "烧饼"),),
+          r"ovens?|bread|bak\w*", r"炉|饼|馒头"),
+    Trade(r"fish(?:er|monger|wife)|fisherman|fisherwoman", r"鱼|渔",
+          (_w(r"fish|catch|herring|trout|eels?", r"鱼", "a fish", "一斤", 2, 6, "fish", "鱼"),),
+          r"fish|nets?|catch|boat|sea|river", r"鱼|网|船"),
+    Trade(r"shepherd", r"羊倌|放羊|牧羊",
+          (_w(r"wool|fleece|lambs?|mutton", r"羊毛|羊", "a fleece", "一斤", 6, 15, "wool", "羊毛"),),
+          r"sheep|flock|lambs?|ewes?|wool", r"羊|羊群"),
+    Trade(r"farmer|crofter", r"农|庄稼",
+          (_w(r"eggs|milk|apples|vegetables|potatoes", r"鸡蛋|蛋|菜|牛奶", "a dozen", "一斤", 2, 6, "eggs", "鸡蛋"),),
+          r"fields?|crops?|harvest|cows?|hens?|farm", r"地|庄稼|收成|鸡"),
+    Trade(r"smith|farrier", r"铁匠|铁铺",
+          (_w(r"horseshoes?|nails|knife|knives|blades?|a mend|mending|shoe", r"刀|锄|镰|钉|马掌|打铁",
+              "a piece", "一件", 4, 12, "smithing", "打一件"),), r"forge|anvil|iron|work", r"铁|炉|活"),
+    Trade(r"tea", r"茶",
+          (_w(r"tea|a cup|a pot", r"茶", "a pot", "一壶", 1, 3, "tea", "茶"),), r"tea|customers?|trade", r"茶|客人|生意"),
+    Trade(r"butcher", r"屠|肉铺|杀猪",
+          (_w(r"meat|pork|beef|mutton|sausages?|chops?", r"肉", "a pound", "一斤", 5, 12, "meat", "肉"),), r"meat|shop|trade", r"肉|生意"),
+    Trade(r"apothecary|herbalist|healer|physician|doctor", r"药|郎中|大夫|医",
+          (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),),
+          r"patients?|herbs?|sick|remed\w*", r"病人|药|草药"),
+    Trade(r"tailor|seamstress|dressmaker", r"裁缝|绣",
+          (_w(r"coats?|dress\w*|shirts?|mend\w*|stitch\w*|cloth", r"衣|布|裁|缝|补", "a garment", "一件", 10, 40, "a coat", "做一件衣裳"),),
+          r"cloth|needle|orders?|work", r"布|活|衣裳"),
+    # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
+    Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
+          r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
+)
+
+COIN = {"en": "pence", "zh": "文"}
+_PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it cost)(?: for)?(?: the| a)? ?(?:fare|price|cost|charge)?\b"
+                       r"(?=[^?]*\?)|\bwhat do you charge\b|\bwhat does (?:it|a|an|the) [^?]{0,30}cost\b", re.I)
+_PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprice\b|\bcost\b|\bcharge\b", re.I)
+_PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格")
+_REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
+                         r"\bi (?:want|need) (?:a|an|some)\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
+_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟)|有没有|有(?:空)?(?:房|床)|能不能|可以")
+_HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
+                     r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
+                     r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
+_HOW_ZH = re.compile(r"(?P<w>[\u4e00-\u9fff]{1,3}?)(?:今天|今年|最近|这几天)?(?:还)?(?:好卖|卖得(?:怎么样|好|动)|怎么样|还好吗|好不好|还行吗|多不多)|"
+                     r"生意(?:怎么样|好吗|好不好|还行|如何)")
+_BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
+PHRASES: dict[str, dict[str, list[str]]] = {
+    "en": {
+        "price": ["{ware_cap} is {price} {coin} {unit}.", "{price} {coin} {unit} for {ware}, same as always."],
+        "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. {ware_cap}'s {price} {coin} {unit}."],
+        "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
+        "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
+    },
+    "zh": {
+        "price": ["{ware}{unit}{price}{coin}。", "{ware}啊，{unit}{price}{coin}，老价钱。"],
+        "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
+        "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
+        "doing_news": ["不太好。{news}", "唉，别提了。{news}"],
+    },
+}
+_TRADE_LINE = {"en": "Plenty of call for {ware}.", "zh": "{ware}卖得还可以。"}
+
+
+def trade_of(role: str) -> Trade | None:
+    """The trade a role word names (en or zh), the first that matches; None for a role no trade covers."""
+    if not role:
+        return None
+    zh = bool(re.search(r"[\u4e00-\u9fff]", role))
+    return next((t for t in TRADES if re.search(t.roles_zh if zh else t.roles_en, role, 0 if zh else re.I)), None)
+
+
+def ware_in(trade: Trade, text: str, zh: bool) -> Ware | None:
+    """The ware of this trade that the words name, or None."""
+    return next((w for w in trade.wares if re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)), None)
+
+
+def sells(role: str, text: str, zh: bool) -> bool:
+    """Whether a role's trade sells what the words name (everyday.py's referral asks this too)."""
+    trade = trade_of(role)
+    return trade is not None and ware_in(trade, text, zh) is not None
+
+
+def price_of(world: World, npc: str, ware: Ware) -> int:
+    """The NPC's price for a ware: in the ware's range, fixed by the world's seed, the NPC and the ware."""
+    span = ware.high - ware.low + 1
+    return ware.low + zlib.crc32(f"{world.seed}|{npc}|{ware.name_en}".encode()) % span
+
+
+def _slots(world: World, npc: str, ware: Ware, zh: bool) -> dict[str, str]:
+    name = ware.name_zh if zh else ware.name_en
+    return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price_of(world, npc, ware)),
+            "coin": COIN["zh" if zh else "en"], "unit": ware.unit_zh if zh else ware.unit_en}
+
+
+def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **more: str) -> str:
+    """A phrase picked by the NPC, the ware and the words asked: the same question gets the same words."""
+    options = PHRASES["zh" if zh else "en"][key]
+    n = zlib.crc32(f"{world.seed}|{npc}|{key}|{ware.name_en}".encode()) % len(options)
+    return options[n].format(**_slots(world, npc, ware, zh), **more)
+
+
+def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str], window: int = 24) -> str | None:
+    """The latest happening in the last `window` ticks about this NPC's trade that it would know of
+    (it was there, holds a memory of it, or the words name it: its own hives), said from its side."""
+    from townsfolk.memory.perception import first_person
+
+    work = trade.work_zh if zh else trade.work_en
+    if not work:
+        return None
+    me = world.character(npc).name
+    short = me if zh else me.split()[0]
+    for fact in reversed(list(world.facts)):
+        if fact.tick < world.tick - window:
+            break
+        if fact.kind not in ("happen", "game_event") or not fact.text:
+            continue
+        there = npc in fact.participants or fact.id in known
+        if fact.private and not there:
+            continue
+        if (there or (short and re.search(rf"{re.escape(short)}(?![\w])" if not zh else re.escape(short), fact.text))) and re.search(work if zh else rf"\b(?:{work})\b", fact.text, 0 if zh else re.I):
+            said = first_person(world, npc, fact.text).strip()
+            if short != me:  # "Orla's hives" by the first name alone are mine too
+                said = re.sub(rf"\b{re.escape(short)}'s\b", "my", said)
+            said = said[:1].upper() + said[1:] if not zh else said
+            return said if re.search(r"[。.!！?？]$", said) else said + ("。" if zh else ".")
+    return None
+
+
+def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
+    """Whether everyday.py already serves this request in the asker's words (卖豆腐的 and 豆腐脑, a baker's
+    loaf of bread); the wares it does not know for the role (an innkeeper's room) are served here."""
+    from townsfolk.agents.everyday import _deals_in
+
+    return bool(_deals_in(me.role, "" if zh else me.persona, text, zh))
+
+
+def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()) -> tuple[str, str] | None:  # type: ignore[assignment]
+    """(kind, words) when the line asks this NPC's trade for a ware, its price or how it is going; else None.
+    `known` are the ids of facts the NPC holds a memory of (its news may come from them)."""
+    me = world.character(npc)
+    trade = trade_of(me.role)
+    if trade is None:
+        return None
+    zh = world.language == "zh"
+    ware = ware_in(trade, text, zh)
+    if (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text):
+        ware = ware or (trade.wares[0] if len(trade.wares) == 1 or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I)
+                        else None)
+        if ware is not None:
+            return "price", _said(world, npc, "price", ware, text, zh)
+    if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
+        return "serve", _said(world, npc, "serve", ware, text, zh)
+    how = (_HOW_ZH if zh else _HOW_EN).search(text)
+    if how is None:
+        return None
+    asked = how.groupdict().get("w") or how.groupdict().get("w2") or ""
+    work = trade.work_zh if zh else trade.work_en
+    own = (not asked or (re.search(work, asked) if zh else re.search(rf"\b(?:{work})\b", asked, re.I))
+           or ware_in(trade, asked, zh) is not None or (_BUSINESS_EN.search(asked) if not zh else "生意" in asked))
+    if not own or any(c.name and c.name in text for cid, c in world.characters.items() if cid != npc):
+        return None  # "How is Colm?" asks after a person: the memories answer
+    first = trade.wares[0]
+    news = _recent_news(world, npc, trade, zh, set(known))
+    if news is not None:
+        return "trade", _said(world, npc, "doing_news", first, text, zh, news=news)
+    line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else first.name_en)
+    return "trade", _said(world, npc, "doing", first, text, zh, trade_line=line)
