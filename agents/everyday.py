@@ -39,7 +39,7 @@ _ZH_TRADES: tuple[tuple[str, str], ...] = (
 _EN_TRADES: tuple[tuple[str, str], ...] = (
     (r"cook|chef|innkeeper|landlady|landlord|tavern|baker|kitchen",
      r"stew|soup|food|meal|supper|dinner|cooking|bread|pie|bowl|plate|breakfast|eat|drink|ale|cook"),
-    (r"tea", r"tea"), (r"fish", r"fish|nets?|boat"), (r"ferry|boat|barge", r"boat|crossing|ferry|river|ride|passage"),
+    (r"tea", r"tea"), (r"fish", r"fish|nets?|boat"), (r"ferry|boat|barge", r"boat|cross\w*|ferry|river|ride|passage|fare"),
     (r"acrobat|aerialist|tightrope|wire", r"wire|trapeze|rope|tumbl\w*|balance|rigging|walk the wire"),
     (r"juggler", r"juggl\w*|balls|clubs"), (r"clown", r"jokes?|laugh|tricks?|make-?up"),
     (r"ringmaster|manager|master", r"show|tickets?|job|work|troupe|performance"),
@@ -85,6 +85,11 @@ _GOODS_EN = re.compile(r"\bwhat(?:'s| is) cooking\b|\bwhat(?:'s| is) (?:for|on) 
                        r"\b(?:is|are) the (?P<goods>\w+) (?:fresh|good|hot|ready)\b|"
                        r"\b(?:the|that|this|your) (?P<goods2>\w+) smells? (?:wonderful|good|great|lovely|delicious|amazing)\b", re.I)
 _BUSY_EN = re.compile(r"\bbusy (?:night|evening|tonight|day|week)\b", re.I)
+# whose a thing is: "Is that your dog?", "Whose dog is that?", "那是你家的狗吗？", "这狗是谁家的？"
+_WHOSE_EN = re.compile(r"\b(?:is|are) (?:that|this|those|these|it) (?:your|yours|his|her|their) (?P<thing>[a-z]+)\b"
+                       r"|\bwhose (?P<thing2>[a-z]+) is (?:that|this|it)\b", re.I)
+_WHOSE_ZH = re.compile(r"(?:这|那)(?:是|条|只|头|个|把|匹)?(?:你|您)(?:家)?的(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:吗|不|[？?])"
+                       r"|(?:这|那)(?:条|只|头|个|把|匹)?(?P<thing2>[\u4e00-\u9fff]{1,2}?)是(?:谁|哪)(?:家)?的")
 
 PHRASES: dict[str, dict[str, list[str]]] = {
     "zh": {
@@ -112,6 +117,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "goods_other": ["{goods}的事你得问{name}，{pron}是{role}。"],
         "praised": ["多谢夸奖，你喜欢就好。", "你喜欢就好，常来啊。"],
         "goods_none": ["这个我不太懂，我就是个{role}。"],
+        "whose_unknown": ["不是我的。谁家的{thing}我也不知道。", "这{thing}不是我家的，我也不知道是谁的。"],
     },
     "en": {
         "serve": ["Coming right up: {obj}.", "Of course, {obj} it is. Sit yourself down."],
@@ -144,6 +150,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "goods_other": ["You'd want {name} for that; {pron_is} the {role}."],
         "goods_none": ["Couldn't say, I'm only the {role}."],
         "busy": ["Busy enough, and glad of it.", "Run off my feet, but I'm not complaining."],
+        "whose_unknown": ["Not mine. I don't know whose {thing} that is.", "I couldn't tell you whose {thing} that is."],
     },
 }
 _PASTIME = {
@@ -241,8 +248,10 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
     def about(cid: str) -> dict[str, str]:
         c = world.character(cid)
         pron = _pron(world, cid, zh)
-        return {"name": c.name, "pron": pron, "pron_is": {"he": "he's", "she": "she's", "they": "they're"}.get(pron, pron),
-                "role": c.role or ("街坊" if zh else "local")}
+        # an unknown gender is said by the name ("Pell's the baker"), not "they're"; "the baker" is one "the"
+        pron_is = {"he": "he's", "she": "she's"}.get(pron, f"{c.name}'s") if not zh else pron
+        return {"name": c.name, "pron": pron, "pron_is": pron_is,
+                "role": re.sub(r"^(?:the|a|an)\s+", "", c.role, flags=re.I) if c.role else ("街坊" if zh else "local")}
 
     for kind, rx in _PERSONAL_ZH if zh else _PERSONAL_EN:
         if rx.search(said):
@@ -260,6 +269,9 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
             if weather:
                 return Everyday("unknowable", pick("weather_sea" if zh and _SEA_ROLES.search(role) else "weather"))
             return Everyday("unknowable", pick("future"))
+    whose = _whose_reply(world, npc, said, zh, pick)
+    if whose is not None:
+        return whose
     lives = (_LIVES_ZH if zh else _LIVES_EN).search(said)
     if lives:
         who = lives.group("who").lstrip("那这")
@@ -342,3 +354,18 @@ def _goods_reply(world: World, npc: str, speaker: str, said: str, zh: bool, pick
     if other is not None:
         return Everyday("trade", pick("goods_other", goods=goods, **about(other)), (world.name(other),))
     return Everyday("trade", pick("goods_none"))
+
+
+def _whose_reply(world: World, npc: str, said: str, zh: bool, pick) -> Everyday | None:  # noqa: ANN001
+    """"Is that your dog?" when nothing the NPC saw or took part in mentions one: an honest "not mine,
+    I don't know whose" instead of a memory recap; a thing it does know of is left to the memories."""
+    m = (_WHOSE_ZH if zh else _WHOSE_EN).search(said)
+    if m is None:
+        return None
+    thing = m.group("thing") or m.group("thing2") or ""
+    if not thing or thing in ("人", "事", "话", "意思") or thing.lower() in ("fault", "doing", "idea", "name", "turn", "job"):
+        return None
+    rx = re.compile(re.escape(thing) if zh else rf"\b{re.escape(thing)}s?\b", re.I)
+    if any(f.kind not in ("ask", "reply") and npc in f.participants and rx.search(f.text) for f in world.facts):
+        return None  # it knows of that thing: its memories answer
+    return Everyday("unknowable", pick("whose_unknown", thing=thing))

@@ -40,6 +40,8 @@ def pronoun_for(persona: str, role: str = "") -> str:
     if he != she:
         return "he" if he else "she"
     words = set(re.findall(r"[a-z]+", role.lower()))
+    words |= {"woman" for w in words if w.endswith("woman")} | {"man" for w in words if w.endswith("man")
+                                                                and not w.endswith(("woman", "human"))}  # ferryman
     if words & _HE_ROLES and not words & _SHE_ROLES:
         return "he"
     if words & _SHE_ROLES and not words & _HE_ROLES:
@@ -105,12 +107,14 @@ def _kind_en(part: str) -> str | None:
     return "adjective"
 
 
-def persona_clause_en(persona: str, role: str = "") -> str | None:
-    """'Suspicious, counts every sack.' -> "he's suspicious and counts every sack" (None: nothing sayable)."""
+def persona_clause_en(persona: str, role: str = "", name: str = "") -> str | None:
+    """'Suspicious, counts every sack.' -> "he's suspicious and counts every sack" (None: nothing sayable).
+    With the gender unknown, the name reads better than "they" ("Mara's sharp-tongued"), when given."""
     text = persona.strip().rstrip(".!")
     if not text:
         return None
     pronoun = pronoun_for(text, role)
+    by_name = pronoun == "they" and bool(name)
     adjectives: list[str] = []
     verbs: list[str] = []
     used = 0
@@ -128,7 +132,7 @@ def persona_clause_en(persona: str, role: str = "") -> str | None:
                 break
             lowered = part[0].lower() + part[1:]
             if kind == "verb":
-                verbs.append(_agree(lowered) if pronoun == "they" else lowered)
+                verbs.append(_agree(lowered) if pronoun == "they" and not by_name else lowered)
             elif kind == "noun":
                 adjectives.append(lowered)
             else:
@@ -139,13 +143,14 @@ def persona_clause_en(persona: str, role: str = "") -> str | None:
             used += n
     if not adjectives and not verbs:
         return None
-    be = {"he": "he's", "she": "she's", "they": "they're"}[pronoun]
+    be = f"{name}'s" if by_name else {"he": "he's", "she": "she's", "they": "they're"}[pronoun]
+    subject = name if by_name else pronoun
     if adjectives and verbs:
         return f"{be} {_join(adjectives)}, and {_join(verbs)}" if len(adjectives) > 1 else \
             f"{be} {adjectives[0]} and {_join(verbs)}"
     if adjectives:
         return f"{be} {_join(adjectives)}"
-    return f"{pronoun} {_join(verbs)}"
+    return f"{subject} {_join(verbs)}"
 
 
 def persona_clause_zh(persona: str) -> str | None:
@@ -171,8 +176,9 @@ def persona_clause_zh(persona: str) -> str | None:
     return "这人" + said
 
 
-def persona_clause(persona: str | None, language: str, role: str = "") -> str | None:
-    """The persona as a clause to follow a tie ("Tomas is a friend of mine; he's ..."), or None."""
+def persona_clause(persona: str | None, language: str, role: str = "", name: str = "") -> str | None:
+    """The persona as a clause to follow a tie ("Tomas is a friend of mine; he's ..."), or None;
+    `name` stands in for "they" when the persona and role give no gender."""
     if not persona or not persona.strip():
         return None
-    return persona_clause_zh(persona) if language == "zh" else persona_clause_en(persona, role)
+    return persona_clause_zh(persona) if language == "zh" else persona_clause_en(persona, role, name)

@@ -26,7 +26,7 @@ from townsfolk.agents.deed_match import (
     same_deed,
     same_thing,
 )
-from townsfolk.agents.heard_about import asks_news_of, named_first
+from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
@@ -252,7 +252,7 @@ class _Voice:
         kin = named_as(self.question, self.lang, m.get("role") or "") if m.get("rel_kind") == "family" else None
         if kin:  # asked after "your nephew": "Wat is my nephew", not "Wat is family to me"
             said = f"{about}是我{kin}" if self.zh else f"{about} is my {kin.lower()}"
-        persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "")  # a clause, never the note itself
+        persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "", about)  # a clause, never the note itself
         if persona:
             said += ("，" if self.zh else "; ") + persona
         return said
@@ -410,6 +410,11 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         items = sorted(items, key=lambda g: not g.meta.get("my_deed"))
     elif kind == "feeling" and subjects:
         items = [g for g in items if g.about in subjects]
+    if act in ("answer", "deny") and subjects and asks_news_of(v.question, v.lang) and _QUESTION.search(v.question):
+        names = list(v.meta.get("subject_names") or [])
+        items = about_the_asked(items, subjects, names)  # "heard anything about Rowan?": Rowan's news or none
+        if not items:
+            return v.pick("news_none", about="、".join(names) if v.zh else " and ".join(names))
     lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
     if act == "react":
         news = _fresh_news(items)

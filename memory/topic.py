@@ -14,6 +14,7 @@ EN_TOPIC = re.compile(
     r"did you hear|have you heard|heard about|heard anything|what'?s going on|what is going on|"
     r"what'?s the news|what do you know about|tell me about|anything happen|what went on|news|"
     r"what'?s wrong|what is wrong|what'?s the matter|what is the matter|what have you heard|what did you hear|"
+    r"what (?:have|did) I miss(?:ed)?|what'?d I miss|catch me up|fill me in|"  # a catch-up: the news since
     r"heard lately|what'?s been (?:going on|happening)|what has been (?:going on|happening)|anything (?:going on|new|amiss|wrong|happening)|(?:is )?(?:it |all |everything )(?:all )?quiet|"
     r"(?:is )?(?:everything|all) (?:all right|alright|ok|okay|well|fine)(?! (?:with|between) (?:(?:you|me)\b|(?-i:[A-Z])))|"
     r"how are things (?:here|around|in|at|on)(?! with)|how'?s (?:everything|life) (?:here|around|in|at|on))\b",
@@ -24,7 +25,7 @@ ZH_TOPIC = re.compile(
     r"知道.{0,12}的事吗|昨晚.{0,8}怎么了|出事|出了点事|出了事|出了点岔子|听到什么|听到了什么|听说什么|听见什么|听到些什么|"
     r"太平吗|太平不|安生吗|消停吗|(?:最近|这几天|近来|这阵子)(?:还)?(?:太平|安稳|安生|消停|没事吧)|"
     r"(?<![你您我])(?![你您我])(?:这里|这儿|这边|村里|镇上|城里|街上|店里|家里|[\u4e00-\u9fff]{1,3}(?:口|里|上|边))(?:最近|这几天|近来|这阵子)?"
-    r"(?:怎么样|如何|还好吗|好吗|没事吧)|有什么事吗|一切都好吗|都还好吗)")
+    r"(?:怎么样|如何|还好吗|好吗|没事吧)|有什么事吗|一切都好吗|都还好吗|我错过了什么|我不在(?:的时候|这几天)|我走了以后)")
 
 
 # how things stand at a place: "渡口最近太平吗？", "All quiet here?", "Is everything all right with the trees?"

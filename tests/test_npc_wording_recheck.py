@@ -1,0 +1,102 @@
+"""NPC wording defects a recheck found: each answered as a player would expect (zh and en).
+
+A news question about one person is about that person; a price, a catch-up and a "whose is that?"
+are answered for what they ask; a persona with no gender is said with the name, not "they".
+"""
+
+from __future__ import annotations
+
+from townsfolk import Town
+from townsfolk.agents.persona_clause import persona_clause, pronoun_for
+
+REED = {
+    "scenario": "The reed crossing", "language": "en", "seed": 7, "start": "2026-05-02T08:00", "tick": "1h",
+    "place": "Reedham",
+    "characters": {
+        "hob": {"name": "Hob", "role": "ferryman", "persona": "Counts every coin twice."},
+        "mara": {"name": "Mara", "role": "fish trader", "persona": "Sharp-tongued and kind underneath."},
+        "tomas": {"name": "Tomas", "role": "net mender", "persona": "Quiet and stubborn."},
+        "rowan": {"name": "Rowan", "role": "the miller's boy", "persona": "Always running somewhere."},
+        "pell": {"name": "Pell", "role": "the baker", "persona": "Generous with bread and gossip."},
+        "kit": {"name": "Kit", "role": "a pedlar", "player": True},
+    },
+    "relationships": [{"from": "hob", "to": "mara", "kind": "friend", "strength": 0.7, "mutual": True},
+                      {"from": "mara", "to": "pell", "kind": "friend", "strength": 0.5, "mutual": True}],
+    "timeline": [
+        {"at": 1, "happen": {"what": "Pell burned the whole batch of bread", "actor": "pell", "witnesses": ["mara"],
+                             "valence": -0.3}},
+        {"at": 1, "happen": {"what": "Tomas came home late last night", "actor": "tomas", "witnesses": ["hob"]}},
+        {"at": 2, "happen": {"what": "Rowan broke Tomas's net", "actor": "rowan", "about": "tomas",
+                             "witnesses": ["hob"], "valence": -0.5}},
+    ],
+}
+BAY = {
+    "scenario": "海湾渔村", "language": "zh", "seed": 5, "start": "2026-06-01T07:00", "tick": "1h", "place": "海湾村",
+    "characters": {
+        "wangbo": {"name": "王伯", "role": "老渔夫", "persona": "话不多，心里有数。"},
+        "laochen": {"name": "老陈", "role": "补网的", "persona": "手巧，脾气倔。"},
+        "chunsao": {"name": "春嫂", "role": "卖鱼的", "persona": "嘴快，爱打听。"},
+        "xiaohu": {"name": "小虎", "role": "渔家小子", "persona": "好动，爱闯祸。"},
+        "ke": {"name": "阿客", "role": "外乡人", "player": True},
+    },
+    "relationships": [{"from": "wangbo", "to": "laochen", "kind": "friend", "strength": 0.7, "mutual": True}],
+    "timeline": [
+        {"at": 1, "happen": {"what": "小虎弄破了老陈的网", "actor": "xiaohu", "about": "laochen",
+                             "witnesses": ["wangbo"], "valence": -0.5}},
+        {"at": 1, "happen": {"what": "老陈昨晚很晚才回家", "actor": "laochen", "witnesses": ["chunsao"]}},
+    ],
+}
+
+
+def _town(spec: dict, ticks: int = 3) -> Town:  # type: ignore[type-arg]
+    t = Town.from_scenario(spec)
+    t.advance(ticks)
+    return t
+
+
+def test_news_of_a_person_is_about_that_person_or_says_there_is_none() -> None:
+    en = _town(REED)
+    said = en.say("kit", "hob", "Heard anything about Rowan?").text
+    assert "Rowan broke Tomas's net" in said and "came home late" not in said, said
+    said = en.say("kit", "mara", "Heard anything about Rowan?").text
+    assert "Rowan" in said and "Pell" not in said and "bread" not in said, said
+    said = en.say("kit", "hob", "Any news of Pell?").text
+    assert "Pell" in said and "Rowan" not in said, said
+    zh = _town(BAY)
+    said = zh.say("ke", "chunsao", "你听说小虎的事了吗？").text
+    assert "小虎" in said and "老陈" not in said and "回家" not in said, said
+
+
+def test_a_catch_up_question_is_answered_with_the_news() -> None:
+    en = _town(REED)
+    said = en.say("kit", "hob", "What have I missed?").text
+    assert "Rowan broke Tomas's net" in said, said
+    zh = _town(BAY)
+    said = zh.say("ke", "wangbo", "我错过了什么？").text
+    assert "小虎弄破了老陈的网" in said, said
+
+
+def test_whose_thing_with_no_fact_is_an_honest_dont_know() -> None:
+    en = _town(REED)
+    said = en.say("kit", "hob", "Is that your dog?").text
+    assert "don't know whose dog" in said or "couldn't tell you whose dog" in said, said
+    zh = _town(BAY)
+    said = zh.say("ke", "chunsao", "那是你家的狗吗？").text
+    assert "狗" in said and "不知道" in said, said
+
+
+def test_a_ware_sent_on_names_its_trader_by_name_when_gender_is_unknown() -> None:
+    en = _town(REED)
+    said = en.say("kit", "hob", "Can I get a loaf of bread?").text
+    assert "Pell" in said and "they're" not in said and "the the" not in said, said
+
+
+def test_a_persona_without_gender_is_said_with_the_name_and_he_or_she_when_known() -> None:
+    assert persona_clause("Sharp-tongued and kind underneath.", "en", "fish trader", "Mara") \
+        == "Mara's sharp-tongued and kind underneath"
+    assert persona_clause("Counts every coin twice.", "en", "trader", "Ann") == "Ann counts every coin twice"
+    assert persona_clause("Counts every coin twice.", "en", "ferryman", "Hob") == "he counts every coin twice"
+    assert pronoun_for("Quiet.", "fisherwoman") == "she" and pronoun_for("Quiet.", "human trader") == "they"
+    en = _town(REED)
+    said = en.say("kit", "hob", "Who is Mara?").text
+    assert "they're" not in said and "Mara's sharp-tongued" in said, said
