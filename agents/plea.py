@@ -23,9 +23,14 @@ PLEA = {"en": re.compile(r"\b(?:go (?:easy|easier) on|don'?t be (?:so |too )?har
                          r"别生.{1,6}的气|别记恨|宽容(?:一下|点)|别(?:再)?(?:罚|责罚|惩罚|骂|打)|不要(?:再)?(?:罚|责罚|惩罚|骂)|别赶.{1,4}走|"
                          r"别辞了?")}
 CLEARING = {"en": re.compile(r"\b(?:accident|accidental|by mistake|didn'?t mean|did not mean|never meant|not (?:his|her|their) fault|"
-                             r"wasn'?t (?:his|her|their) fault|meant well|honest mistake|couldn'?t help it|didn'?t know)\b",
+                             r"wasn'?t (?:his|her|their) fault|meant well|honest mistake|couldn'?t help it|didn'?t know|"
+                             # "It was the sheep, not him.", "a good lad", "means no harm": a word for the person
+                             r"(?:was|did)n?'?t (?:him|her|them)|not (?:him|her|them)|good (?:lad|lass|boy|girl|man|woman|kid|sort|soul)|"
+                             r"mean[st]? (?:no harm|well)|no harm in (?:him|her|them)|(?:was|is) (?:so )?(?:sorry|scared|frightened))\b",
                              re.IGNORECASE),
-            "zh": re.compile(r"不是故意|无心|意外|不是(?:他|她)的错|不怪(?:他|她)|失手|一时糊涂|好心|没想到会")}
+            "zh": re.compile(r"不是故意|无心|意外|不是(?:他|她)的错|不怪(?:他|她)|失手|一时糊涂|好心|没想到会|"
+                             r"不是(?:他|她)(?:干|弄)的|(?:是个)?好孩子|人(?:不坏|挺好)|(?:他|她)也吓坏了|(?:他|她)也很后悔")}
+_NOT_HIM = re.compile(r"\bnot (?:him|her|them)\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[^。！？!?.;；]+[。！？!?.;；]?")
 PHRASES = {
     "en": {"convinced": ["Well, if it was an accident, I'll go easier on {about}.",
@@ -50,13 +55,14 @@ def is_plea(text: str, language: str) -> bool:
 def clearing_words(text: str, language: str) -> str | None:
     """The claim in the plea that speaks for the person ("It was an accident"), or None."""
     lang = "zh" if language == "zh" else "en"
+    found: list[str] = []
     for m in _CLAUSES.finditer(text):
         clause = m.group(0).strip()
         if CLEARING[lang].search(clause):
-            parts = re.split(r"[，,]", clause)  # "你就别怪他了，他不是故意的": the clause that clears him
-            part = next((p for p in reversed(parts) if CLEARING[lang].search(p)), clause)
-            return part.strip().rstrip("。！？!?.;；")
-    return None
+            parts = re.split(r"[，,]" if lang == "zh" or not _NOT_HIM.search(clause) else r"[;；]", clause)
+            # "你就别怪他了，他不是故意的": the clause that clears him; "It was the sheep, not him" whole
+            found += [p.strip().rstrip("。！？!?.;；") for p in parts if CLEARING[lang].search(p)][-2:]
+    return ("，" if lang == "zh" else ". ").join(found[:2]) or None  # "Colm is a good lad. It was the sheep, not him"
 
 
 def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, seed: int,

@@ -154,6 +154,8 @@ def trade_of(role: str) -> Trade | None:
     if not role:
         return None
     zh = bool(re.search(r"[\u4e00-\u9fff]", role))
+    # the head of the role is the trade: 船夫的侄子 is a nephew, "ferryman's boy" a boy (卖豆腐的 keeps its 的)
+    role = role.rstrip("的").split("的")[-1] if zh else re.split(r"'s\s+", role)[-1]
     return next((t for t in TRADES if re.search(t.roles_zh if zh else t.roles_en, role, 0 if zh else re.I)), None)
 
 

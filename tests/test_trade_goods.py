@@ -56,6 +56,8 @@ def test_roles_name_their_trade() -> None:
     assert trade_of("茶馆掌柜") is not trade_of("掌柜")  # a tea house keeper sells tea, not salt
     assert trade_of("innkeeper") is trade_of("landlady") is not None
     assert trade_of("soldier") is None
+    assert trade_of("船夫的侄子") is None and trade_of("ferryman's nephew") is None  # kin of a trade, not the trade
+    assert trade_of("卖豆腐的") is not None
 
 
 @pytest.mark.parametrize(("npc", "text"), [("nell", "Can I get a room for the night?"), ("nell", "I'd like a bed for the night."),
