@@ -8,6 +8,9 @@ from __future__ import annotations
 import base64
 import os
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +24,8 @@ from townsfolk.sim.run_store import RunStore, RunStoreError
 from townsfolk.sim.simulate import simulate
 from townsfolk.sim.why import explain
 from townsfolk.sim.world_spec import load_world_spec
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _digest(store: RunStore) -> dict:
@@ -37,7 +42,8 @@ def _digest(store: RunStore) -> dict:
     }
 
 
-def _run(db: Path, ticks: int, *, blocks: bool, monkeypatch: pytest.MonkeyPatch, after=None):  # noqa: ANN001, ANN202
+def _run(db: Path, ticks: int, *, blocks: bool, monkeypatch: pytest.MonkeyPatch, after=None,  # noqa: ANN001, ANN202
+         kill_at: int | None = None):
     monkeypatch.setattr(row_blocks, "BLOCK_CAST", 1 if blocks else 10**9)
     sim, rumour = small_town(200, seed=3)
     store = RunStore(db)
@@ -52,6 +58,8 @@ def _run(db: Path, ticks: int, *, blocks: bool, monkeypatch: pytest.MonkeyPatch,
             sim.memory.delete(sim.memory.kind_of(items[1]), items[1].id)
             sim.memory.vectors[items[2].id] = np.arange(4, dtype=np.float32)
             sim.memory.touch(items[2])
+        if tick == kill_at:  # killed inside this tick's commit, its blocks sent, before COMMIT
+            monkeypatch.setattr(row_writer.SqliteRows, "update_run", lambda *_a: os._exit(9))
         store.commit_tick(sim.world, sim.memory, log, extra={"minds": sim.minds})
     if after is not None:
         after(sim, store)
@@ -80,6 +88,23 @@ def test_a_block_written_run_loads_as_the_row_written_run(tmp_path, monkeypatch,
         assert blocks[key] == rows[key], key
 
 
+def test_a_run_killed_mid_commit_resumes_from_its_last_committed_tick(tmp_path, monkeypatch):
+    db = tmp_path / "run.db"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        import pytest
+        from tests.test_row_blocks import _run
+        _run(__import__("pathlib").Path({str(db)!r}), 5, blocks=True, monkeypatch=pytest.MonkeyPatch(), kill_at=4)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 9, done.stderr[-2000:]
+    killed = RunStore(db, must_exist=True)
+    assert killed.run_info().last_tick == 3
+    _run(tmp_path / "ref.db", 3, blocks=True, monkeypatch=monkeypatch)  # the same run, stopped after tick 3
+    assert _digest(killed) == _digest(RunStore(tmp_path / "ref.db", must_exist=True))
+
+
 @pytest.mark.skipif(not os.environ.get("TOWNSFOLK_TEST_PG_URL"),
                     reason="no PostgreSQL server: set TOWNSFOLK_TEST_PG_URL (.ci/run starts one when it can)")
 def test_blocks_on_a_server_database_load_as_rows_on_sqlite(tmp_path, monkeypatch):
@@ -96,8 +121,12 @@ def test_a_commit_that_fails_after_its_blocks_leaves_the_last_committed_tick(tmp
     sim = _run(db, 3, blocks=True, monkeypatch=monkeypatch)
     before = _digest(RunStore(db, must_exist=True))
     store = RunStore(db, must_exist=True)
-    world, memory, _log = store.load()
+    store.load()
     sim.world.clock.tick = 4
+    touched = next(item for _kind, item in sim.memory.all_items())  # rows for blocks in the failing commit
+    sim.memory.touch(touched)
+    tie = next(iter(sim.world.graph.edges()))
+    sim.world.graph.set_edge(tie.source, tie.target, tie.kind, 0.33, tick=4, time=sim.world.now)
 
     def fail(self, table, values):  # noqa: ANN001, ANN202  # the blocks have been sent when this runs
         raise sqlite3.OperationalError("disk I/O error (injected)")
