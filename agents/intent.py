@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
 from townsfolk.agents.llm.structured import complete_structured
 from townsfolk.agents.plea import is_plea
-from townsfolk.agents.small_talk import small_talk_topic
+from townsfolk.agents.small_talk import GREETING_LEAD, small_talk_topic
 
 IntentKind = Literal[
     "chat",
@@ -273,6 +273,10 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         conf = max((c for pattern, c in cues if pattern.search(words)), default=0.0)
         if conf:
             found[kind] = conf
+    if any(n and re.match(rf"\s*{re.escape(n)}[，,\s]*(?:好|早|早啊|早上好|你好|您好)[呀啊！!。.，,\s]*$", words)
+           for n in names) or GREETING_LEAD.match(words + "，"):
+        found["greet"] = max(found.get("greet", 0.0), 0.9)  # "春嫂好" / "王伯早": a name or title, then 好
+        found.pop("chat", None)
     if _HOW_ARE_YOU.search(words):
         found["greet"] = max(found.get("greet", 0.0), 0.8)
         found.pop("ask_about", None)  # "how are you?" is a greeting, not a question about someone

@@ -12,8 +12,10 @@ import re
 
 import numpy as np
 
+# a greeting said first: 你好, "Good morning", or a title with 好/早 ("春嫂好", "王伯早", "老板好")
 GREETING_LEAD = re.compile(
-    r"^\s*(?:(?:你好|您好|早上好|早安|早啊|下午好|晚上好|嗨|哈喽)[呀啊哇吖]?"
+    r"^\s*(?:[\u4e00-\u9fff]{0,3}(?:嫂|伯|婶|叔|哥|姐|爷|奶|姨|婆|大妈|大娘|老板|掌柜|师傅|老师)(?:好|早)[呀啊哇吖]?(?=[，,。！!\s]|$)"
+    r"|(?:你好|您好|早上好|早安|早啊|下午好|晚上好|嗨|哈喽)[呀啊哇吖]?"
     r"|(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|evening)\b)[^，,。！!？?]{0,12}?[，,。！!\s]+",
     re.IGNORECASE)
 _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {

@@ -100,3 +100,18 @@ def test_a_persona_without_gender_is_said_with_the_name_and_he_or_she_when_known
     en = _town(REED)
     said = en.say("kit", "hob", "Who is Mara?").text
     assert "they're" not in said and "Mara's sharp-tongued" in said, said
+
+
+def test_a_name_or_title_then_hao_is_a_greeting() -> None:
+    from townsfolk.agents.intent import detect_intents
+    from townsfolk.agents.small_talk import without_greeting
+
+    names = ("春嫂", "王伯", "老陈")
+    for text in ("春嫂好", "王伯早啊", "老陈好！"):
+        assert [i.kind for i in detect_intents(text, "zh", names=names)] == ["greet"], text
+    assert "greet" not in [i.kind for i in detect_intents("老陈好像生气了", "zh", names=names)]
+    assert without_greeting("老板好，鱼怎么卖？") == "鱼怎么卖？"
+    assert without_greeting("哥哥好像生气了") == "哥哥好像生气了"
+    zh = _town(BAY)
+    turn = zh.say("ke", "chunsao", "春嫂好")
+    assert turn.intent == "greet", (turn.intent, turn.text)
