@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from townsfolk.memory.store import MemoryStore
-from townsfolk.sim.gossip_round import GossipRound
+from townsfolk.sim.gossip_round import GossipRound, _sorted_unique
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.world import World
@@ -70,3 +70,11 @@ def test_a_bulk_of_new_ties_rebuilds_and_a_quiet_tick_reads_nothing():
     seen = rumour._edges_seen  # noqa: SLF001
     rumour._acquaintances()  # noqa: SLF001
     assert rumour._edges_seen == seen == world.graph.columns.n  # noqa: SLF001
+
+
+def test_sorted_unique_is_np_unique() -> None:
+    """The CSR's pairs deduplicated by sort and mask are np.unique's, sorted, each once."""
+    rng = np.random.default_rng(5)
+    for keys in (np.zeros(0, dtype=np.int64), np.array([7], dtype=np.int64), rng.integers(0, 50, 1000),
+                 np.repeat(rng.integers(0, 10**9, 5000), 3), np.sort(rng.integers(0, 100, 300))[::-1].copy()):
+        assert _sorted_unique(keys).tolist() == np.unique(keys).tolist()
