@@ -115,3 +115,13 @@ def test_a_name_or_title_then_hao_is_a_greeting() -> None:
     zh = _town(BAY)
     turn = zh.say("ke", "chunsao", "春嫂好")
     assert turn.intent == "greet", (turn.intent, turn.text)
+
+
+def test_coming_home_late_is_not_a_death() -> None:
+    from townsfolk.memory.predicate_reader import read
+
+    # the death example once named "Old Tomas": any sentence about a Tomas was pulled toward it
+    for text in ("Tomas came home late last night", "Tomas went home early", "老陈昨晚很晚才回家"):
+        assert read(text).key != "death", (text, read(text))
+    assert read("Tomas died in his sleep").key == "death"
+    assert read("老陈睡梦中走了").key == "death"
