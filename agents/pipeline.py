@@ -33,6 +33,7 @@ from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
 from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.safety import SafetyVerdict, check_safety
+from townsfolk.agents.said_to_whom import own_reply
 from townsfolk.agents.secrecy import promise
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.trade_goods import trade_reply
@@ -77,8 +78,8 @@ def _private_snippets(world: World, memory: MemoryStore, npc: str, speaker: str)
     """Private things the NPC holds that this speaker was not part of: they must not leak."""
     out = []
     for e in memory.events_of(npc):
-        if e.private and not visible_to(e, speaker, world):
-            out.append(e.what)
+        if e.private and not visible_to(e, speaker, world) and not own_reply(world, e, npc):
+            out.append(e.what)  # the NPC's own line in a whispered turn was its own news, not the secret
             fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
             if fact is not None:
                 out.append(fact.text)

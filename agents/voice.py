@@ -34,6 +34,7 @@ from townsfolk.agents.my_tellings import OWNED, asks_what_was_said, my_telling_t
 from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.safety import check_safety
+from townsfolk.agents.said_to_whom import said_to, with_recap_lead
 from townsfolk.agents.small_talk import (
     how_things_are,
     small_talk_answer,
@@ -339,8 +340,15 @@ def compose(request: LLMRequest) -> str:
         attempts.append(text)
     if act in ("thank", "farewell", "forgive", "plea"):
         return attempts[0]  # a courtesy said again is said again, not "as I said, you're welcome"
-    lead = "就像我刚才说的，" if v.zh else "As I said, "
-    return lead + attempts[0]
+    if not said_to(attempts[0], v.said_to_listener):
+        return attempts[0]  # said today, but to someone else: this listener hears it afresh
+    return with_recap_lead(attempts[0], v.zh, _names_of(request))
+
+
+def _names_of(request: LLMRequest) -> set[str]:
+    """The names a recap may start with and keep their capital."""
+    names = {request.speaker, request.listener, *(request.meta.get("subject_names") or [])}
+    return {w for n in names if n for w in n.split()}
 
 
 def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
