@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.messages import msg, reason_label
+from townsfolk.sim.why_drops import drop_reason
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import EdgeChange
 from townsfolk.world.world import World
@@ -125,6 +126,11 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
                 # the fact says what happened (read now, so an erased player's words stay erased)
                 f = world.facts.get(ch.cause.id)
                 item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
+                # a fall at a meeting was over something: say what, with the chain of tellers
+                reason, over = drop_reason(world, memory, holder, target, ch, f)
+                item.reason = reason_label(world.language, reason)
+                if over is not None:
+                    item.chain = chain_of(memory, over)
             changes.append(item)
         edges.append(EdgeExplanation(kind=edge.kind, strength=edge.strength,
                                      since=edge.since.isoformat(timespec="minutes"),
