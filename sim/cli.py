@@ -133,8 +133,12 @@ def play_cmd(
         s = summary
         console.rule()
         lang = scenario.language
-        console.print(msg(lang, "play.summary", ticks=s["ticks"], npcs=s["npcs"], model_calls=s["model_calls"],
-                          tokens_in=s["tokens_in"], tokens_out=s["tokens_out"], passed=s["expectations_passed"],
+        from townsfolk.sim.count_words import play_calls_text
+
+        calls = play_calls_text(lang, s["model_calls"], s["tokens_in"], s["tokens_out"],
+                                offline=getattr(provider, "name", "") == "offline")
+        console.print(msg(lang, "play.summary", ticks=s["ticks"], npcs=s["npcs"], model_calls=calls,
+                          passed=s["expectations_passed"],
                           failed=s["expectations_failed"], target=target))
         from townsfolk.sim.model_health_view import model_health_line
 

@@ -77,7 +77,7 @@ def simulate_cmd(
             _fail(str(exc))
         sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
         return
-    from townsfolk.sim.count_words import model_calls_text
+    from townsfolk.sim.count_words import counted, model_calls_text
     from townsfolk.sim.sim_progress import SimulateBar
 
     with SimulateBar(console, language=spec.language, offline=provider.name == "offline") as bar:
@@ -95,9 +95,14 @@ def simulate_cmd(
             _fail(str(exc))
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
-    Console(highlight=False).print(msg(spec.language, "simulate.summary", title=s.title, npcs=s.npcs, ties=s.ties,
-                                       days=s.days, days_text=days_text(spec.language, s.days), ticks=s.ticks, rate=rate, events=s.events, tellings=s.tellings,
-                                       stifled=s.stifled, beliefs=s.beliefs, reached=s.reached,
+    lang = spec.language
+    Console(highlight=False).print(msg(lang, "simulate.summary", title=s.title, npcs=counted(lang, s.npcs, "npc"),
+                                       ties=counted(lang, s.ties, "pair"), days=s.days,
+                                       days_text=days_text(lang, s.days), ticks=counted(lang, s.ticks, "tick"),
+                                       rate=rate, events=counted(lang, s.events, "event"),
+                                       tellings=counted(lang, s.tellings, "telling"),
+                                       stifled=counted(lang, s.stifled, "stifled"),
+                                       beliefs=counted(lang, s.beliefs, "belief"), reached=counted(lang, s.reached, "npc"),
                                        model_calls=model_calls_text(spec.language, s.model_calls,
                                                                     offline=provider.name == "offline"),
                                        build_s=s.build_s, run_s=s.run_s, target=target))

@@ -37,8 +37,8 @@ EN: dict[str, str] = {
     "memories.impressions": "impressions", "memories.summaries": "summaries",
     "memories.beliefs": "beliefs", "memories.events": "events",
     "decisions.title": "gate decisions of {npc} ({n})",
-    "play.summary": "ticks {ticks} · npcs {npcs} · model calls {model_calls} · tokens in {tokens_in} / out "
-                    "{tokens_out} · expectations {passed} passed, {failed} failed · saved to {target}",
+    "play.summary": "ticks {ticks} · npcs {npcs} · {model_calls} · expectations {passed} passed, {failed} failed · "
+                    "saved to {target}",
     "play.gate": "gate decisions: ",
     "play.failed": "expectation {index} failed at tick {at}:",
     "play.found": "found:",
@@ -81,10 +81,9 @@ EN: dict[str, str] = {
     "errands.paused": " ({reason} at {at})", "errands.slots": "slots", "errands.skipped": "skipped",
     "errands.was": "was", "why.interaction": "interaction",
     "report.wrote": "wrote {out} ({kb} KB)",
-    "simulate.summary": "{title}: {npcs} NPCs · {ties} tied pairs · {days_text} ({ticks} ticks, {rate:.1f} ticks/s) · "
-                        "{events} events · {tellings} tellings · {stifled} stifled · {beliefs} beliefs held by "
-                        "{reached} NPCs · {model_calls} · built in {build_s:.1f} s, ran {run_s:.1f} s · "
-                        "saved to {target}",
+    "simulate.summary": "{title}: {npcs} · {ties} · {days_text} ({ticks}, {rate:.1f} ticks/s) · "
+                        "{events} · {tellings} · {stifled} · {beliefs} held by {reached} · {model_calls} · "
+                        "built in {build_s:.1f} s, ran {run_s:.1f} s · saved to {target}",
     "expect.ok": "ok", "expect.failed": "FAILED", "expect.found": "found:",
     "stage.reasons": "{interactions} over {days}, familiarity {familiarity:.2f}, trust {trust:.2f}, "
                      "tension {tension:.2f}",
@@ -116,8 +115,8 @@ ZH: dict[str, str] = {
     "memories.impressions": "印象", "memories.summaries": "总结",
     "memories.beliefs": "看法", "memories.events": "经历",
     "decisions.title": "{npc}的开口决定（{n} 条）",
-    "play.summary": "共 {ticks} 个时刻 · {npcs} 个 NPC · 模型调用 {model_calls} 次 · 输入 {tokens_in} / 输出 "
-                    "{tokens_out} 个词元 · 期望 {passed} 条通过，{failed} 条未通过 · 已保存到 {target}",
+    "play.summary": "共 {ticks} 个时刻 · {npcs} 个 NPC · {model_calls} · 期望 {passed} 条通过，{failed} 条未通过 · "
+                    "已保存到 {target}",
     "play.gate": "开口决定：",
     "play.failed": "期望 {index} 在时刻 {at} 未通过：",
     "play.found": "实际：",
@@ -157,8 +156,8 @@ ZH: dict[str, str] = {
     "errands.paused": "（{reason}，{at}）", "errands.slots": "信息", "errands.skipped": "跳过",
     "errands.was": "原为", "why.interaction": "往来",
     "report.wrote": "报告已写入 {out}（{kb} KB）",
-    "simulate.summary": "{title}：{npcs} 个 NPC · {ties} 条关系（一对人算一条） · {days:g} 天（{ticks} 个时刻，每秒 {rate:.1f} 个）· "
-                        "{events} 件事 · 传话 {tellings} 次 · 没传开 {stifled} 次 · {reached} 个 NPC 持有 {beliefs} 条看法 · "
+    "simulate.summary": "{title}：{npcs} · {ties} · {days:g} 天（{ticks}，每秒 {rate:.1f} 个）· "
+                        "{events} · {tellings} · {stifled} · {reached} 持有 {beliefs} · "
                         "{model_calls} · 生成用时 {build_s:.1f} 秒，运行 {run_s:.1f} 秒 · 已保存到 {target}",
     "expect.ok": "通过", "expect.failed": "未通过", "expect.found": "实际：",
     "stage.reasons": "{interactions}，相识 {days}，熟悉度 {familiarity:.2f}，信任 {trust:.2f}，芥蒂 {tension:.2f}",

@@ -15,13 +15,11 @@ from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.table import Column
 from rich.text import Text
 
-from townsfolk.sim.count_words import model_calls_text
+from townsfolk.sim.count_words import counted, model_calls_text
 
 WORDS = {
-    "en": {"rate": "{v:.1f} ticks/s", "no_rate": "— ticks/s", "eta": "ETA {t}", "npcs": "{n:,} NPCs",
-           "tellings": "{n:,} tellings"},
-    "zh": {"rate": "{v:.1f} 时刻/秒", "no_rate": "— 时刻/秒", "eta": "还要 {t}", "npcs": "{n} 个 NPC",
-           "tellings": "传话 {n} 次"},
+    "en": {"rate": "{v:.1f} ticks/s", "no_rate": "— ticks/s", "eta": "ETA {t}"},
+    "zh": {"rate": "{v:.1f} 时刻/秒", "no_rate": "— 时刻/秒", "eta": "还要 {t}"},
 }
 
 
@@ -67,10 +65,9 @@ class SimulateBar(Progress):
             _Rate(self.words), _Eta(self.words), console=console, expand=True)
 
     def counts(self, task: Task) -> Text:
-        w = self.words
         calls = model_calls_text(self.language, task.fields.get("calls", 0), offline=self.offline)
-        line = " · ".join((w["npcs"].format(n=task.fields.get("npcs", 0)),
-                           w["tellings"].format(n=task.fields.get("tellings", 0)), calls))
+        line = " · ".join((counted(self.language, task.fields.get("npcs", 0), "npc"),
+                           counted(self.language, task.fields.get("tellings", 0), "telling"), calls))
         return Text("  " + line, style="dim", no_wrap=True, overflow="ellipsis")
 
     def get_renderables(self) -> Iterable[RenderableType]:
