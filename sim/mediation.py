@@ -1,7 +1,8 @@
 """Mediation: a player brings two NPCs together and each gives a first-hand account.
 
 A belief about the other that came second-hand and says more than the other actually said is
-superseded by the account (kept, with why); the edge changes it caused are reversed with the new
+superseded by the account (kept, with why), and so is a second-hand blame of a deed the other did
+by accident (the other says in person it was not meant); the edge changes it caused are reversed with the new
 belief as their cause; both keep a memory and a summary of the misunderstanding being cleared.
 """
 
@@ -14,6 +15,8 @@ from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.impressions import Summary
 from townsfolk.memory.perception import remember
+from townsfolk.memory.predicates import INVENTORY
+from townsfolk.memory.reading_cases import ACCIDENT_READING
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import relation_label
@@ -88,9 +91,11 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
     cleared_by: dict[str, list[str]] = {}
     for holder, other in ((a, b), (b, a)):
         account = first_hand_account(world, other, holder)
+        deed = accidental_deed(world, other, holder)
         cleared: list[str] = []
-        for old in [x for x in memory.beliefs_of(holder) if x.concerns(other)]:
+        for old in [x for x in memory.beliefs_of(holder) if x.concerns(other) and x.status == "held"]:
             said = _mistaken(old, account)
+            by_accident = said is None and (said := _explained(old, deed)) is not None
             if said is None:
                 continue
             new = Belief(
@@ -101,9 +106,14 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
             )
             quote = said.quote or new.text
             old.status, old.superseded_by, old.superseded_tick = "superseded", new.id, world.tick
-            old.superseded_reason = (f"{names[other]}当面说明，自己只说过“{quote}”；“{old.text}”是传话传走了样"
-                                     if zh else f'{names[other]} said in person that the words were only "{quote}"; '
-                                     f'"{old.text}" was the retelling')
+            if by_accident:
+                old.superseded_reason = (f"{names[other]}当面说明那是不小心的：“{zh_quotes(quote)}”；“{zh_quotes(old.text)}”不对"
+                                         if zh else f'{names[other]} explained in person it was an accident: '
+                                         f'"{en_quotes(quote)}"; "{en_quotes(old.text)}" was wrong')
+            else:
+                old.superseded_reason = (f"{names[other]}当面说明，自己只说过“{quote}”；“{old.text}”是传话传走了样"
+                                         if zh else f'{names[other]} said in person that the words were only "{quote}"; '
+                                         f'"{old.text}" was the retelling')
             memory.put(new)
             memory.touch(old)
             cleared.append(old.id)
@@ -162,6 +172,29 @@ def _moved(world: World, names: dict[str, str], before: dict[tuple[str, str, str
                                     text=f"{names[holder]} → {names[other]} [{kind}] {c.before:.2f} → {c.after:.2f} "
                                     f"({c.reason})", ids={"cause": f"{c.cause.kind}:{c.cause.id}"}))
     return log
+
+
+def accidental_deed(world: World, doer: str, to: str) -> tuple[Fact, Claim] | None:
+    """The doer's latest deed to `to` (a happening naming them both), when it reads as an accident
+    ("不小心刮破了老陈的网", "tore the net by accident"): in person, the doer says it was not meant."""
+    for fact in reversed(list(world.facts)):
+        if fact.kind in ("happen", "game_event") and fact.actor == doer and not fact.private and (
+                fact.about == to or to in fact.to):
+            claim = claim_from_text(fact.text, about=doer, said_by=doer)
+            return (fact, claim) if claim.predicate == ACCIDENT_READING else None
+    return None
+
+
+def _explained(belief: Belief, deed: tuple[Fact, Claim] | None) -> Claim | None:
+    """A second-hand blame of a deed the doer did by accident, heard after it: the doer's own
+    account (the accident) replaces it, so later replies no longer say "on purpose" (故意)."""
+    if deed is None or belief.source in ("witnessed", "account") or belief.claim.predicate == ACCIDENT_READING:
+        return None
+    fact, said = deed
+    spec = INVENTORY.get(belief.claim.predicate)
+    if belief.tick < fact.tick or spec is None or not spec.blames_subject or spec.valence >= 0:
+        return None
+    return said
 
 
 def _air_grievance(world: World, memory: MemoryStore, fact: Fact, player: str, a: str, b: str) -> list[LogEntry]:

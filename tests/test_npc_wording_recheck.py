@@ -125,3 +125,43 @@ def test_coming_home_late_is_not_a_death() -> None:
         assert read(text).key != "death", (text, read(text))
     assert read("Tomas died in his sleep").key == "death"
     assert read("老陈睡梦中走了").key == "death"
+
+
+def _torn_net(language: str) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    return {
+        "scenario": "net", "language": language, "seed": 5, "start": "2026-06-01T07:00", "tick": "1h", "place": "bay",
+        "characters": {
+            "chen": {"name": "老陈" if zh else "Tomas", "role": "补网的" if zh else "net mender"},
+            "chun": {"name": "春嫂" if zh else "Pell", "role": "卖鱼的" if zh else "baker"},
+            "hu": {"name": "小虎" if zh else "Rowan", "role": "渔家小子" if zh else "the miller's boy"},
+            "ke": {"name": "阿客" if zh else "Kit", "player": True},
+        },
+        "relationships": [{"from": "chen", "to": "hu", "kind": "neighbour", "strength": 0.6, "mutual": True}],
+        "timeline": [
+            {"at": 1, "happen": {"what": "小虎搬船时不小心刮破了老陈的网" if zh
+                                 else "Rowan tore Tomas's net by accident while hauling the boat",
+                                 "actor": "hu", "about": "chen", "witnesses": ["chun"], "valence": -0.3}},
+            {"at": 2, "tell": {"speaker": "chun", "to": "chen", "about": "hu",
+                               "text": "小虎是故意弄破你的网的" if zh else "Rowan broke your net on purpose"}},
+            {"at": 3, "mediate": {"player": "ke", "between": ["chen", "hu"]}},
+        ],
+    }
+
+
+def test_after_a_mediation_an_accident_is_no_longer_said_to_be_on_purpose() -> None:
+    for lang, asks, meant in (("zh", ("小虎弄破你的网，是故意的吗？", "最近有什么事吗？"), "故意"),
+                              ("en", ("Did Rowan break your net on purpose?", "Any news?"), "on purpose")):
+        before = _town(_torn_net(lang), 2)  # the rumour, before the talk: a blame
+        assert any(b.claim.predicate != "mishap" for b in before.memory.beliefs_of("chen") if b.concerns("hu"))
+        if lang == "zh":
+            assert meant in before.say("ke", "chen", asks[0]).text
+        town = _town(_torn_net(lang), 3)
+        for ask in asks:
+            said = town.say("ke", "chen", ask).text
+            assert meant not in said, (lang, ask, said)
+        held = [b for b in town.memory.beliefs_of("chen") if b.concerns("hu")]
+        assert held and all(b.claim.predicate == "mishap" for b in held), [b.text for b in held]
+        ex = town.why("chen", "hu", everything=True)
+        reasons = [c.superseded_reason or "" for e in ex.edges for c in e.changes]
+        assert any(("不小心" in r) if lang == "zh" else ("accident" in r) for r in reasons), reasons
