@@ -192,11 +192,14 @@ def warm_up(embedder: Embedder | None = None) -> None:
 def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
                provider: Callable[[], LLMProvider | None] | None = None,
                embedder: Embedder | None = None, url_template: str | None = None,
-               announce: Callable[[str], None] | None = None) -> FastAPI:
+               announce: Callable[[str], None] | None = None, write_behind: bool = True) -> FastAPI:
     """The service over the worlds under `data`: every world listed there is reopened at start;
-    `announce` is told, once ready, what is being served (the command line prints it)."""
+    `announce` is told, once ready, what is being served (the command line prints it).
+    `write_behind`: a call is answered once it has run and committed right after (a clean shutdown
+    commits all); False answers only after its commit (sim/server_worlds.py)."""
     worlds = Worlds(data, provider=provider or (lambda: None),
-                    embedder=LockedEmbedder(embedder or make_embedder("auto")), url_template=url_template)
+                    embedder=LockedEmbedder(embedder or make_embedder("auto")), url_template=url_template,
+                    write_behind=write_behind)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -216,6 +219,7 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
                      f"worlds {time.perf_counter() - warmed:.1f} s")
         worlds.clock.start_loop()
         yield
+        await worlds.flush_all()  # write-behind: everything answered is committed before the files close
         worlds.close_all()  # each world's writer lock goes, so a restarted server (or a CLI) may open it
         worlds.clock.finish()
 
@@ -270,8 +274,9 @@ def create_app(data: str | Path, *, keys: dict[str, str] | None = None,
 
 def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[str, str] | None = None,
           provider: Callable[[], LLMProvider | None] | None = None, embedder: Embedder | None = None,
-          url_template: str | None = None) -> None:
-    """Run the service until interrupted. Without keys it binds to loopback only."""
+          url_template: str | None = None, access_log: bool = False, write_behind: bool = True) -> None:
+    """Run the service until interrupted (SIGINT/SIGTERM: what was answered is committed first).
+    Without keys it binds to loopback only. `access_log` has uvicorn log every request."""
     import uvicorn
 
     if not keys and not is_loopback(host):
@@ -289,8 +294,9 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
                       f"listening on http://{host}:{port}", file=sys.stderr, flush=True)
 
     app = create_app(data, keys=keys, provider=provider, embedder=embedder, url_template=url_template,
-                     announce=said.append)
+                     announce=said.append, write_behind=write_behind)
     # game servers keep their connections: a short keep-alive races their reuse of an idle one;
-    # info level: uvicorn logs every request (method, path, status) on stderr
-    ReadyServer(uvicorn.Config(app, host=host, port=port, log_level="info", access_log=True,
+    # the access log (a line per request on stderr) is off unless asked for: formatting and writing
+    # it is CPU on the one interpreter every world's turns share
+    ReadyServer(uvicorn.Config(app, host=host, port=port, log_level="info", access_log=access_log,
                                timeout_keep_alive=75)).run()

@@ -4,6 +4,12 @@ Each game (tenant) sees only the worlds it created. A catalogue file under the d
 every world and where its database is, so a restarted server reopens each where it was.
 Town calls are synchronous; they run in worker threads under the world's asyncio lock, so one
 world's turn never blocks another world, and two turns in one world are served in arrival order.
+
+Commits are write-behind by default: a call is answered as soon as it has run (the world in memory
+has it, so every later call and read sees it), and its commit follows at once, off the request path
+(group commit: the calls that ran meanwhile share it). A clean shutdown commits everything answered
+(`Worlds.flush_all`); a crash can lose what was answered since the last commit. `write_behind=False`
+answers only after the commit (`townsfolk serve --commit-before-reply`).
 """
 
 from __future__ import annotations
@@ -71,6 +77,8 @@ class Hosted:
     closed: bool = False
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # calls waiting for the writer
     writer: asyncio.Task | None = None
+    unsaved: int = 0  # calls answered whose commit has not happened yet (write-behind)
+    unsaved_since: float = 0.0  # perf_counter of the oldest of them
 
     def __post_init__(self) -> None:
         self.town.autosave = False  # the writer saves once per batch of calls
@@ -80,8 +88,9 @@ class Worlds:
     """Every hosted world, keyed by (tenant, world id)."""
 
     def __init__(self, data: str | Path, *, provider: Callable[[], LLMProvider | None],
-                 embedder: Embedder, url_template: str | None = None) -> None:
+                 embedder: Embedder, url_template: str | None = None, write_behind: bool = True) -> None:
         self.data = Path(data)
+        self.write_behind = write_behind  # answer before the commit (module docstring: what it promises)
         self.data.mkdir(parents=True, exist_ok=True)
         self.catalogue = self.data / "worlds.json"
         self.provider = provider
@@ -113,6 +122,18 @@ class Worlds:
                 self.problems.append(f"{row['tenant']}/{row['id']}: {exc}")
                 continue
             self._host(row["tenant"], row["id"], row["url"], town)
+
+    async def flush_all(self) -> None:
+        """Commit everything answered (at shutdown, before `close_all`): each world's writer is let
+        finish what is queued and its last commit, then anything still unsaved is saved."""
+        for hosted in list(self.hosted.values()):
+            if hosted.writer is not None and not hosted.writer.done():
+                await asyncio.wait({hosted.writer})
+            if hosted.unsaved and not hosted.closed:
+                await self._commit(hosted)
+            if hosted.unsaved:
+                log.error("%s/%s: %d answered call(s) could not be committed at shutdown", hosted.tenant,
+                          hosted.id, hosted.unsaved)
 
     def close_all(self) -> None:
         """Let go of every world's database (at shutdown): writer locks released, files closed."""
@@ -251,40 +272,88 @@ class Worlds:
 
     async def _write(self, hosted: Hosted) -> None:
         """The world's writer: takes every call waiting in its queue, runs them in arrival order in
-        a worker thread, commits them in one transaction (group commit), then answers each."""
+        a worker thread and commits them in one transaction (group commit). Write-behind, each is
+        answered as it finishes and the commit follows once the queue is empty (or after
+        MAX_UNSAVED calls or MAX_UNSAVED_S seconds under steady load); otherwise all are answered
+        after the commit."""
+        loop = asyncio.get_running_loop()
         while not hosted.queue.empty():
             batch = [hosted.queue.get_nowait() for _ in range(min(hosted.queue.qsize(), MAX_BATCH))]
+            answer = functools.partial(loop.call_soon_threadsafe, _settle) if self.write_behind else None
             async with hosted.lock:
                 if hosted.closed:
                     outcomes: list[tuple[bool, Any]] = [(False, LookupError(hosted.id))] * len(batch)
                 else:
-                    outcomes = await asyncio.to_thread(_run_batch, hosted.town, batch, self.clock)
+                    if not hosted.unsaved:
+                        hosted.unsaved_since = time.perf_counter()
+                    outcomes = await asyncio.to_thread(_run_batch, hosted.town, batch, self.clock, answer=answer)
+                    if answer is not None:
+                        hosted.unsaved += len(batch)
             for (_fn, _a, _k, future, _at), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+                _settle(future, ok, value)
+            if hosted.unsaved and (hosted.queue.empty() or hosted.unsaved >= MAX_UNSAVED
+                                   or time.perf_counter() - hosted.unsaved_since >= MAX_UNSAVED_S):
+                await self._commit(hosted)
+
+    async def _commit(self, hosted: Hosted) -> None:
+        """The write-behind commit of every call answered since the last one. Should it fail, the
+        calls stay in the town (its unsaved rows are kept) and the next commit carries them."""
+        async with hosted.lock:
+            if hosted.closed or not hosted.unsaved:
+                return
+            count = hosted.unsaved
+            try:
+                await asyncio.to_thread(_save, hosted.town, self.clock, count)
+            except Exception:
+                log.exception("%s/%s: commit of %d answered call(s) failed; kept for the next commit",
+                              hosted.tenant, hosted.id, count)
+                return
+            hosted.unsaved -= count
 
 
-MAX_BATCH = 64  # calls committed together at most (bounds the time the first of them waits)
+def _settle(future: asyncio.Future, ok: bool, value: Any) -> None:
+    """Answer one caller (once: a call answered ahead of its commit is not answered again)."""
+    if future.done():
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
 
 
-def _run_batch(town: Town, batch: list[tuple], clock: StageClock) -> list[tuple[bool, Any]]:
-    """Each call in order (a refused call changes nothing), then one save for all of them:
-    nobody is answered before what they did is on disk."""
+def _save(town: Town, clock: StageClock, calls: int) -> None:
+    with clock.profiled():
+        clock.add("batch.size", calls / 1000)  # summaries are in ms: a size of 3 reads as 3.0
+        with clock.timed("save"):
+            town.save()
+
+
+MAX_BATCH = 64  # calls run together at most (bounds the time the first of them waits)
+MAX_UNSAVED = 64  # write-behind: calls answered before a commit is forced, under steady load
+MAX_UNSAVED_S = 0.25  # ... or seconds since the oldest of them was run
+
+
+def _run_batch(town: Town, batch: list[tuple], clock: StageClock,
+               answer: Callable[[asyncio.Future, bool, Any], Any] | None = None) -> list[tuple[bool, Any]]:
+    """Each call in order (a refused call changes nothing). With `answer` (write-behind) each caller
+    is answered as its call returns and the commit is left to the writer; without it one save for
+    all of them follows, and nobody is answered before what they did is on disk."""
     outcomes: list[tuple[bool, Any]] = []
     with clock.profiled():
         started = time.perf_counter()
-        clock.add("batch.size", len(batch) / 1000)  # summaries are in ms: a size of 3 reads as 3.0
-        for fn, args, kwargs, _future, enqueued in batch:
+        if answer is None:
+            clock.add("batch.size", len(batch) / 1000)  # summaries are in ms: a size of 3 reads as 3.0
+        for fn, args, kwargs, future, enqueued in batch:
             clock.add("queue.wait", started - enqueued)
             try:
                 with clock.timed(getattr(fn, "__name__", "call")):
                     outcomes.append((True, fn(*args, **kwargs)))
             except Exception as exc:  # handed to the caller's request (4xx for TownError)
                 outcomes.append((False, exc))
+            if answer is not None:
+                answer(future, *outcomes[-1])
+        if answer is not None:
+            return outcomes
         try:
             with clock.timed("save"):
                 town.save()

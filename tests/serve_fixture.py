@@ -23,8 +23,10 @@ def free_port() -> int:
 class LiveServer:
     """Starts `townsfolk serve`'s app under uvicorn; `restart()` stops it and serves the same data again."""
 
-    def __init__(self, data: Path, keys: dict[str, str] | None = None, embedder=None, provider=None) -> None:
+    def __init__(self, data: Path, keys: dict[str, str] | None = None, embedder=None, provider=None,
+                 write_behind: bool = True) -> None:
         self.data, self.keys, self.provider = data, keys, provider  # provider: () -> LLMProvider, per world
+        self.write_behind = write_behind  # False: `townsfolk serve --commit-before-reply`
         self.embedder = embedder or LexicalEmbedder()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,7 +34,8 @@ class LiveServer:
         self.thread: threading.Thread | None = None
 
     def start(self) -> LiveServer:
-        app = create_app(self.data, keys=self.keys, embedder=self.embedder, provider=self.provider)
+        app = create_app(self.data, keys=self.keys, embedder=self.embedder, provider=self.provider,
+                         write_behind=self.write_behind)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False,
                                 lifespan="on")
         self.server = uvicorn.Server(config)
