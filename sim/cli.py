@@ -399,6 +399,10 @@ def serve_cmd(
     model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
     llm_timeout: float = typer.Option(30.0, help="seconds one model call may take before it counts as failed"),
     llm_retries: int = typer.Option(2, help="retries of a failed model call (with backoff) before falling back"),
+    access_log: bool = typer.Option(False, "--access-log", help="log every request on stderr (uvicorn's access log)"),
+    commit_before_reply: bool = typer.Option(False, "--commit-before-reply",
+                                             help="answer a call only once it is committed (default: answered when "
+                                                  "it has run, committed right after; a clean shutdown commits all)"),
 ) -> None:
     """Serve worlds over HTTP for game servers (FastAPI; /docs for the API)."""
     from townsfolk.agents.llm.errors import ProviderUnavailable
@@ -416,7 +420,7 @@ def serve_cmd(
         _fail("--db-url needs {world} (and usually {tenant}) in it: one database per world")
     try:
         serve(data, host=host, port=port, keys=api_keys, provider=lambda: provider, embedder=shared_embedder,
-              url_template=db_url)
+              url_template=db_url, access_log=access_log, write_behind=not commit_before_reply)
     except ValueError as exc:
         _fail(str(exc))
 
