@@ -29,9 +29,11 @@ from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
+from townsfolk.agents.player_promise import promise_reply
 from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
 from townsfolk.agents.reply_stream import ReplyStream, stream_for
+from townsfolk.agents.rude_reply import rude_reply
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.said_to_whom import own_reply
 from townsfolk.agents.secrecy import promise
@@ -165,8 +167,11 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                 else everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
                                     seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
                 if asks_everyday else None)  # a request or an everyday question (everyday.py)
+    said_back = _said_back(world, npc, speaker, text, intents, stage.state.stage, chosen, errand)
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
+    elif said_back is not None:  # an insult or a player's promise: code's line (rude_reply.py, player_promise.py)
+        reply_text = said_back
     elif everyday is not None:
         reply_text = _voiced_everyday(world, memory, provider, model, npc, speaker, everyday, lead, stream,
                                       responses, analysis)
@@ -246,6 +251,27 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
 
 
 def _known_facts(memory: MemoryStore, npc: str) -> set[str]:
+def _said_back(world: World, npc: str, speaker: str, text: str, intents: list[Intent], stage: str, chosen: str,
+               errand: Any) -> str | None:
+    """The NPC's own word on a player's insult or promise, or None for the usual reply."""
+    if errand is not None or chosen in ("safety_support", "safe_decline", "escalate") \
+            or not world.character(speaker).is_player:
+        return None
+    seed = f"{world.seed}|{npc}|{world.tick}"
+    return rude_reply(text, world.language, seed) or promise_reply(
+        kinds_of(intents), text, world.language, cool=stage == "repairing", seed=seed)
+
+
+_AT_YOU = re.compile(r"(?:生|怪|恨|骂|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见)|\b(?:angry|cross|upset|mad|furious|annoyed)"
+                     r" (?:with|at) you\b|\bblames? you\b|\bwhat did you do\b|(?:你|您)(?:干|做)了什么", re.IGNORECASE)
+
+
+def _me_asked(text: str, npc: str) -> list[str]:
+    """"你师父为什么生你的气？" / "Why is Marta angry with you?": the NPC's own doings answer it, so it is
+    among the people the memories are fetched for."""
+    return [npc] if _AT_YOU.search(text) else []
+
+
     """The facts the NPC holds a memory of (saw, took part in or was told)."""
     return ({b.origin_fact_id for b in memory.beliefs_of(npc) if b.origin_fact_id}
             | {e.fact_id for e in memory.events_of(npc) if e.fact_id})

@@ -15,6 +15,7 @@ from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
 from townsfolk.agents.llm.protocol import LLMProvider, LLMResponse
 from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
+from townsfolk.agents.rude_reply import is_insult
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.perception import perceive_happening, perceive_speech, read_claim, remember
@@ -232,7 +233,7 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     trust_event = "sensitive_disclosure" if (analysis.safety.is_private or "disclose" in kinds) else None
     record_interaction(world, npc, player, cause=Cause(kind="fact", id=answer.id),
                        valence=analysis.emotion.valence, trust_event=trust_event,
-                       conflict=0.4 if "conflict" in kinds else 0.0,
+                       conflict=0.4 if "conflict" in kinds or is_insult(text, world.language) else 0.0,  # rude_reply.py
                        note=("交谈" if zh else "talked"))
     shown = ("（私下说的话）" if zh else "(said in private)") if question.private else text
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
