@@ -197,7 +197,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         reply_text = DECLINE[lang] if vetoed else reply_text
     else:
         budget = ContextBudget(max_items=4 + 2 * policy.max_sentences, max_tokens=120 * policy.max_sentences)
-        ctx = build_context(world, memory, ContextRequest(holder=npc, present=subjects, query=text, viewer=speaker,
+        ctx = build_context(world, memory, ContextRequest(holder=npc, present=subjects + _me_asked(text, npc), query=text,
+                                                          viewer=speaker,
                                                           need_events=chosen in ("answer_from_memory", "repair")
                                                           or (chosen == "listen" and subjects != [speaker]),
                                                           budget=budget), relevance=relevance)
@@ -250,7 +251,6 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     return reply, analysis, responses
 
 
-def _known_facts(memory: MemoryStore, npc: str) -> set[str]:
 def _said_back(world: World, npc: str, speaker: str, text: str, intents: list[Intent], stage: str, chosen: str,
                errand: Any) -> str | None:
     """The NPC's own word on a player's insult or promise, or None for the usual reply."""
@@ -272,6 +272,7 @@ def _me_asked(text: str, npc: str) -> list[str]:
     return [npc] if _AT_YOU.search(text) else []
 
 
+def _known_facts(memory: MemoryStore, npc: str) -> set[str]:
     """The facts the NPC holds a memory of (saw, took part in or was told)."""
     return ({b.origin_fact_id for b in memory.beliefs_of(npc) if b.origin_fact_id}
             | {e.fact_id for e in memory.events_of(npc) if e.fact_id})

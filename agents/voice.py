@@ -254,6 +254,9 @@ class _Voice:
         if kin:  # asked after "your nephew": "Wat is my nephew", not "Wat is family to me"
             said = f"{about}是我{kin}" if self.zh else f"{about} is my {kin.lower()}"
         persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "", about)  # a clause, never the note itself
+        if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 他为人勤快，认死理
+            female = re.search(r"姑|婶|娘|嫂|姐|妹|婆|妈|女|她", about + (m.get("role") or "") + (m.get("persona") or ""))
+            persona = ("她为" if female else "他为") + persona
         if persona:
             said += ("，" if self.zh else "; ") + persona
         return said
@@ -707,6 +710,8 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
     repeated = False
     named = set(v.meta.get("subjects") or [])
     named_said = False
+    if not person_first and any(g.kind != "tie" for g in items):
+        items = [g for g in items if g.kind != "tie"]  # the answer leads; who someone is only when asked about them
     for item in named_first(sorted(items, key=lambda g: order.get(g.kind, 9)), named):
         if named and item.about not in named and repeated and not named_said:
             break  # what they asked after was said already: recapped, never the storm instead (heard_about.py)
