@@ -647,8 +647,12 @@ def read_text_file(path: str | Path, what: str = "scenario") -> str:
         line = Path(path).read_bytes()[:exc.start].count(b"\n") + 1
         raise ScenarioError(str(path), line, "", f"the file is not UTF-8 (byte {exc.start}); save it as UTF-8 "
                                                  "text") from None
-    except (IsADirectoryError, PermissionError) as exc:
-        raise ScenarioError(str(path), None, "", f"cannot read: {exc.__class__.__name__}") from None
+    except IsADirectoryError:
+        raise ScenarioError(str(path), None, "", f"is a folder, not a {what} file (give the .yaml file in it)") from None
+    except PermissionError:
+        raise ScenarioError(str(path), None, "", "cannot read: permission denied") from None
+    except OSError as exc:  # a FIFO, a device, a file gone mid-read: one line, never a traceback
+        raise ScenarioError(str(path), None, "", f"cannot read: {exc.strerror or exc.__class__.__name__}") from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
