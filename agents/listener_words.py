@@ -14,11 +14,12 @@ _EN_OPENER = re.compile(
     r"^\s*(?:(?:just\s+|strictly\s+)?between\s+(?:us|you\s+and\s+me|ourselves)|don'?t\s+tell\s+anyone|"
     r"keep\s+this\s+to\s+yourself|this\s+stays\s+between\s+us|in\s+confidence|off\s+the\s+record|"
     r"honestly|to\s+be\s+honest|frankly|truth\s+be\s+told|i'?ll\s+tell\s+you\s+a\s+secret|a\s+secret|"
+    r"that'?s\s+not\s+true|that\s+isn'?t\s+true|not\s+true|that'?s\s+a\s+lie|that'?s\s+wrong|nonsense|no|"
     r"listen|look|you\s+know\s+what|(?:did|have)\s+you\s+heard?|guess\s+what|you'?ll\s+never\s+guess)"
     r"(?:\s*[,:;.!?-]+\s*(?:but\b)?|\s+but\b)\s*", re.IGNORECASE)
 _ZH_OPENER = re.compile(r"^\s*(?:跟你说个秘密|告诉你个秘密|这话只跟你说|这事你别跟别人说|你别跟别人说|别告诉别人|别跟别人说|"
                         r"说实话|说真的|不瞒你说|我跟你说|偷偷告诉你|悄悄跟你说|咱俩之间说|只跟你讲|"
-                        r"你听说了吗|你听说了没|你听说没有|你知道吗|你知道不|告诉你吧|你猜怎么着)[，,：:。！!？?]?\s*")
+                        r"你听说了吗|你听说了没|你听说没有|你知道吗|你知道不|告诉你吧|你猜怎么着|不是真的|没有的事|不是这样的|瞎说|胡说)[，,：:。！!？?]?\s*")
 
 # speaker's first person -> second person, and the NPC (their "you") -> first person; one pass, so
 # nothing is swapped twice. "you" is "I" as a subject (start of a clause), "me" elsewhere.

@@ -15,11 +15,13 @@ from __future__ import annotations
 import re
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
+from townsfolk.agents.listener_words import drop_opener
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
-from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim
+from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim, trust_in
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.facts import Fact
+from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
 
 _PRONOUN_LEAD = {"en": re.compile(r"^\s*(?:he|she|they|him|her)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[他她]")}
@@ -29,6 +31,7 @@ _QUESTION = {"en": re.compile(r"\?|^\s*(?:(?:so|and|but|well|oh),?\s+)?(?:did|do
                                r"can|could|will|would|who|what|why|how|when|where|which)\b", re.IGNORECASE),
              "zh": re.compile(r"[？?]|[吗呢]\s*[。！!]?\s*$|是不是|有没有|是否|会不会|对不对")}
 _STATEMENT_INTENTS = ("tell", "chat")
+TRUSTED = 0.55  # trust in a player above a stranger's 0.5: their denial of a rumour supersedes it
 
 
 def _named_earlier(world: World, player: str, npc: str, before: Fact) -> str | None:
@@ -178,4 +181,37 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
         return []
     belief = form_belief(world, memory, npc, claim, source="told", fact=fact, origin_fact_id=fact.id,
                          told_by=player, hops=1, private=fact.private)
-    return [(belief, appraise_belief_moves(world, memory, belief))]
+    moves = appraise_belief_moves(world, memory, belief)
+    if claim.negated:
+        correct_rumours(world, memory, npc=npc, player=player, correction=belief)
+    return [(belief, moves)]
+
+
+def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str, correction: Belief) -> list[Belief]:
+    """"That's not true, Rowan didn't steal it": a player the NPC trusts (a warm tie stronger than a
+    stranger's even chance) denying what a second-hand belief says supersedes it, when the denial is
+    at least as credible; the edge changes the rumour made are undone, citing the correction, so
+    later replies and `why` show it. A stranger's word only sits beside the rumour."""
+    if trust_in(world, npc, player) < TRUSTED:
+        return []
+    names = {cid: c.name for cid, c in world.characters.items()}
+    zh = world.language == "zh"
+    denied = correction.claim
+    done = []
+    for old in [b for b in memory.beliefs_of(npc) if b.concerns(denied.about)]:
+        if (old.id == correction.id or old.status != "held" or old.source in ("witnessed", "participated")
+                or old.claim.negated or old.claim.predicate != denied.predicate or old.credibility > correction.credibility):
+            continue
+        old.status, old.superseded_by, old.superseded_tick = "superseded", correction.id, world.tick
+        said = drop_opener(denied.quote or correction.text, "zh" if zh else "en").rstrip("。.!！")
+        old.superseded_reason = (f"{names[player]}说不是这样：{said}" if zh
+                                 else f"{names[player]} said it is not so: {said}")
+        memory.touch(old)
+        for edge in world.graph.edges_between(npc, denied.about):
+            undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
+            if abs(undo) > 1e-9:
+                world.graph.adjust(npc, denied.about, edge.kind, undo, tick=world.tick, time=world.now,
+                                   cause=Cause(kind="belief", id=correction.id),
+                                   reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+        done.append(old)
+    return done

@@ -165,3 +165,35 @@ def test_after_a_mediation_an_accident_is_no_longer_said_to_be_on_purpose() -> N
         ex = town.why("chen", "hu", everything=True)
         reasons = [c.superseded_reason or "" for e in ex.edges for c in e.changes]
         assert any(("不小心" in r) if lang == "zh" else ("accident" in r) for r in reasons), reasons
+
+
+def _rumour(language: str, trusted: bool) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    ties = [{"from": "hob", "to": "rowan", "kind": "neighbour", "strength": 0.5, "mutual": True}]
+    if trusted:
+        ties.append({"from": "hob", "to": "kit", "kind": "friend", "strength": 0.8, "mutual": True})
+    return {
+        "scenario": "rumour", "language": language, "seed": 7, "start": "2026-05-02T08:00", "tick": "1h", "place": "x",
+        "characters": {"hob": {"name": "王伯" if zh else "Hob", "role": "渔夫" if zh else "ferryman"},
+                       "rowan": {"name": "小虎" if zh else "Rowan", "role": "渔家小子" if zh else "boy"},
+                       "pell": {"name": "春嫂" if zh else "Pell", "role": "卖鱼的" if zh else "baker"},
+                       "kit": {"name": "阿客" if zh else "Kit", "player": True}},
+        "relationships": ties,
+        "timeline": [{"at": 1, "tell": {"speaker": "pell", "to": "hob", "about": "rowan",
+                                        "text": "小虎偷了鱼" if zh else "Rowan stole Mara's fish"}}],
+    }
+
+
+def test_a_trusted_players_correction_supersedes_the_rumour() -> None:
+    for lang, denial in (("en", "That's not true, Rowan didn't steal it."), ("zh", "不是真的，小虎没偷东西。")):
+        town = _town(_rumour(lang, trusted=True), 2)
+        town.say("kit", "hob", denial)
+        held = [b for b in town.memory.beliefs_of("hob") if b.concerns("rowan")]
+        assert held and all(b.claim.negated for b in held), [(b.text, b.status) for b in held]
+        ex = town.why("hob", "rowan", viewer="kit")
+        assert any("not so" in (c.reason or "") or "不是这样" in (c.reason or "") for e in ex.edges for c in e.changes)
+        said = town.say("kit", "hob", "Did Rowan steal anything?" if lang == "en" else "小虎偷东西了吗？").text
+        assert "stole" not in said and "偷了鱼" not in said and "not true" not in said, said
+        stranger = _town(_rumour(lang, trusted=False), 2)  # a stranger's word sits beside the rumour
+        stranger.say("kit", "hob", denial)
+        assert any(not b.claim.negated for b in stranger.memory.beliefs_of("hob") if b.concerns("rowan"))
