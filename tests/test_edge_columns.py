@@ -221,3 +221,24 @@ def test_bodies_written_from_the_columns_are_what_the_records_dump_as(tmp_path):
         assert json.loads(edges[edge_id]) == edge.model_dump(mode="json", exclude={"history"})
         for seq, change in enumerate(edge.history):
             assert json.loads(changes[(edge_id, seq)]) == change.model_dump(mode="json")
+
+
+def test_bulk_seeding_leaves_a_pair_with_a_bond_already_to_seed_bonds():
+    """A pair whose bond edge was set before the bulk pass (a scenario's own trust) is seeded as
+    seed_bonds seeds it one edge at a time, like every other pair (the bond check by sorted search)."""
+    ties = _ties(seed=9)
+    worlds = []
+    for bulk in (False, True):
+        w = _world()
+        for a, b, kind, s in ties:
+            w.graph.set_edge(a, b, kind, s, tick=0, time=w.now, cause=Cause(kind="seed"), reason="generated")
+        a, b = ties[3][0], ties[3][1]
+        w.graph.set_edge(a, b, "trust", 0.9, tick=0, time=w.now, cause=Cause(kind="seed"), reason="told so")
+        if bulk:
+            seed_bonds_all(w)
+        else:
+            for edge in [e for e in w.graph.edges() if e.kind in TIE_KINDS]:
+                seed_bonds(w, edge)
+        worlds.append(w)
+    assert _dump(worlds[1]) == _dump(worlds[0])
+    assert worlds[1].graph.get(ties[3][0], ties[3][1], "trust").history[0].reason == "told so"
