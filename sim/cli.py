@@ -148,7 +148,8 @@ def play_cmd(
         if gate:
             console.print(msg(lang, "play.gate") + ", ".join(f"{k} {v}" for k, v in gate.items() if ":" in k))
         for r in result.failed:
-            console.print(f"[bold red]{msg(lang, 'play.failed', index=r.index, at=r.at)}[/] {escape(r.description)}; "
+            sep = "；" if lang == "zh" else "; "  # a zh line is punctuated in zh throughout
+            console.print(f"[bold red]{msg(lang, 'play.failed', index=r.index, at=r.at)}[/] {escape(r.description)}{sep}"
                           f"{msg(lang, 'play.found')}{'' if lang == 'zh' else ' '}{escape(r.found)}")
     if result.failed:
         raise typer.Exit(1)
