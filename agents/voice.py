@@ -467,6 +467,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
                     _overlaps(v.question, g.text, v.zh) for g in items):
                 return v.pick("deny")  # "Who won the war in the east?": nothing I hold touches it, no recap
             return _recap(v, items) or v.pick("deny")  # all it knows was said to this listener today
+        if not subjects - {v.meta.get("asker")} and is_topic_question(v.question, v.lang):
+            return v.pick("no_news")  # "最近镇上有什么新鲜事？" with nothing to share: no news, not "never heard of it"
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
