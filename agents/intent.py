@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
 from townsfolk.agents.llm.structured import complete_structured
 from townsfolk.agents.plea import is_plea
+from townsfolk.agents.reported_apology import reported_sorry
 from townsfolk.agents.small_talk import GREETING_LEAD, small_talk_topic
 
 IntentKind = Literal[
@@ -299,6 +300,8 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
     if "conflict" in found and not _SECOND_PERSON.search(words) and _is_statement(words, names):
         found.pop("conflict")  # "Hanna says Tomas is a liar" / "老王是个骗子": news of others, no quarrel with me
         found["tell"] = _STATEMENT_CONFIDENCE
+    if "apology" in found and reported_sorry(words):
+        found.pop("apology")  # "Osk never said sorry": news of Osk (reported_apology.py)
     if not found and _is_statement(words, names):
         found["tell"] = _STATEMENT_CONFIDENCE  # "老李，王婶好像在生你的气" tells him something
     if asked_explicitly and "request" in found and re.search(
