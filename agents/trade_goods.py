@@ -55,7 +55,7 @@ def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_e
 
 
 _ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|床位|住一晚|过夜|歇脚",
-           "a night", "一晚", 3, 8, "a room", "住一晚")
+           "a night", "一晚", 3, 8, "a room", "客房")
 _MEAL = _w(r"meals?|supper|dinner|stew|soup|food|breakfast", r"饭|菜|面|汤|粥", "a bowl", "一碗", 2, 5, "a meal", "饭菜")
 _ALE = _w(r"ale|beer|cider|mead|drink|pint", r"酒", "a pint", "一壶", 1, 3, "ale", "酒")
 _GROCER_WARES = (
@@ -84,7 +84,7 @@ TRADES: tuple[Trade, ...] = (
           r"tofu|bean ?curd|millstone|beans|trade", r"豆腐|豆浆|磨|黄豆|生意"),
     Trade(r"ferry|boatman|boatwoman|waterman|bargee", r"船|渡|艄公|摆渡",
           (_w(r"cross\w*|crossing|passage|fare|ride|the other side|ferry", r"过河|过江|渡河|坐船|摆渡|船钱|渡钱",
-              "a crossing", "一趟", 1, 4, "the crossing", "过河"),), r"river|boat|ferry|crossings?|water", r"船|河|渡口|水"),
+              "each way", "一趟", 1, 4, "the crossing", "过河"),), r"river|boat|ferry|crossings?|water", r"船|河|渡口|水"),
     Trade(r"miller|\bmill", r"磨坊|磨面",
           (_w(r"flour|meal|grain|grinding", r"面粉|面|磨面", "a sack", "一斤", 8, 20, "flour", "面粉"),),
           r"mill|wheel|flour|grain|stones?", r"磨|面粉|磨坊"),
@@ -134,8 +134,8 @@ _HOW_ZH = re.compile(r"(?P<w>[\u4e00-\u9fff]{1,3}?)(?:今天|今年|最近|这�
 _BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
 PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
-        "price": ["{ware_cap} is {price} {coin} {unit}.", "{price} {coin} {unit} for {ware}, same as always."],
-        "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. {ware_cap}'s {price} {coin} {unit}."],
+        "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}, same as always."],
+        "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
         "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
     },
