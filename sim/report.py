@@ -24,6 +24,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 from townsfolk.agents.bonds import BOND_KINDS  # noqa: E402
 from townsfolk.memory.beliefs import Belief  # noqa: E402
 from townsfolk.memory.store import MemoryStore  # noqa: E402
+from townsfolk.sim.count_words import counted  # noqa: E402
 from townsfolk.sim.messages import distortion_label, msg  # noqa: E402
 from townsfolk.sim.report_words import (  # noqa: E402
     chart_word,
@@ -392,9 +393,12 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
         """A number's note in brackets as the language writes them: ' (1h)', '（1 小时）'."""
         return f"（{text}）" if lang == "zh" else f" ({text})"
 
-    cards = [(t("report.card.npcs"), len(npcs)), (t("report.card.days"), f"{_days(world, world.tick):g}"),
-             (t("report.card.tellings"), len(retells)), (t("report.card.rumours"), len(by_origin)),
-             (t("report.card.reach"), max(reach.values(), default=0)),
+    def num(n: int) -> str:  # 2,000 in English; zh writes 2000
+        return f"{n}" if lang == "zh" else f"{n:,}"
+
+    cards = [(t("report.card.npcs"), num(len(npcs))), (t("report.card.days"), f"{_days(world, world.tick):g}"),
+             (t("report.card.tellings"), num(len(retells))), (t("report.card.rumours"), num(len(by_origin))),
+             (t("report.card.reach"), num(max(reach.values(), default=0))),
              (t("report.card.chain"), t("report.card.hops", n=max_hops, s="" if max_hops == 1 else "s")),
              (t("report.card.model_calls"), usage_card)]
     fact = world.facts.get(largest) if largest and largest in world.facts else None
@@ -421,7 +425,7 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
                  f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
     parts = [f"<header><h1>{html.escape(title)}</h1><p>"
-             f"{html.escape(t('report.header', npcs=len(npcs), days=_days(world, world.tick), days_text=days_text(lang, _days(world, world.tick))))}</p></header><main>"]
+             f"{html.escape(t('report.header', npcs=counted(lang, len(npcs), 'npc'), days=_days(world, world.tick), days_text=days_text(lang, _days(world, world.tick))))}</p></header><main>"]
     parts.append('<div class="cards">' + "".join(f'<div class="card"><b>{html.escape(str(v))}</b>'
                                                  f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
     if top:

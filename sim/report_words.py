@@ -16,7 +16,7 @@ EN: dict[str, str] = {
     "ties.title": "Tie strength (family, friends, colleagues …)", "ties.x": "day", "ties.y": "strength",
     "moved.title": "Ties that moved: change since the start", "moved.x": "day", "moved.y": "change in strength",
     "moved.ties": "ties", "moved.affinity": "affinity",
-    "moved.label": "{name}: {moved} of {total} moved (one per direction and kind; mean, 10–90%)",
+    "moved.label": "{name}: {moved:,} of {total:,} moved (one per direction and kind; mean, 10–90%)",
     "band.10_90": "10–90%", "band.25_75": "25–75%", "median": "median", "mean": "mean",
     "mood.title": "Mood in town (valence, −1 low … +1 cheerful)", "mood.x": "day", "mood.y": "valence",
     "mood.band": "10–90% of NPCs",
