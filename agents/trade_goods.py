@@ -252,6 +252,20 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     first = trade.wares[0]
     news = _recent_news(world, npc, trade, zh, set(known))
     if news is not None:
-        return "trade", _said(world, npc, "doing_news", first, text, zh, news=news)
+        return "trade", _greeted(world, text, zh) + _said(world, npc, "doing_news", first, text, zh, news=news)
     line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else first.name_en)
-    return "trade", _said(world, npc, "doing", first, text, zh, trade_line=line)
+    return "trade", _greeted(world, text, zh) + _said(world, npc, "doing", first, text, zh, trade_line=line)
+
+
+_GREETING = {"en": re.compile(r"^\s*(?:good )?(?:morning|afternoon|evening|day|hello|hi|hey)\b", re.I),
+             "zh": re.compile(r"早啊|早上好|你好|您好|(?:^|[，,])早[！!，,]")}
+
+
+def _greeted(world: World, text: str, zh: bool) -> str:
+    """A greeting back when the line opened with one ("Morning Marta. How are the bees?"), by the clock."""
+    if not _GREETING["zh" if zh else "en"].search(text):
+        return ""
+    hour = world.now.hour
+    if zh:
+        return "早啊！" if 5 <= hour < 11 else "你好！"
+    return "Morning! " if 5 <= hour < 12 else "Good day! " if hour < 18 else "Evening! "

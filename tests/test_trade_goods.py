@@ -93,9 +93,9 @@ def test_a_price_is_said_the_same_each_time_zh(zh: Town, npc: str, text: str) ->
 
 def test_how_the_trade_goes_is_led_by_what_happened_to_it(en: Town, zh: Town) -> None:
     said = en.say("you", "orla", "Morning Orla. How are the bees?").text
-    assert "trampled my hives" in said and not DENIALS.search(said), said
-    said = zh.say("ke", "zhou", "周老板，今天豆腐好卖吗？").text
-    assert "磨盘" in said and not DENIALS.search(said), said
+    assert "trampled my hives" in said and not DENIALS.search(said) and said.startswith(("Morning!", "Good day!", "Evening!")), said
+    said = zh.say("ke", "zhou", "周老板，早啊，今天豆腐好卖吗？").text
+    assert "磨盘" in said and not DENIALS.search(said) and said.startswith(("早啊", "你好")), said
 
 
 @pytest.mark.parametrize(("lang", "npc", "text"), [("en", "nell", "How's business?"), ("en", "fenn", "How's the river today?"),
