@@ -188,6 +188,9 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
     """Erase as asked and everything derived from it; raises ErasureError before touching anything."""
     _validate(world, memory, player, npc, memory_id)
     holders = [npc] if npc else [h for h in memory.holders() if not world.characters[h].is_player]
+    if memory_id is not None and npc is None:
+        # one memory: the player becomes "someone" to the NPC who held it, not to the whole town
+        holders = [memory.get(memory_id).holder]
     world_wide = npc is None and memory_id is None
     if memory_id is not None:
         seeds = {memory_id}

@@ -28,6 +28,7 @@ from townsfolk.sim.server_models import (
     Talk,
     WorldInfo,
 )
+from townsfolk.sim.server_query import known_query_only
 from townsfolk.sim.server_worlds import Hosted, Worlds
 from townsfolk.sim.town import Town, TownError, as_scenario
 from townsfolk.sim.town_models import (
@@ -47,7 +48,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBody, "description": "body too large"},
     422: {"model": ErrorBody, "description": "a field is wrong; `error.field` names it"},
 }
-router = APIRouter(responses=ERRORS)
+router = APIRouter(responses=ERRORS, dependencies=[Depends(known_query_only)])
 WorldId = Annotated[str, Path(pattern=ID, description="the world's id")]
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
@@ -302,10 +303,14 @@ async def memories(request: Request, world: WorldId, npc: Annotated[str, Path(ma
 
 @router.delete("/v1/worlds/{world}/players/{player}/memories", response_model=ForgetResult, tags=["memory"])
 async def forget(request: Request, world: WorldId, player: Annotated[str, Path(max_length=64)], game: Tenant,
-                 npc: str | None = Query(None, max_length=64, description="only what this NPC holds")) -> ForgetResult:
-    """Erase what NPCs remember about a player and everything derived from it (database rewritten)."""
+                 npc: str | None = Query(None, max_length=64, description="only what this NPC holds"),
+                 memory: str | None = Query(None, max_length=64,
+                                            description="only this memory (by id) and what derives from it")
+                 ) -> ForgetResult:
+    """Erase what NPCs remember about a player and everything derived from it (database rewritten).
+    With neither `npc` nor `memory` it is world-wide and also destroys the player's keys."""
     h = hosted(request, world, game)
-    return await call(request, h, h.town.forget, player, npc=npc, path_fields=("player",))
+    return await call(request, h, h.town.forget, player, npc=npc, memory=memory, path_fields=("player",))
 
 
 @router.get("/v1/worlds/{world}/errands", response_model=list[Errand], tags=["players"])

@@ -528,16 +528,16 @@ class Town:
         return [e.model_copy(deep=True) for e in self.sim.errands.book.of(player=player)
                 if npc is None or npc in (e.npc, e.origin_npc)]
 
-    def forget(self, player: str, npc: str | None = None) -> ForgetResult:
-        """Erase what NPCs (or one NPC) remember about a player and all derived from it; with a
-        database the file is rewritten and compacted, and the town continues from it."""
+    def forget(self, player: str, npc: str | None = None, memory: str | None = None) -> ForgetResult:
+        """Erase what NPCs (or one NPC, or one `memory` by id) remember about a player and all derived
+        from it; with a database the file is rewritten and compacted, and the town continues from it."""
         player = self._player(player)
         if npc is not None:
             npc = self._npc(npc)
         self.sim.errands.book.forget(player, npc)  # their errands hold their words too
         if self.store is None:
             try:
-                report = erase(self.world, self.memory, player=player, npc=npc)
+                report = erase(self.world, self.memory, player=player, npc=npc, memory_id=memory)
             except ErasureError as exc:
                 raise TownError("player", str(exc)) from None
             self.log = scrub_log(self.log, report)
@@ -545,11 +545,11 @@ class Town:
             self._check_writable()
             self.save()
             try:
-                report = forget_in_run(self.store.db, player=player, npc=npc)
+                report = forget_in_run(self.store.db, player=player, npc=npc, memory_id=memory)
             except ErasureError as exc:
                 raise TownError("player", str(exc)) from None
             self._reload()
-        return ForgetResult(player=player, npc=npc, removed=report.removed, redacted_facts=report.redacted_facts,
+        return ForgetResult(player=player, npc=npc, memory=memory, removed=report.removed, redacted_facts=report.redacted_facts,
                             reverted_edge_changes=report.reverted_edge_changes)
 
     def _reload(self) -> None:

@@ -118,6 +118,7 @@ class ForgetResult(BaseModel):
 
     player: str
     npc: str | None = None
+    memory: str | None = Field(None, description="the one memory erased (with what derives from it), when asked")
     removed: dict[str, list[str]] = Field(default_factory=dict)
     redacted_facts: list[str] = Field(default_factory=list)
     reverted_edge_changes: int = 0
