@@ -12,6 +12,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
+from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.voice import question_kind
@@ -288,4 +289,5 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     held = {g.about for g in items if g.kind != "impression"} | {listener}
     if asked == "opinion":  # "what kind of person is Pell?": what they are to me, whatever else I hold
         held = {listener}
-    return items + ties_to(world, npc, subjects, skip=held)
+    # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
+    return shareable(world, memory, npc, listener, items) + ties_to(world, npc, subjects, skip=held)

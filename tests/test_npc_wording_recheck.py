@@ -197,3 +197,35 @@ def test_a_trusted_players_correction_supersedes_the_rumour() -> None:
         stranger = _town(_rumour(lang, trusted=False), 2)  # a stranger's word sits beside the rumour
         stranger.say("kit", "hob", denial)
         assert any(not b.claim.negated for b in stranger.memory.beliefs_of("hob") if b.concerns("rowan"))
+
+
+def _confidences(language: str) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    return {
+        "scenario": "secrets", "language": language, "seed": 7, "start": "2026-05-02T08:00", "tick": "1h", "place": "x",
+        "characters": {"hob": {"name": "王伯" if zh else "Hob", "role": "渔夫" if zh else "ferryman"},
+                       "mara": {"name": "阿秀" if zh else "Mara", "role": "卖鱼的" if zh else "fish trader"},
+                       "pell": {"name": "春嫂" if zh else "Pell", "role": "卖饼的" if zh else "baker"},
+                       "rowan": {"name": "小虎" if zh else "Rowan", "role": "渔家小子" if zh else "boy"},
+                       "kit": {"name": "阿客" if zh else "Kit", "player": True},
+                       "sal": {"name": "小游" if zh else "Sal", "player": True}},
+        "relationships": [{"from": "hob", "to": "mara", "kind": "family", "strength": 0.9, "mutual": True},
+                          {"from": "hob", "to": "pell", "kind": "friend", "strength": 0.7, "mutual": True},
+                          {"from": "hob", "to": "sal", "kind": "friend", "strength": 0.8, "mutual": True}],
+        "timeline": [
+            {"at": 1, "say": {"speaker": "pell", "to": "hob", "about": "rowan",
+                              "text": "这事你别跟别人说，小虎欠了磨坊的钱" if zh
+                              else "Keep this between us, but Rowan owes the miller money"}},
+            {"at": 1, "happen": {"what": "阿秀在集上偷鱼被抓了" if zh else "Mara was caught stealing fish at the market",
+                                 "actor": "mara", "witnesses": ["hob"], "valence": -0.6}},
+        ],
+    }
+
+
+def test_a_confidence_and_bad_news_of_family_are_kept_from_a_stranger() -> None:
+    for lang, news, secret, kin in (("en", "Any news?", "owes", "Mara"), ("zh", "最近有什么事吗？", "欠", "阿秀")):
+        town = _town(_confidences(lang), 2)
+        said = town.say("kit", "hob", news).text  # a stranger
+        assert secret not in said and kin not in said, (lang, said)
+        said = town.say("sal", "hob", news).text  # a friend trusted more than the one who confided
+        assert secret in said and kin in said, (lang, said)
