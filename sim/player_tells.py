@@ -20,6 +20,8 @@ from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim, trust_in
 from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.told_clauses import JOIN as _JOINED
+from townsfolk.sim.told_clauses import clauses
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
@@ -179,12 +181,25 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
     claim = read_statement(world, memory, player=player, npc=npc, fact=fact)
     if claim is None:
         return []
-    belief = form_belief(world, memory, npc, claim, source="told", fact=fact, origin_fact_id=fact.id,
-                         told_by=player, hops=1, private=fact.private)
-    moves = appraise_belief_moves(world, memory, belief)
-    if claim.negated:
-        correct_rumours(world, memory, npc=npc, player=player, correction=belief)
-    return [(belief, moves)]
+    claims = [claim]
+    parts = clauses(fact.text, lang, world.name(claim.about))  # "... and I think he drinks" (told_clauses.py)
+    if parts:  # each clause read alone, not only the whole statement's strongest word
+        read = [read_statement(world, memory, player=player, npc=npc, fact=fact.model_copy(update={"text": t}))
+                for t in [_JOINED[lang].split(fact.text)[0], *parts]]
+        kept: list[Claim] = []
+        for c in read:
+            if c is not None and c.predicate != "remark" and all(
+                    (k.about, k.predicate) != (c.about, c.predicate) for k in kept):
+                kept.append(c)
+        claims = kept if len(kept) > 1 else claims
+    out = []
+    for c in claims:
+        belief = form_belief(world, memory, npc, c, source="told", fact=fact, origin_fact_id=fact.id,
+                             told_by=player, hops=1, private=fact.private)
+        out.append((belief, appraise_belief_moves(world, memory, belief)))
+        if c.negated:
+            correct_rumours(world, memory, npc=npc, player=player, correction=belief)
+    return out
 
 
 def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str, correction: Belief) -> list[Belief]:
