@@ -419,6 +419,13 @@ def serve_cmd(
         _fail(str(exc))
     if db_url is not None and "{world}" not in db_url:
         _fail("--db-url needs {world} (and usually {tenant}) in it: one database per world")
+    data_dir = Path(data)
+    if data_dir.exists() and not data_dir.is_dir():
+        _fail(f"--data {data}: is a file; --data names the folder that holds the worlds")
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"--data {data}: cannot make the folder ({exc.strerror or exc})")
     try:
         serve(data, host=host, port=port, keys=api_keys, provider=lambda: provider, embedder=shared_embedder,
               url_template=db_url, access_log=access_log, write_behind=not commit_before_reply)

@@ -17,6 +17,29 @@ from townsfolk.sim.cli import _fail, app
 # as in sim/cli.py: each command imports the engine, rich and the spec models in its body
 
 
+def out_file(path: Path, option: str = "--out") -> Path:
+    """A file the command will write: its folder is made (as `play --db` does); a folder or an
+    unwritable place is one error line naming the option, not a traceback after the work is done."""
+    if path.is_dir():
+        _fail(f"{option} {path}: is a folder; give a file name (like {path / 'report.html'})")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{option} {path}: cannot make its folder ({exc.strerror or exc})")
+    return path
+
+
+def out_folder(path: Path, option: str) -> Path:
+    """A folder the command will fill: made if missing; an existing file or an unwritable place is one error line."""
+    if path.exists() and not path.is_dir():
+        _fail(f"{option} {path}: is a file; {option} names a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{option} {path}: cannot make the folder ({exc.strerror or exc})")
+    return path
+
+
 def _provider(llm: str, llm_url: list[str] | None, model: str | None, llm_timeout: float, llm_retries: int,
               llm_concurrency: int):  # noqa: ANN202
     from townsfolk.agents.llm.errors import ProviderUnavailable
@@ -121,11 +144,15 @@ def report_cmd(
     from townsfolk.sim.report import build_report_page
     from townsfolk.sim.run_store import RunStoreError
 
+    out_file(out)
     try:
         page = build_report_page(db)
     except RunStoreError as exc:
         _fail(str(exc))
-    out.write_text(page.html, encoding="utf-8")
+    try:
+        out.write_text(page.html, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"--out {out}: cannot write it ({exc.strerror or exc})")
     Console(highlight=False).print(msg(page.language, "report.wrote", out=out,
                                        kb=len(page.html.encode("utf-8")) // 1024))
 
@@ -151,6 +178,7 @@ def sweep_cmd(
     from townsfolk.sim.sweep import SweepError, parse_params, run_sweep, write_results
     from townsfolk.sim.world_spec import load_world_spec
 
+    out_folder(out, "--out")
     try:
         spec = load_world_spec(spec_file)
         grid = parse_params(param, spec)
