@@ -44,8 +44,8 @@ def make_provider(
     elif name == "openai":
         if not url or not model:
             raise ValueError(
-                "provider 'openai' needs url (like http://127.0.0.1:8080/v1) and model; "
-                f"got url={url!r}, model={model!r}"
+                "provider 'openai' needs url (--llm-url, like http://127.0.0.1:8080/v1) and model "
+                f"(--model, the name the server knows); got url={url!r}, model={model!r}"
             )
         from townsfolk.agents.llm.openai_compat import OpenAICompatProvider
 
@@ -74,7 +74,9 @@ def make_provider(
         provider = LlamaCppProvider(path, n_ctx=n_ctx, seed=seed)
     elif name == "replay":
         if not cassette:
-            raise ValueError("provider 'replay' needs cassette=<path to a .jsonl cassette>")
+            raise ValueError("provider 'replay' needs cassette=<path to a .jsonl cassette> (--cassette)")
+        if not Path(cassette).is_file():
+            raise ValueError(f"replay cassette {str(cassette)!r} (--cassette): no such file; record one with --record")
         from townsfolk.agents.llm.cassette import ReplayProvider
 
         provider = ReplayProvider(cassette, strict=strict)
