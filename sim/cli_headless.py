@@ -92,6 +92,10 @@ def simulate_cmd(
         Path(target).parent.mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
     ticks = int(round((days if days is not None else spec.days) * spec.ticks_per_day))
+    if ticks < 1:  # a run of no ticks saves an empty town whose report is all empty charts
+        _fail(f"--days {days if days is not None else spec.days:g} is less than one tick "
+              f"({24 / spec.ticks_per_day:g} h): nothing would run; give at least "
+              f"{1 / spec.ticks_per_day:.3g} days")
     if json_out:
         try:
             result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,

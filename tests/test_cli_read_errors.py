@@ -27,3 +27,12 @@ def test_missing_binary_and_empty_files(tmp_path: Path) -> None:
         done = CliRunner().invoke(app, ["play", str(tmp_path / name)])
         said = " ".join(done.output.split())
         assert done.exit_code == 2 and words in said and "Traceback" not in said, said
+
+
+def test_simulate_days_shorter_than_a_tick_is_refused(tmp_path: Path) -> None:
+    spec = Path(__file__).resolve().parents[1] / "scenarios" / "town.world.yaml"
+    done = CliRunner().invoke(app, ["simulate", str(spec), "--npcs", "5", "--days", "0.01",
+                                    "--db", str(tmp_path / "r.db")])
+    said = " ".join(done.output.split())
+    assert done.exit_code == 2 and "less than one tick" in said and "nothing would run" in said, said
+    assert not (tmp_path / "r.db").exists()  # refused before anything was built or saved
