@@ -31,6 +31,7 @@ from townsfolk.sim.run_store import RunStoreError
 from townsfolk.sim.scenario import ScenarioError
 from townsfolk.sim.server_worlds import LockedEmbedder, Worlds
 from townsfolk.sim.town import TownError
+from townsfolk.sim.write_lock import WriterBusy, hold_folder
 
 MAX_BODY = 1_000_000  # bytes in one request body (a scenario with hundreds of characters fits)
 LOCAL_TENANT = "local"  # the one game of a server run without keys (loopback only)
@@ -282,6 +283,10 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
     if not keys and not is_loopback(host):
         raise ValueError(f"refusing to bind to {host} without API keys: set TOWNSFOLK_API_KEYS or --keys FILE, "
                          "or bind to 127.0.0.1")
+    try:
+        folder_lock = hold_folder(Path(data), "serve")  # held until this process ends
+    except WriterBusy as exc:
+        raise ValueError(str(exc)) from None
     said: list[str] = []  # what the app's startup reports, printed once the socket accepts
 
     class ReadyServer(uvicorn.Server):
@@ -300,3 +305,4 @@ def serve(data: str, *, host: str = "127.0.0.1", port: int = 8765, keys: dict[st
     # it is CPU on the one interpreter every world's turns share
     ReadyServer(uvicorn.Config(app, host=host, port=port, log_level="info", access_log=access_log,
                                timeout_keep_alive=75)).run()
+    os.close(folder_lock)

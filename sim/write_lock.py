@@ -48,6 +48,25 @@ def holder_of(db_file: Path) -> str:
     return f"pid {info.get('pid')} ({info.get('command', '?')}, since {info.get('since', '?')})"
 
 
+def hold_folder(folder: Path, what: str) -> int:
+    """Hold `folder/<what>.lock` for the process's life (the fd returned is the lock; the kernel drops
+    it when the process dies). A second `townsfolk serve` on the same data folder is refused here, naming
+    the first, instead of starting with every world "could not be reopened" and answering 404."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{what}.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise WriterBusy(f"{folder} is already served by {holder_of(folder / what)}; one server per data "
+                         "folder (stop it, or give another --data)") from None
+    info = {"pid": os.getpid(), "command": _command(), "since": datetime.now(UTC).isoformat(timespec="seconds")}
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, json.dumps(info, ensure_ascii=False).encode("utf-8"), 0)
+    return fd
+
+
 def is_being_written(db_file: Path) -> bool:
     """Whether some process is writing this file right now, for a reader's message ("being created
     ... try again"); best effort, and it takes no lock.

@@ -1,0 +1,25 @@
+"""One `townsfolk serve` per data folder: a second one used to start with every world "could not be
+reopened" (each world's writer lock held by the first) and answer 404 for all of them, healthy."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from townsfolk.sim.server import serve
+from townsfolk.sim.write_lock import WriterBusy, hold_folder
+
+
+def test_a_second_server_on_the_same_data_folder_is_refused_naming_the_first(tmp_path: Path) -> None:
+    first = hold_folder(tmp_path, "serve")  # what a running `townsfolk serve` holds
+    try:
+        with pytest.raises(WriterBusy, match=f"already served by pid {os.getpid()}"):
+            hold_folder(tmp_path, "serve")
+        with pytest.raises(ValueError, match="one server per data folder"):
+            serve(str(tmp_path), port=1)  # refused before anything binds or loads
+    finally:
+        os.close(first)
+    again = hold_folder(tmp_path, "serve")  # the lock goes with its holder
+    os.close(again)
