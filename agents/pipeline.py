@@ -26,6 +26,7 @@ from townsfolk.agents.guards import (
     persona_drift_guard,
 )
 from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
+from townsfolk.agents.it_refers import previous_question, resolve_it
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
@@ -55,6 +56,7 @@ ALREADY_PROMISED = {"zh": "对方请你保密，你已经答应了（“{lead}�
                           "do not say it again."}
 _SEP = {"zh": "", "en": " "}
 # an errand's words with no errand to take them are conversation: routed without these
+_IT_WORD = re.compile(r"\bit\b|它", re.IGNORECASE)
 ERRAND_ROUTES = ("errand", "task_control")
 ERRAND_KINDS = frozenset({"request", "promise", "pause", "resume", "skip", "switch"})
 SUPPORT = {"zh": "听起来你很难受。要是撑不住了，请马上找身边的人或者当地的求助热线。",
@@ -132,6 +134,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     speaker asked that this go no further, and the reply begins with the NPC's promise to keep it.
     """
     lang = world.language
+    if _IT_WORD.search(text) and world.character(speaker).is_player:  # "When did it break?" after the lamp (it_refers.py)
+        text = resolve_it(text, previous_question(world, memory, npc, speaker, text), lang)
     model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
     stream = stream_for(npc, speaker)  # a caller relaying this reply as it is produced (Town.say)

@@ -1,0 +1,49 @@
+"""'When did it break?' right after 'What happened to the lamp?': "it" is the last thing talked
+about. The bare pronoun named nothing, so the NPC said it had heard nothing of "that".
+
+The player's previous question to this NPC today gives the thing: its last "the X" (en) or the
+noun before 怎么了/坏了/的事 (zh) is put in for the bare it / 它.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IT = {"en": re.compile(r"\bit\b", re.IGNORECASE), "zh": re.compile(r"它")}
+_THING = {"en": re.compile(r"\b(?:the|your|his|her|their|my) ((?:[a-z]+'s )?[a-z]+)\b", re.IGNORECASE),
+          "zh": re.compile(r"(?:那个|这个|那|这)?([\u4e00-\u9fff]{1,4}?)(?:怎么了|坏了|的事|出了什么事|还好吗|呢)")}
+_DUMMY = {"en": re.compile(r"\bit(?:'s| is| was)? (?:true|so|raining|snowing|ok|okay|fine|late|early|cold|hot|going|like)\b"
+                          r"|\bhow(?:'s| is) it\b|\bis it (?:true|so)\b|\bthat's it\b", re.IGNORECASE),
+          "zh": re.compile(r"其它|它们")}
+_NOT_THINGS = {"way", "time", "day", "morning", "evening", "news", "matter", "thing", "truth", "weather"}
+
+
+def resolve_it(text: str, previous: str | None, lang: str) -> str:
+    """The question with a bare it / 它 replaced by the thing the previous question named."""
+    key = "zh" if lang == "zh" else "en"
+    if not previous or not _IT[key].search(text):  # cheap first: most lines have no "it"
+        return text
+    things = [m.group(1) for m in _THING[key].finditer(previous) if m.group(1).lower() not in _NOT_THINGS]
+    if not things or _DUMMY[key].search(text):
+        return text
+    thing = things[-1]
+    if key == "zh":
+        return _IT[key].sub(thing, text, count=1)
+    return _IT[key].sub(lambda m: ("The " if m.group(0)[0].isupper() else "the ") + thing, text, count=1)
+
+
+def previous_question(world: object, memory: object, npc: str, speaker: str, text: str) -> str | None:
+    """The speaker's last words to this NPC today before these ones (the NPC's own memory of them)."""
+    today = world.now.date()  # type: ignore[attr-defined]
+    skipped = False
+    for event in reversed(memory.events_of(npc)):  # type: ignore[attr-defined]
+        if event.time.date() != today:
+            return None
+        fact = world.facts.get(event.fact_id) if event.fact_id and event.fact_id in world.facts else None  # type: ignore[attr-defined]
+        if fact is None or fact.kind != "ask" or fact.actor != speaker:
+            continue
+        if not skipped and fact.text == text:
+            skipped = True  # these very words, recorded before the reply
+            continue
+        return fact.text
+    return None
