@@ -257,6 +257,8 @@ class _Voice:
         if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 他为人勤快，认死理
             female = re.search(r"姑|婶|娘|嫂|姐|妹|婆|妈|女|她", about + (m.get("role") or "") + (m.get("persona") or ""))
             persona = ("她为" if female else "他为") + persona
+        if persona and not self.zh and about and persona.startswith(f"{about}'s "):
+            return f"{said}, {persona[len(about) + 3:]}"  # "Mara is a friend of mine, sharp-tongued ...": no name twice
         if persona:
             said += ("，" if self.zh else "; ") + persona
         return said

@@ -99,7 +99,7 @@ def test_a_persona_without_gender_is_said_with_the_name_and_he_or_she_when_known
     assert pronoun_for("Quiet.", "fisherwoman") == "she" and pronoun_for("Quiet.", "human trader") == "they"
     en = _town(REED)
     said = en.say("kit", "hob", "Who is Mara?").text
-    assert "they're" not in said and "Mara's sharp-tongued" in said, said
+    assert "they're" not in said and "Mara is a friend of mine, sharp-tongued" in said, said
 
 
 def test_a_name_or_title_then_hao_is_a_greeting() -> None:
