@@ -17,6 +17,7 @@ from typing import Literal
 import numpy as np
 
 from townsfolk.agents import grammar_en, grammar_zh
+from townsfolk.agents.asked_thing import asked_thing
 from townsfolk.agents.deed_match import (
     NOT_MEANT,
     accusation,
@@ -465,8 +466,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             chat = v.pick("small_talk_known") if known and v.rng.random() < 0.5 else v.pick("small_talk")
             return v.join([chat, v.pick("ask_back")])
         if items and act == "answer":
-            if not subjects and not is_topic_question(v.question, v.lang) and not any(
-                    _overlaps(v.question, g.text, v.zh) for g in items):
+            if not subjects and (not is_topic_question(v.question, v.lang) or asked_thing(v.question, v.lang)) and not any(
+                    _overlaps(v.question, g.text, v.zh) for g in items):  # "heard about the lamp?": no (asked_thing.py)
                 return v.pick("deny")  # "Who won the war in the east?": nothing I hold touches it, no recap
             return _recap(v, items) or v.pick("deny")  # all it knows was said to this listener today
         if not subjects - {v.meta.get("asker")} and is_topic_question(v.question, v.lang):
