@@ -124,7 +124,9 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_zh=("她帮我搬了米袋。", "我不在的时候他帮我看店。"),
        cues_en=("help", "helped", "helps", "helping", "minded the", "looked after", "lent a hand", "mended",
                 "nursed", "cared for", "tended the sick"),
-       cues_zh=("帮", "帮忙", "帮了", "照顾", "看店", "搭把手")),
+       cues_zh=("帮", "帮忙", "帮了", "照顾", "看店", "搭把手"),
+       # a request for help is no help given: "你帮我留意着", "can you help me"
+       not_cues=("你帮我", "您帮我", "你帮帮我", "帮我留意", "帮我看着", "帮帮我", "help me", "help us")),
     _p("kind", "is kind", "人很好", 0.6, 0.0, "trait",
        ex_en=("She is the kindest woman in the village.", "He is always warm and decent to everyone."),
        ex_zh=("她是村里最好心的人。", "他待人一向很热心。"),

@@ -61,7 +61,10 @@ DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed
                         rf"(?:his|her|their|my|your|our|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*")
 DAMAGED_ZH = re.compile(r"(?:把|将)[^，。！？,!?把]{1,12}?(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|砸坏|砸了|踩坏|踩烂|撕破|撕烂|扯破|挂破|"
                         r"刮破|划破|碰坏|摔坏|烧坏|戳破|剪坏|压坏|毁了|糟蹋)|(?:弄坏|弄破|撕破|砸坏|踩坏|毁)了[^，。！？,!?]{0,4}?"
-                        r"(?:的|家的)")
+                        r"(?:的|家的)"
+                        # the passive: "我的网又被小虎弄破了"
+                        r"|被[^，。！？,!?被]{1,8}?(?:弄坏|弄破|弄脏|弄断|搞坏|砸坏|踩坏|踩烂|撕破|撕烂|扯破|刮破|划破|碰坏|摔坏|"
+                        r"戳破|剪坏|压坏)了")
 
 # short change is money kept from a customer, whatever the template's meaning says ("他给客人找零时少找了五文钱"
 # read as nothing once the name was a pronoun)

@@ -229,3 +229,12 @@ def test_a_confidence_and_bad_news_of_family_are_kept_from_a_stranger() -> None:
         assert secret not in said and kin not in said, (lang, said)
         said = town.say("sal", "hob", news).text  # a friend trusted more than the one who confided
         assert secret in said and kin in said, (lang, said)
+
+
+def test_a_request_for_help_is_no_help_and_a_passive_damage_is_damage() -> None:
+    from townsfolk.memory.predicate_reader import read
+
+    assert read("我的网又被小虎弄破了，你帮我留意着").key == "damaged"  # was "helpful" (帮)
+    assert read("我的网又被小虎弄破了").key == "damaged"
+    assert read("网被小虎不小心刮破了").key == "mishap"
+    assert read("她帮我搬了米袋。").key == "helpful" and read("He helped me carry the sacks").key == "helpful"
