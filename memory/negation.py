@@ -97,7 +97,13 @@ def negated_at(text: str, lowered: str, pos: int, cue: str) -> bool:
         return any(neg < pos and start <= pos < end for neg, start, end in en_scopes(lowered))
     if cue.startswith(("不", "没")):
         return False
+    if ZH_UNSAID_AFTER.match(text, pos + len(cue)):
+        return True  # 连句对不起都没说: the word said was never said
     return any(neg < pos and start <= pos < end for neg, start, end in zh_scopes(text))
+
+
+# a zh negation that follows what it negates: 连句对不起都没说 / 道歉的话一句也没讲
+ZH_UNSAID_AFTER = re.compile(r"[^，。！？；,.!?;]{0,4}?(?:都|也)(?:没有|没|不)(?:说|讲|道|提)")
 
 
 # a negated apology or reconciliation: not made up, and cold for it

@@ -41,3 +41,11 @@ def test_the_npc_takes_it_as_news_of_osk(tmp_path: Path) -> None:
     town.close()
     assert "all right" not in reply.lower() and "forgive" not in reply.lower(), reply
     assert about_osk, "no belief about Osk formed"
+
+
+def test_a_sorry_never_said_reads_as_none_said_in_chinese() -> None:
+    from townsfolk.memory.claims import claim_from_text
+
+    assert claim_from_text("老周连句对不起都没说", about="laozhou").predicate == "unapologetic"
+    assert claim_from_text("老周打碎了春嫂的碗，连句对不起都没说", about="laozhou").predicate != "apologised"
+    assert claim_from_text("老周跟春嫂说了对不起", about="laozhou").predicate == "apologised"
