@@ -41,3 +41,10 @@ def test_both_claims_become_beliefs(tmp_path: Path) -> None:
     town.close()
     assert {"debt", "drunkard"} <= preds, preds
     assert len(osk) == 1, [b.text for b in osk]
+
+
+def test_a_chinese_debt_said_with_me_is_a_debt() -> None:
+    from townsfolk.memory.claims import claim_from_text
+
+    assert claim_from_text("春嫂欠我一壶茶钱", about="chunsao").predicate == "debt"
+    assert claim_from_text("王婆欠我二两银子，一直不还", about="wangpo").predicate == "debt_unpaid"
