@@ -13,7 +13,7 @@ import zlib
 
 _INSULT = {
     "en": re.compile(
-        r"\b(?:idiot|stupid|dumb|moron|fool|liar|cheat|useless|pathetic|ugly|disgusting|hate you|shut up|get lost|"
+        r"\b(?:idiot|stupid|dumb|moron|fool|liar|(?:(?:a|dirty|rotten|lying) cheat(?!\w)|you cheat(?=\s*(?:[!.]|$)))|useless|pathetic|ugly|disgusting|hate you|shut up|get lost|"
         r"go away|piss off|buzz off|leave me alone|how dare you|you (?:smell|stink)|old (?:fool|goat|hag|bat))\b",
         re.IGNORECASE),
     "zh": re.compile(r"傻[瓜子逼]|你(?:真|好|太)?傻|蠢|笨蛋|白痴|废物|滚(?:蛋|开|出去)?[！!。]?$|给我滚|讨厌|骗子|闭嘴|"

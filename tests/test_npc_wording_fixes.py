@@ -84,7 +84,7 @@ def test_the_tie_phrase_never_pastes_the_persona() -> None:
     said = town.say("wren", "hanna", "What is Tomas like?").text
     assert "Tomas is a friend of mine; he's cheerful and hums while he loads" in said, said
     said = Town.from_scenario(KILN).say("ke", "laotao", "小鱼这孩子怎么样？").text
-    assert "小鱼是我一手带的，人嘴快，爱打听" in said, said
+    assert "小鱼是我一手带的，他为人嘴快，爱打听" in said, said  # a clause with its subject, not the note pasted
 
 
 # --- "I'm fine, thanks" ------------------------------------------------------------------------------------
@@ -200,7 +200,9 @@ def test_calling_someone_else_a_liar_is_news_not_a_quarrel_with_the_listener() -
     assert not _one_of(said, "en", "apologise"), said
     [view] = [b for b in town.memory.beliefs_of("ilse") if b.told_by == "wren"]
     assert (view.claim.about, view.claim.target, view.claim.predicate) == ("hanna", "tomas", "dishonest"), view
-    assert _one_of(town.say("wren", "ilse", "You liar!").text, "en", "apologise")
+    # said to her face it is an insult: answered as the one wronged (agents/rude_reply.py), not as news
+    to_her = town.say("wren", "ilse", "You liar!").text
+    assert not _one_of(to_her, "en", "apologise") and "Tomas" not in to_her and "Hanna" not in to_her, to_her
 
 
 def test_help_an_npc_cannot_give_is_declined_not_chatted_past() -> None:

@@ -74,6 +74,9 @@ def test_news_of_an_insult_or_a_complaint_is_no_insult_to_me() -> None:
     assert not is_insult("王婆说你是骗子。", "zh")
     assert not is_insult("Agnes is a fool.", "en")
     assert is_insult("Get lost!", "en")
+    # an accusing question is no insult (it is asked, and answered, as a question)
+    assert not is_insult("Did you cheat Tomas on the flour?", "en") and not is_insult("Did you cheat?", "en")
+    assert is_insult("You cheat!", "en") and is_insult("You're a dirty cheat.", "en")
 
 
 def test_a_promise_after_a_quarrel_is_taken_up(tmp_path: Path) -> None:
