@@ -55,10 +55,15 @@ UNASKED_ZH = re.compile(r"(?:没打招呼|招呼都不打|招呼也不打|没问
                         r"(?:拿|借|用|开|骑|穿|牵|搬|动)|不问自取")
 # spoiling someone's thing: a verb of damage, then whose it was (not one's own arm, word or promise)
 _NOT_A_THING_EN = (r"(?:own|arm|leg|wrist|ankle|nose|neck|back|hand|foot|finger|rib|ribs|collarbone|hip|head|jaw|tooth|"
-                   r"teeth|heart|word|promise|fast|silence|spirit|fall|record|news|mind|concentration|sleep|luck)")
+                   r"teeth|heart|word|promise|fast|silence|spirit|fall|record|news|mind|concentration|sleep|luck|"
+                   r"ice|rules?|law|habit|spell|tie|deadlock|bank|day|journey|trail|ground|surface|mood|skin)")
 DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed|ripped|spoiled|spoilt|trampled|dented|"
                         rf"scratched|cracked|snapped|split|chipped|stained|tangled|holed|scorched|bent)\s+(?:up\s+)?"
-                        rf"(?:his|her|their|my|your|our|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*")
+                        rf"(?:his|her|their|my|your|our|the|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*"
+                        # a thing handed back spoilt: "brought the nets back torn", "returned my cart broken"
+                        rf"|\b(?:brought|gave|handed|returned|left|sent)\s+(?:back\s+)?(?:his|her|their|my|your|our|the|"
+                        rf"[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:back\s+)?(?:torn|broken|ruined|smashed|"
+                        rf"damaged|cracked|ripped|bent|wrecked|split|stained|holed|dented|snapped)\b")
 DAMAGED_ZH = re.compile(r"(?:把|将)[^，。！？,!?把]{1,12}?(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|砸坏|砸了|踩坏|踩烂|撕破|撕烂|扯破|挂破|"
                         r"刮破|划破|碰坏|摔坏|烧坏|戳破|剪坏|压坏|毁了|糟蹋)|(?:弄坏|弄破|撕破|砸坏|踩坏|毁)了[^，。！？,!?]{0,4}?"
                         r"(?:的|家的)"
@@ -93,7 +98,7 @@ class Gated:
 
 
 _GIVE_EN = ("gave", "brought", "handed", "sent", "left", "baked", "made", "knitted", "saved")
-_DAMAGE_EN = ("ruined", "wrecked", "broke", "tore", "frayed", "damaged", "smashed", "ripped", "spoil", "trampled",
+_DAMAGE_EN = ("ruined", "wrecked", "broke", "torn", "tore", "frayed", "damaged", "smashed", "ripped", "spoil", "trampled",
               "dented", "scratched", "cracked", "snapped", "split", "chipped", "stained", "tangled", "holed",
               "scorched", "bent")
 CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
