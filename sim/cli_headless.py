@@ -58,7 +58,7 @@ def simulate_cmd(
     spec_file: Path = typer.Argument(..., help="world spec YAML (see scenarios/WORLDS.md)"),
     npcs: int | None = typer.Option(None, "--npcs", min=2, help="population (overrides the spec's)"),
     days: float | None = typer.Option(None, "--days", min=0.01, help="simulated days (overrides the spec's)"),
-    seed: int | None = typer.Option(None, "--seed", help="override the spec's seed"),
+    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, help="override the spec's seed"),
     db: str | None = typer.Option(None, help="SQLite path or SQLAlchemy URL (default runs/<name>.db)"),
     json_out: bool = typer.Option(False, "--json", help="no progress bar; print the closing summary as JSON"),
     overwrite: bool = typer.Option(False, help="replace the run the database already holds"),

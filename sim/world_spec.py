@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import ScenarioError, nearest, read_text_file
+from townsfolk.sim.scenario import MAX_SEED, ScenarioError, nearest, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.sim.yaml_syntax import syntax_problem
@@ -166,7 +166,7 @@ class PlayerSpec(Strict):
 class WorldSpec(Strict):
     world: str  # title
     language: Literal["zh", "en"] = "en"
-    seed: int = 0
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0
     start: datetime = datetime(2026, 4, 6, 0, 0)
     tick: str = "1h"
     days: Annotated[float, Field(gt=0)] = 7
