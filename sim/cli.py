@@ -35,6 +35,29 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def out_file(path: Path, option: str = "--out") -> Path:
+    """A file the command will write: its folder is made (as `play --db` does); a folder or an
+    unwritable place is one error line naming the option, not a traceback after the work is done."""
+    if path.is_dir():
+        _fail(f"{option} {path}: is a folder; give a file name (like {path / 'report.html'})")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{option} {path}: cannot make its folder ({exc.strerror or exc})")
+    return path
+
+
+def out_folder(path: Path, option: str) -> Path:
+    """A folder the command will fill: made if missing; an existing file or an unwritable place is one error line."""
+    if path.exists() and not path.is_dir():
+        _fail(f"{option} {path}: is a file; {option} names a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{option} {path}: cannot make the folder ({exc.strerror or exc})")
+    return path
+
+
 def _resolve(world: World, who: str) -> str:
     return resolve_name({cid: c.name for cid, c in world.characters.items()}, who)
 
@@ -419,13 +442,7 @@ def serve_cmd(
         _fail(str(exc))
     if db_url is not None and "{world}" not in db_url:
         _fail("--db-url needs {world} (and usually {tenant}) in it: one database per world")
-    data_dir = Path(data)
-    if data_dir.exists() and not data_dir.is_dir():
-        _fail(f"--data {data}: is a file; --data names the folder that holds the worlds")
-    try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        _fail(f"--data {data}: cannot make the folder ({exc.strerror or exc})")
+    out_folder(Path(data), "--data")
     try:
         serve(data, host=host, port=port, keys=api_keys, provider=lambda: provider, embedder=shared_embedder,
               url_template=db_url, access_log=access_log, write_behind=not commit_before_reply)

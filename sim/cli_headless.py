@@ -12,32 +12,10 @@ from pathlib import Path
 
 import typer
 
-from townsfolk.sim.cli import _fail, app
+from townsfolk.sim.cli import _fail, app, out_file, out_folder
 
 # as in sim/cli.py: each command imports the engine, rich and the spec models in its body
 
-
-def out_file(path: Path, option: str = "--out") -> Path:
-    """A file the command will write: its folder is made (as `play --db` does); a folder or an
-    unwritable place is one error line naming the option, not a traceback after the work is done."""
-    if path.is_dir():
-        _fail(f"{option} {path}: is a folder; give a file name (like {path / 'report.html'})")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        _fail(f"{option} {path}: cannot make its folder ({exc.strerror or exc})")
-    return path
-
-
-def out_folder(path: Path, option: str) -> Path:
-    """A folder the command will fill: made if missing; an existing file or an unwritable place is one error line."""
-    if path.exists() and not path.is_dir():
-        _fail(f"{option} {path}: is a file; {option} names a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        _fail(f"{option} {path}: cannot make the folder ({exc.strerror or exc})")
-    return path
 
 
 def _provider(llm: str, llm_url: list[str] | None, model: str | None, llm_timeout: float, llm_retries: int,
