@@ -17,6 +17,7 @@ from typing import Literal
 import numpy as np
 
 from townsfolk.agents import grammar_en, grammar_zh
+from townsfolk.agents.addressee_words import told_by_me_en, told_by_me_zh, told_to_me_en
 from townsfolk.agents.asked_thing import asked_thing
 from townsfolk.agents.deed_match import (
     NOT_MEANT,
@@ -237,9 +238,13 @@ class _Voice:
                 said = self.g.reported(m["quote"], subject_name=m.get("subject_name"))
                 nested = "_nested" if self.g.is_reported(said) else ""  # 我跟小梅说过，老张说……
                 if m.get("source") == "said" and m.get("to_names"):
+                    # my words to them: their "you" is them, not this listener (agents/addressee_words.py)
+                    said = (told_by_me_zh if self.zh else told_by_me_en)(said, m["to_names"])
                     return self.pick("i_told" + nested, to=m["to_names"], said=said)
                 if m.get("source") == "heard" and m.get("speaker_name"):
-                    said = grammar_zh.heard_from(said, m["speaker_name"]) if self.zh else said  # their 我 is not mine
+                    # their 我/I is them, their 你/you is me
+                    said = grammar_zh.heard_from(said, m["speaker_name"]) if self.zh \
+                        else told_to_me_en(said, m["speaker_name"])
                     return self.pick("they_told" + nested, speaker=m["speaker_name"], said=said)
             what = self.g.clause(self.g.unquote(item.text))
             if m.get("puzzled"):
