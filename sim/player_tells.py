@@ -70,6 +70,11 @@ _ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|
 _REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} said) (?:that )?(?P<rest>.+)$",
              "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说)|听{x}说)[，,：:]?(?P<rest>.+)$"}
 _YOU = {"en": re.compile(r"^(?:you|you're|you've|your)\b", re.IGNORECASE), "zh": re.compile(r"^你")}
+# "Dot is telling everyone Agnes stole your net. That's not true, she was mending it": the rumour is
+# reported to be denied; the player says Agnes did not steal it, not that Dot thinks so
+_DENIAL = {"en": re.compile(r"^\s*(?:(?:but|no),?\s+)?(?:(?:that|it)(?:'s| is| isn't| is not| was| wasn't)\s+(?:not\s+)?"
+                            r"(?:true|so|right|a lie|nonsense|rubbish)|not true|nonsense|rubbish|lies)\b", re.IGNORECASE),
+           "zh": re.compile(r"^\s*(?:可|但)?(?:这|那)?(?:不是真的|不是这样|没有的事|瞎说|胡说|不对|根本没有|才不是)")}
 
 
 def _lead(world: World, pattern: str, text: str, ids: list[str]) -> tuple[str, str] | None:
@@ -151,9 +156,14 @@ def _attitude(world: World, memory: MemoryStore, *, player: str, npc: str, text:
 def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> Claim | None:
     lang = "zh" if world.language == "zh" else "en"
     text = without_vocative(world, npc, fact.text.strip()).rstrip("。.!！")
-    for sentence in _sentences_resolved(world, player, npc, text, lang):
+    sentences = _sentences_resolved(world, player, npc, text, lang)
+    for i, sentence in enumerate(sentences):
         held = _attitude(world, memory, player=player, npc=npc, text=sentence, lang=lang)
         if held is not None:
+            if held.target is not None and held.target != npc and any(_DENIAL[lang].match(s) for s in sentences[i + 1:]):
+                # reported to be denied: the player's word is that the target did not do it
+                return Claim(about=held.target, predicate=held.predicate, severity=held.severity, said_by=player,
+                             quote=text, tone=held.tone, negated=True)
             return held.model_copy(update={"quote": text})
     ids = [c for c in mentioned_ids(world, text) if c != player]
     lead = _lead(world, _REPORTED[lang], text, [c for c in ids if c != npc])
