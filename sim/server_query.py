@@ -11,8 +11,6 @@ from fastapi import Request
 
 from townsfolk.sim.server import ApiError
 
-_KNOWN: dict[int, frozenset[str]] = {}  # route id -> its query parameter names
-
 
 def _query_names(dependant: object) -> set[str]:
     """The query parameters of a route's dependant and of every dependency under it."""
@@ -23,10 +21,12 @@ def _query_names(dependant: object) -> set[str]:
 
 
 def _names(route: object) -> frozenset[str]:
-    key = id(route)
-    if key not in _KNOWN:
-        _KNOWN[key] = frozenset(_query_names(route.dependant))  # type: ignore[attr-defined]
-    return _KNOWN[key]
+    """Kept on the route itself: keyed by id() a new app's route could reuse a dead one's id."""
+    names = getattr(route, "townsfolk_query_names", None)
+    if names is None:
+        names = frozenset(_query_names(route.dependant))  # type: ignore[attr-defined]
+        route.townsfolk_query_names = names  # type: ignore[attr-defined]
+    return names
 
 
 async def known_query_only(request: Request) -> None:
