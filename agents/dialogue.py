@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.remember_me import memories_of_asker
 from townsfolk.agents.voice import question_kind
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
@@ -224,6 +225,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
     elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
         entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
+    remembered: set[str] = set()
+    if asked == "remember_me":  # "你还记得我吗？": what I hold of the one asking (agents/remember_me.py)
+        remembered = set(memories_of_asker(world, memory, npc, listener, skip=set()))
+        entries += [(i, "about_you") for i in sorted(remembered - {e for e, _ in entries})]
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
@@ -276,6 +281,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     and not item.meta.get("puzzled"),
                     "my_deed": fact is not None and fact.actor == npc and fact.kind == "happen",
                     "about_name": _name_for(world, item.about, npc, listener)}
+            if item.id in remembered:
+                meta["remembered"] = True
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")

@@ -21,7 +21,10 @@ GREETING_LEAD = re.compile(
 _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "zh": (("business", re.compile(r"生意|买卖|活儿?(?:多|忙)|客人多")),
            ("weather", re.compile(r"天气|下雨|太阳|好冷|好热|真冷|真热")),
-           ("day", re.compile(r"(?:今天|这几天)(?:忙|累|还顺|顺利)|忙不忙|累不累"))),
+           ("day", re.compile(r"(?:今天|这几天)(?:忙|累|还顺|顺利)|忙不忙|累不累")),
+           # "您吃了吗" greets; it asks after nobody's deeds (not "你吃了我的包子吗")
+           ("meal", re.compile(r"^\s*(?:[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:你|您)?(?:早上|中午|晚上|今天)?"
+                               r"吃(?:过|了)?(?:早饭|午饭|晚饭|饭)?了?(?:吗|么|没|没有)(?:你|您)?[？?。！!~～]*\s*$"))),
     "en": (("business", re.compile(r"\bhow'?s (?:business|trade|work)\b|\bhow is (?:business|trade|work)\b|"
                                    r"\b(?:business|trade) (?:good|going|been)\b|\bbusy (?:day|today|morning)\b|"
                                    r"\bkeeping busy\b", re.IGNORECASE)),
@@ -37,7 +40,9 @@ ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
            "weather": {"good": ["是啊，天气不错。", "今天这天儿挺好。"], "plain": ["还行吧。", "就那样。"],
                        "bad": ["天是不错，可我没什么心思。", "还行吧。"]},
            "day": {"good": ["挺顺的。", "还不错，不算累。"], "plain": ["还行，老样子。", "就那样，忙忙碌碌的。"],
-                   "bad": ["唉，有点不顺。", "不太顺，不提了。"]}},
+                   "bad": ["唉，有点不顺。", "不太顺，不提了。"]},
+           "meal": {"good": ["吃过了，吃得挺饱。", "刚吃过。"], "plain": ["吃过了。", "吃了，随便对付了两口。"],
+                    "bad": ["吃了两口，没什么胃口。", "吃过了，没什么胃口。"]}},
     "en": {"business": {"good": ["Not bad at all, busy enough.", "Good, thanks, can't complain."],
                         "plain": ["Steady enough, thanks.", "Oh, it keeps me going."],
                         "bad": ["Slow, if I'm honest.", "Could be better."]},
@@ -57,7 +62,7 @@ def without_greeting(text: str) -> str:
 
 
 def small_talk_topic(text: str, language: str) -> str | None:
-    """"business", "weather" or "day" when the words are small talk about it, else None. Only a
+    """"business", "weather", "day" or "meal" (zh: 您吃了吗) when the words are small talk about it, else None. Only a
     question or a remark about the trade, the weather or the day: "did you take my money today?"
     names money, not business."""
     lang = "zh" if language == "zh" else "en"

@@ -35,6 +35,8 @@ from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_tellings import OWNED, asks_what_was_said, my_telling_to, told_whom
 from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.plea import answer_plea, is_plea
+from townsfolk.agents.remember_me import ANSWERS as REMEMBER
+from townsfolk.agents.remember_me import asks_remember_me
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
 from townsfolk.agents.small_talk import (
@@ -107,6 +109,8 @@ def question_kind(text: str, language: str) -> str | None:
     text = without_greeting(text)  # "你好呀，今天生意好吗？": the 你 of 你好 accuses nobody
     if small_talk_topic(text, lang):
         return "small_talk"
+    if asks_remember_me(text, lang):
+        return "remember_me"  # "你还记得我吗？": from what I hold of the asker, never a denial
     if _RELATION[lang].search(text) or _TREATS[lang].search(text):
         return "relation"
     if asks_how_things_are(text, lang):
@@ -420,6 +424,8 @@ def _introduced_as(v: _Voice, listener_name: str) -> str | None:
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
     subjects = set(v.meta.get("subjects") or [])
+    if kind == "remember_me":
+        return _remember_asker(v, items)
     if kind == "know" and not subjects and (stranger := _asked_name(v.question, v.lang)) is not None:
         return v.pick("know_no", about=stranger)  # "Do you know a man called Marten?": nobody of that name here
     if kind == "opinion":  # an opinion is backed by what I think of them (or of the thing), not by an errand's status
@@ -481,6 +487,17 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
     return v.join([first if first is not None else _opener(v, items), *lines])
+
+
+def _remember_asker(v: _Voice, items: list[GroundingItem]) -> str:
+    """"Do you remember me?": yes with what I remember of them, or honestly not (agents/remember_me.py)."""
+    asker = v.meta.get("asker")
+    of_them = [g for g in items if g.meta.get("remembered") or (asker and g.about == asker and g.kind != "tie")]
+    pick = REMEMBER[v.lang]
+    if not of_them:
+        return pick["no"][int(v.rng.integers(len(pick["no"])))]
+    lines = _memory_lines(v, sorted(of_them, key=lambda g: not g.meta.get("remembered")))
+    return v.join([pick["yes"][int(v.rng.integers(len(pick["yes"])))], *lines[:1]])
 
 
 def _recap(v: _Voice, items: list[GroundingItem]) -> str:
@@ -626,15 +643,26 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     return None
 
 
+# "听说你…，是真的吗？" / "Is it true you ...?": a rumour put to me, so "是真的" answers it; a plain
+# question ("磨盘是你弄坏的吗？") gets a plain yes
+_PUT_AS_RUMOUR = {"zh": re.compile(r"是真的|真的吗|听说|据说|说(?:你|您)|传(?:言|闻)|都在说"),
+                  "en": re.compile(r"\b(?:is it true|is that true|true that|I heard|heard that|they say|"
+                                   r"\w+ (?:says|said|told me|claims))\b", re.IGNORECASE)}
+
+
+def _admit(v: _Voice) -> str:
+    return v.pick("admit_rumour" if _PUT_AS_RUMOUR[v.lang].search(v.question) else "admit")
+
+
 def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
     """Yes only when one of my own deeds is the accused act in substance (the act and the thing, not a
     shared word: carrying flour is not stealing it); otherwise a denial that names the act."""
     mine = [g for g in items if g.kind == "event" and g.meta.get("my_deed")]
     acc = accusation(v.question, v.lang)
     if acc is None:
-        return v.pick("admit" if any(_overlaps(v.question, g.text, v.zh) for g in mine) else "deny_deed")
+        return _admit(v) if any(_overlaps(v.question, g.text, v.zh) for g in mine) else v.pick("deny_deed")
     if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0) for g in mine):
-        return v.pick("admit")  # my deed is the accused act, or (one that did harm) near it: I own up
+        return _admit(v)  # my deed is the accused act, or (one that did harm) near it: I own up
     if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0, mind_intent=False)
            for g in mine):  # "did you do it on purpose?" of what I did without meaning to
         return NOT_MEANT[v.lang][int(v.rng.integers(len(NOT_MEANT[v.lang])))]

@@ -77,6 +77,30 @@ _DENIAL = {"en": re.compile(r"^\s*(?:(?:but|no),?\s+)?(?:(?:that|it)(?:'s| is| i
            "zh": re.compile(r"^\s*(?:可|但)?(?:这|那)?(?:不是真的|不是这样|没有的事|瞎说|胡说|不对|根本没有|才不是)")}
 
 
+# "我其实欠了王婆三两银子" / "Honestly, I owe Bram two crowns": the player is the one who did it (or
+# owes), not the person named after the verb; "我听说/我觉得/I heard/I think ..." reports someone else
+_I_DID = {"zh": re.compile(r"^\s*(?:(?:其实|说实话|老实说|实话说|不瞒你说|说真的|唉|哎)[，,]?\s*)?我(?:其实|之前|以前|上回|昨天|前天|"
+                           r"今天|早上|刚才|已经|还|也|都)*"
+                           r"(?!们|的|听|觉|认为|看|瞧|见|发现|知道|猜|想|怀疑|估计|记得|跟你|告诉|说|相信|怕|担心|希望|以为|是说)"),
+          "en": re.compile(r"^\s*(?:(?:honestly|actually|to be honest|truth is|look|well|so),?\s+)?i(?:'ve|'d| have| had)?"
+                           r"\s+(?!heard|hear|think|thought|believe|saw|see|seen|know|knew|guess|suspect|reckon|noticed|"
+                           r"found|feel|felt|remember|wonder|hope|fear|doubt|bet|was told|am told|told|mean|'m|am\b)",
+                           re.IGNORECASE)}
+_YOU_WORD = {"zh": re.compile(r"你(?!们)"), "en": re.compile(r"\byou\b", re.IGNORECASE)}
+
+
+def _player_did(world: World, player: str, npc: str, text: str, lang: str) -> str | None:
+    """When the player is the subject of the statement ("我欠了王婆…"), the one the deed concerns
+    (whoever is named, the listener included, or the listener as 你/you); None when the statement
+    is not the player's own doing, or concerns nobody else."""
+    if not _I_DID[lang].match(text):
+        return None
+    named = [c for c in mentioned_ids(world, text) if c != player]
+    if named:
+        return named[0]
+    return npc if _YOU_WORD[lang].search(text) else None
+
+
 def _lead(world: World, pattern: str, text: str, ids: list[str]) -> tuple[str, str] | None:
     """(the person named at the head of the pattern, the rest of the sentence) when it matches."""
     for cid in ids:
@@ -173,6 +197,9 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
         if about is not None and about != npc:
             others = [c for c in mentioned_ids(world, rest) if c not in (player, teller, about)]
             return read_claim(memory, rest, about=about, said_by=teller, obj=others[0] if others else None)
+    done_to = _player_did(world, player, npc, text, lang)
+    if done_to is not None:  # the player's own doing, told of themselves: about the player, done to whom it names
+        return read_claim(memory, text, about=player, said_by=player, obj=done_to)
     about, obj = subject_of(world, player, npc, fact)
     if about is None:
         return None

@@ -53,14 +53,14 @@ def _one_of(text: str, lang: str, *keys: str) -> bool:
 def test_a_deed_done_in_substance_is_owned_up_to_not_denied() -> None:
     zh = _town(FERRY)
     said = zh.say("guoke", "ashui", "听说你找错钱了，是真的吗？").text
-    assert _one_of(said, "zh", "admit") and not _one_of(said, "zh", "deny_deed"), said
+    assert _one_of(said, "zh", "admit", "admit_rumour") and not _one_of(said, "zh", "deny_deed"), said
     assert "少找了五文钱" in said, said  # in its own words: what it did
-    assert not _one_of(zh.say("guoke", "ashui", "是你偷的钱吗？").text, "zh", "admit")  # stealing is another act
+    assert not _one_of(zh.say("guoke", "ashui", "是你偷的钱吗？").text, "zh", "admit", "admit_rumour")  # stealing is another act
     en = _town(ORCHARD)
     said = en.say("buyer", "wat", "Did you short-change a customer?").text
-    assert _one_of(said, "en", "admit") and "five pennies too little" in said, said
+    assert _one_of(said, "en", "admit", "admit_rumour") and "five pennies too little" in said, said
     said = en.say("buyer", "pell", "Did you break the saplings on purpose?").text
-    assert not _one_of(said, "en", "admit") and "left the orchard gate open" in said, said  # not meant: no yes
+    assert not _one_of(said, "en", "admit", "admit_rumour") and "left the orchard gate open" in said, said  # not meant: no yes
 
 
 def test_owning_up_is_decided_in_substance() -> None:
@@ -79,11 +79,11 @@ def test_owning_up_is_decided_in_substance() -> None:
 def test_a_greeting_with_small_talk_gets_small_talk_never_a_denial() -> None:
     zh = _town(FERRY)
     said = zh.say("guoke", "ashui", "你好呀，今天生意好吗？").text
-    assert not _one_of(said, "zh", "deny_deed", "deny", "admit"), said
+    assert not _one_of(said, "zh", "deny_deed", "deny", "admit", "admit_rumour"), said
     assert any(w in said for w in ("还行", "马马虎虎", "还不错", "托你的福", "凑合", "不怎么样")), said
     en = _town(ORCHARD)
     said = en.say("buyer", "pell", "Hello Pell, how's business today?").text
-    assert not _one_of(said, "en", "deny_deed", "deny", "admit"), said
+    assert not _one_of(said, "en", "deny_deed", "deny", "admit", "admit_rumour"), said
     assert any(w in said for w in ("Steady", "keeps me going", "Not bad", "Good, thanks", "Slow", "Could be")), said
 
 
@@ -154,7 +154,7 @@ KILN = {"scenario": "窑口的裂碗", "language": "zh", "seed": 11, "start": "2
 
 def test_my_own_worlds_intent_follow_ups_how_i_am_treated_and_who_is_over_me() -> None:
     zh = _town(KILN)
-    assert _one_of(zh.say("ke", "xiaoman", "听说你把那窑碗烧坏了，是真的吗？").text, "zh", "admit")
+    assert _one_of(zh.say("ke", "xiaoman", "听说你把那窑碗烧坏了，是真的吗？").text, "zh", "admit", "admit_rumour")
     said = zh.say("ke", "xiaoman", "你是故意的吗？").text  # the act was named a turn ago
     assert said.startswith(("不是故意的", "我真不是有意的")) and not _one_of(said, "zh", "deny_deed"), said
     said = zh.say("ke", "xiaoman", "你师父对你好吗？").text  # how he treats me, not "你好" nor an accusation
@@ -162,7 +162,7 @@ def test_my_own_worlds_intent_follow_ups_how_i_am_treated_and_who_is_over_me() -
     assert zh.say("ke", "dou", "你徒弟平时人怎么样？").text.startswith("小满是我一手带的")
     en = _town(ORCHARD)
     said = en.say("buyer", "pell", "Dunstan says you let the goats at the saplings on purpose. Is that true?").text
-    assert not _one_of(said, "en", "admit") and "left the orchard gate open" in said, said
+    assert not _one_of(said, "en", "admit", "admit_rumour") and "left the orchard gate open" in said, said
     said = en.say("buyer", "pell", "What is your boss like?").text  # only Mara is tied to Pell
     assert "Mara" in said and not _one_of(said, "en", "deny"), said
     assert en.say("buyer", "mara", "What is your nephew like?").text.startswith("Wat is my nephew")

@@ -33,10 +33,10 @@ def _one_of(text: str, lang: str, *keys: str) -> bool:
 def test_an_innocent_npc_denies_an_act_that_only_shares_a_word_with_his_deed() -> None:
     town = _town(MILL)
     said = town.say("tam", "pell", "Did you steal the grain?").text
-    assert not _one_of(said, "en", "admit"), said
+    assert not _one_of(said, "en", "admit", "admit_rumour"), said
     assert said.startswith(("No, I didn't steal the grain", "That's not true; I didn't steal the grain")), said
     assert "carried the grain sacks" in said, said  # and says what he did do
-    assert _one_of(town.say("tam", "pell", "Did you carry the sacks up to the loft?").text, "en", "admit")
+    assert _one_of(town.say("tam", "pell", "Did you carry the sacks up to the loft?").text, "en", "admit", "admit_rumour")
     other = town.say("tam", "rook", "Did Pell steal the grain?").text
     assert _one_of(other, "en", "not_known") and "Pell carried the grain sacks" in other, other
 
@@ -47,7 +47,7 @@ def test_an_innocent_npc_denies_in_chinese_naming_the_act() -> None:
     assert "不是我偷的" in said and "晾到了河滩上" in said, said
     said = town.say("ke", "afu", "船桨是你弄断的吗？").text
     assert "不是我弄断的" in said and not _one_of(said, "zh", "deny"), said
-    assert _one_of(town.say("ke", "afu", "渔网是你晾到河滩上的吗？").text, "zh", "admit")
+    assert _one_of(town.say("ke", "afu", "渔网是你晾到河滩上的吗？").text, "zh", "admit", "admit_rumour")
     other = town.say("ke", "sanjie", "渔网是阿福偷的吗？").text
     assert _one_of(other, "zh", "not_known") and "晾到了河滩上" in other, other
 

@@ -71,7 +71,7 @@ def test_yes_no_questions_are_not_accusations() -> None:
     liked = en.say("bo", "wren", "Did you like the honey?").text
     assert _one_of(liked, "en", "liked_good"), liked
     angry = en.say("bo", "wren", "Is Barnaby angry with you?").text
-    assert not _one_of(angry, "en", "deny_deed", "admit"), angry
+    assert not _one_of(angry, "en", "deny_deed", "admit", "admit_rumour"), angry
     assert _one_of(angry, "en", "feeling_no"), angry
     zh = _river()
     liked = zh.say("ke", "aqing", "你喜欢那罐蜂蜜吗？").text
@@ -79,7 +79,7 @@ def test_yes_no_questions_are_not_accusations() -> None:
     angry = zh.say("ke", "aqing", "小虎在生你的气吗？").text
     assert _one_of(angry, "zh", "feeling_no") and not _one_of(angry, "zh", "deny_deed"), angry
     # a real accusation is still answered yes or no
-    assert _one_of(zh.say("ke", "xiaohu", "是你把阿青的茶桌碰翻的吗？").text, "zh", "admit")
+    assert _one_of(zh.say("ke", "xiaohu", "是你把阿青的茶桌碰翻的吗？").text, "zh", "admit", "admit_rumour")
 
 
 def test_an_opinion_of_a_person_is_said_of_a_person() -> None:

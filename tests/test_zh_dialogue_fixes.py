@@ -1,0 +1,107 @@
+"""Chinese dialogue defects seen in play: who owes whom when the player says it of themselves,
+a greeting that is a question (您吃了吗), "do you remember me?", and a plain question about the
+NPC's own deed answered plainly (not "是真的" as if it were a rumour)."""
+
+from __future__ import annotations
+
+from townsfolk import Town
+
+ZH = """
+scenario: 磨坊村
+language: zh
+seed: 5
+start: 2026-04-01T08:00
+tick: 1h
+characters:
+  wangpo: {name: 王婆, role: 卖茶的老婆婆, persona: 嘴碎，心不坏。}
+  laozhang: {name: 老张, role: 磨坊主, persona: 倔脾气。, traits: {candour: 0.7}}
+  xiaoli: {name: 小李, role: 挑水的, persona: 爱打听。}
+  lvke: {name: 旅客, player: true}
+  shusheng: {name: 书生, player: true}
+relationships:
+  - {from: wangpo, to: xiaoli, kind: neighbour, strength: 0.7, mutual: true}
+timeline:
+  - {at: 1, happen: {what: 老张把磨盘弄坏了, actor: laozhang, witnesses: [laozhang], valence: -0.4}}
+"""
+
+EN = """
+scenario: Mill lane
+language: en
+seed: 5
+characters:
+  bram: {name: Bram, role: miller}
+  tess: {name: Tess, role: baker}
+  lin: {name: Lin, player: true}
+"""
+
+
+def _town(text: str) -> Town:
+    town = Town.from_scenario(text)
+    town.advance(2)
+    return town
+
+
+def _beliefs(town: Town, holder: str) -> list:
+    return town.memory.beliefs_of(holder)
+
+
+def test_the_player_who_owes_is_the_debtor() -> None:
+    town = _town(ZH)
+    town.say("lvke", "xiaoli", "我其实欠了王婆三两银子")
+    (b,) = _beliefs(town, "xiaoli")
+    assert (b.claim.about, b.claim.obj, b.claim.predicate) == ("lvke", "wangpo", "debt"), b
+    town.say("lvke", "wangpo", "我其实欠了王婆三两银子")  # said to the creditor herself
+    (b,) = _beliefs(town, "wangpo")
+    assert (b.claim.about, b.claim.obj) == ("lvke", "wangpo"), b
+    town.say("shusheng", "xiaoli", "我听说老张欠了王婆的钱")  # a report: still about 老张
+    assert any(x.claim.about == "laozhang" and x.told_by == "shusheng" for x in _beliefs(town, "xiaoli"))
+
+
+def test_the_player_who_owes_is_the_debtor_in_english() -> None:
+    town = _town(EN)
+    town.say("lin", "tess", "I owe Bram two crowns.")
+    (b,) = _beliefs(town, "tess")
+    assert (b.claim.about, b.claim.obj) == ("lin", "bram"), b
+    town.say("lin", "tess", "I heard Bram owes the smith money.")
+    assert any(x.claim.about == "bram" for x in _beliefs(town, "tess"))
+
+
+def _with_seed(text: str, seed: int) -> Town:
+    town = Town.from_scenario(text.replace("seed: 5", f"seed: {seed}"))
+    town.advance(2)
+    return town
+
+
+def test_a_meal_greeting_is_a_greeting() -> None:
+    for seed in range(4):
+        town = _with_seed(ZH, seed)
+        for words in ("您吃了吗", "王婆，吃饭了没？", "吃了吗您"):
+            said = town.say("lvke", "wangpo", words).text
+            assert "吃" in said and "不是我" not in said, (words, said)
+        assert "不是我吃的" in town.say("lvke", "xiaoli", "你吃了我的包子吗？").text  # a real accusation
+
+
+def test_do_you_remember_me_is_answered_from_memories_of_the_asker() -> None:
+    for seed in range(3):
+        town = _with_seed(ZH, seed)
+        town.event("旅客帮王婆修好了茶棚", actor="lvke", witnesses=["wangpo"], valence=0.5)
+        said = town.say("lvke", "wangpo", "你还记得我吗？").text
+        assert "记得" in said and "修好了茶棚" in said and "不是我" not in said, said
+        said = town.say("shusheng", "wangpo", "您还认得我吗").text  # never met
+        assert "见过" in said and "不是我" not in said, said
+    town = _town(EN)
+    town.event("Lin mended Bram's fence", actor="lin", witnesses=["bram"], valence=0.5)
+    assert "remember" in town.say("lin", "bram", "Do you remember me?").text.lower()
+    assert "met" in town.say("lin", "tess", "Do you remember me?").text
+
+
+def test_a_plain_question_about_my_deed_gets_a_plain_yes() -> None:
+    rumour_words = 0
+    for seed in range(8):
+        town = _with_seed(ZH, seed)
+        plain = town.say("lvke", "laozhang", "磨盘是你弄坏的吗？").text
+        assert plain.startswith(("是，是我", "是我，", "嗯，是我")) and "是真的" not in plain, plain
+        put = town.say("shusheng", "laozhang", "听说你把磨盘弄坏了，是真的吗？").text
+        assert "磨盘" in put and "不是我" not in put, put
+        rumour_words += "是真的" in put
+    assert rumour_words  # a rumour put to him may be answered "是真的"
