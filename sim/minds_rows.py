@@ -12,6 +12,15 @@ has two tables of its own (sim/tables.py):
   outcome counts). Entries whose value is the same object or equal to what was written are skipped
   (their values are immutable: str, int, datetime, frozen models); removed entries are deleted.
 
+Blocks are compared with what was stored as bytes (a memcmp, no numpy pass and copy per array);
+whole-number arrays (placements, the pair index, mood codes) are stored in the narrowest integer
+type that holds them (a 10k town's mood codes: 10 KB, not 80) and read back as int64. The fast
+affect, which moves in every row every tick, is stored whole only every STEPS commits: in between,
+each commit stores the one tick's step from the last (sim/fast_steps.py: the relax recipe and the
+stirred rows, checked bit for bit before it is kept), as a `fast+` row of `mind_array`; a load
+replays the steps over the last whole copy. A commit that cannot be one step (several ticks since
+the last, an NPC moved group or pair) writes the array whole and drops the steps.
+
 Loading puts the pieces back into the dict `Minds.state()` returns (arrays packed as it packs
 them), so `Minds.restore`, the erasure scrub and everything reading `run.extra["minds"]` are
 unchanged. A run saved before these tables existed keeps its minds in the run row; it loads from
@@ -26,23 +35,32 @@ from typing import Any
 
 import numpy as np
 
+from townsfolk.sim.fast_steps import replay, step_of
 from townsfolk.sim.minds import Minds, pack, unpack
 from townsfolk.sim.row_writer import encode
 
 BLOCK = 4096  # rows per stored block: a 10k town's fast affect is 3 blocks of 96 KB
 ARRAYS = ("fast", "group_slow", "pair_slow", "pair_row", "group_of", "pairs", "moods")
+WHOLE_NUMBERS = ("pair_row", "group_of", "pairs", "moods")  # stored narrow, read back as int64
 KEYED = ("stages", "dependency", "last_spoke", "quiet", "followups")
 WHOLE = ("npcs", "budget", "counts")
+STEP = "fast+"  # the name of the fast affect's stored steps (id fast+:1, fast+:2, ...)
+STEPS = 32  # steps kept before the fast affect is stored whole again (a load replays at most these)
+NARROW = tuple(np.dtype(t) for t in ("<i1", "<i2", "<i4"))
 
 
 @dataclass
 class MindsSaved:
-    """What the store holds of the minds: a copy of each array and of each keyed part as written."""
+    """What the store holds of the minds: each array as a load would give it, each array's stored
+    blocks (dtype, width, bytes per block), and each keyed part as written."""
 
     arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    stored: dict[str, tuple[str, int, list[bytes]]] = field(default_factory=dict)
+    steps: int = 0  # fast affect steps stored over its last whole copy
     keyed: dict[str, dict[str, Any]] = field(default_factory=dict)  # part -> key -> raw value
     whole: dict[str, str] = field(default_factory=dict)  # part -> its JSON text
     npcs: list[str] | None = None  # the NPC list as written (compared as a list: no 10k-name encode)
+    pairs_of: tuple[Any, np.ndarray] | None = None  # (the pair index dict, its array) last made
 
 
 @dataclass
@@ -64,20 +82,28 @@ def _json_of(part: str, value: Any) -> Any:
     return value
 
 
-def _pairs(minds: Minds) -> np.ndarray:
+def _pairs(minds: Minds, saved: MindsSaved) -> np.ndarray:
+    """The pair index as rows (i, j, row); made again only when the index grew or was replaced
+    (pairs are only ever added, each with the next row)."""
     index = minds.affect.pair_index
-    if not index:
-        return np.zeros((0, 3), dtype=np.int64)
-    return np.array([[i, j, r] for (i, j), r in index.items()], dtype=np.int64)
+    known = saved.pairs_of
+    if known is not None and known[0] is index and len(known[1]) == len(index):
+        return known[1]
+    arr = (np.array([[i, j, r] for (i, j), r in index.items()], dtype=np.int64) if index
+           else np.zeros((0, 3), dtype=np.int64))
+    saved.pairs_of = (index, arr)
+    return arr
 
 
-def parts_of(minds: Minds | dict[str, Any]) -> tuple[dict[str, np.ndarray], dict[str, dict[str, Any]], dict[str, Any]]:
+def parts_of(minds: Minds | dict[str, Any], saved: MindsSaved | None = None
+             ) -> tuple[dict[str, np.ndarray], dict[str, dict[str, Any]], dict[str, Any]]:
     """(arrays, keyed parts, whole parts) of a live `Minds` (its own objects, nothing copied) or of
     a dict `Minds.state()` made (a run rewritten after an erasure)."""
     if isinstance(minds, Minds):
         a = minds.affect
         arrays = {"fast": a.fast, "group_slow": a.group_slow, "pair_slow": a.pair_slow, "pair_row": a.pair_row,
-                  "group_of": a.group_of, "pairs": _pairs(minds), "moods": minds._mood_codes}  # noqa: SLF001
+                  "group_of": a.group_of, "pairs": _pairs(minds, saved or MindsSaved()),
+                  "moods": minds._mood_codes}  # noqa: SLF001
         keyed = {"stages": minds.stages, "dependency": minds.dependency, "last_spoke": minds.last_spoke,
                  "quiet": minds.quiet, "followups": minds.followups}
         whole = {"npcs": a.ids, "budget": minds.budget.model_dump(mode="json"), "counts": minds.counts}
@@ -92,46 +118,87 @@ def parts_of(minds: Minds | dict[str, Any]) -> tuple[dict[str, np.ndarray], dict
     return arrays, keyed, whole
 
 
-def _as_rows(arr: np.ndarray) -> np.ndarray:
-    return arr.reshape(len(arr), int(np.prod(arr.shape[1:], dtype=np.int64)))
+def _stored_form(name: str, arr: np.ndarray) -> np.ndarray:
+    """The array as stored: whole numbers in the narrowest integer type that holds them all."""
+    arr = np.ascontiguousarray(arr)
+    if name in WHOLE_NUMBERS and arr.size and arr.dtype.kind == "i":
+        low, high = int(arr.min()), int(arr.max())
+        for dtype in NARROW:
+            info = np.iinfo(dtype)
+            if info.min <= low and high <= info.max:
+                return arr.astype(dtype)
+    return arr
 
 
-def _changed_blocks(new: np.ndarray, old: np.ndarray | None) -> list[int]:
-    """Blocks of `new` that differ from `old` (all of them when the shape of a row or dtype moved)."""
-    n_blocks = max(1, -(-len(new) // BLOCK))
-    if old is None or old.dtype != new.dtype or old.shape[1:] != new.shape[1:]:
-        return list(range(n_blocks))
-    common = min(len(new), len(old))
-    a, b = _as_rows(new[:common]), _as_rows(old[:common])
-    changed = (a != b).any(axis=1)
-    # per block at once (the fast affect decays every tick: a set of 10k row numbers was most of this)
-    blocks = set(np.flatnonzero(np.logical_or.reduceat(changed, np.arange(0, common, BLOCK))).tolist()) if common else set()
-    if len(new) != len(old):  # grown or shrunk: the block holding the boundary and every one after it
-        blocks.update(range(min(len(new), len(old)) // BLOCK, n_blocks))
-    return sorted(b for b in blocks if b < n_blocks)
+def _same(known: np.ndarray | None, arr: np.ndarray) -> bool:
+    """The same array bit for bit (-0.0 is not 0.0 here, and a NaN is itself)."""
+    if known is None or known.shape != arr.shape or known.dtype != arr.dtype:
+        return False
+    return bool(np.array_equal(np.ascontiguousarray(known).view(np.uint8), np.ascontiguousarray(arr).view(np.uint8)))
 
 
-def minds_rows(saved: MindsSaved, minds: Minds | dict[str, Any]) -> MindsRows:
-    """The rows that bring the stored minds to `minds`, and `saved` moved on to it. Cost: one numpy
-    comparison per array, one dict comparison per keyed part, and rows only for what changed."""
-    arrays, keyed, whole = parts_of(minds)
-    out = MindsRows()
-    for name in ARRAYS:
-        arr = np.ascontiguousarray(arrays[name])
-        old = saved.arrays.get(name)
-        blocks = _changed_blocks(arr, old)
-        if not blocks:
+def _block_bytes(arr: np.ndarray) -> list[bytes]:
+    return [arr[b * BLOCK:(b + 1) * BLOCK].tobytes() for b in range(max(1, -(-len(arr) // BLOCK)))]
+
+
+def _write_array(out: MindsRows, saved: MindsSaved, name: str, arr: np.ndarray) -> None:
+    """Rows for the blocks of `arr` whose bytes differ from the stored ones (all of them when the
+    dtype or the shape of a row moved), ids for the stored blocks past its end."""
+    stored = _stored_form(name, arr)
+    width = 0 if stored.ndim == 1 else int(np.prod(stored.shape[1:], dtype=np.int64))
+    dtype = stored.dtype.str
+    blocks = _block_bytes(stored)
+    old_dtype, old_width, old = saved.stored.get(name, (None, None, []))
+    same_form = old_dtype == dtype and old_width == width
+    for b, data in enumerate(blocks):
+        if same_form and b < len(old) and old[b] == data:
             continue
-        width = 0 if arr.ndim == 1 else int(np.prod(arr.shape[1:]))
-        for b in blocks:
-            part = arr[b * BLOCK:(b + 1) * BLOCK]
-            bid = f"{name}:{b}"
-            out.gone_blocks.append(bid)
-            out.blocks.append((bid, name, b, arr.dtype.str, width, part.tobytes()))
-        if old is not None:
-            n_new, n_old = max(1, -(-len(arr) // BLOCK)), max(1, -(-len(old) // BLOCK))
-            out.gone_blocks += [f"{name}:{b}" for b in range(n_new, n_old)]
-        saved.arrays[name] = arr.copy()
+        bid = f"{name}:{b}"
+        out.gone_blocks.append(bid)
+        out.blocks.append((bid, name, b, dtype, width, data))
+    out.gone_blocks += [f"{name}:{b}" for b in range(len(blocks), len(old))]
+    saved.stored[name] = (dtype, width, blocks)
+
+
+def _drop_steps(out: MindsRows, saved: MindsSaved) -> None:
+    out.gone_blocks += [f"{STEP}:{k}" for k in range(1, saved.steps + 1)]
+    saved.steps = 0
+
+
+def _fast_rows(out: MindsRows, saved: MindsSaved, minds: Minds | dict[str, Any], arrays: dict[str, np.ndarray],
+               dt_seconds: float | None) -> None:
+    """The fast affect as one step over what is stored (sim/fast_steps.py), or whole."""
+    now = np.ascontiguousarray(arrays["fast"])
+    prev = saved.arrays.get("fast")
+    step = None
+    if (isinstance(minds, Minds) and dt_seconds is not None and prev is not None and saved.steps < STEPS
+            and "fast" in saved.stored and _same(saved.arrays.get("group_of"), arrays["group_of"])
+            and _same(saved.arrays.get("pair_row"), arrays["pair_row"])):  # (a step replays with these)
+        step = step_of(prev, now, group_slow=saved.arrays["group_slow"], pair_slow=saved.arrays["pair_slow"],
+                       group_of=arrays["group_of"], pair_row=arrays["pair_row"], params=minds.affect.params,
+                       dt_seconds=dt_seconds)
+    if step is not None:
+        saved.steps += 1
+        out.blocks.append((f"{STEP}:{saved.steps}", STEP, saved.steps, "step", 0, step))
+    else:
+        _write_array(out, saved, "fast", now)
+        _drop_steps(out, saved)
+    saved.arrays["fast"] = now.copy()
+
+
+def minds_rows(saved: MindsSaved, minds: Minds | dict[str, Any], dt_seconds: float | None = None) -> MindsRows:
+    """The rows that bring the stored minds to `minds`, and `saved` moved on to it. Cost: one bytes
+    comparison per array block, one dict comparison per keyed part, and rows only for what changed.
+    `dt_seconds` (one tick's length) lets the fast affect be saved as one tick's step."""
+    arrays, keyed, whole = parts_of(minds, saved)
+    out = MindsRows()
+    _fast_rows(out, saved, minds, arrays, dt_seconds)  # first: a step reads the slow layers last saved
+    for name in ARRAYS[1:]:
+        arr = arrays[name]
+        if _same(saved.arrays.get(name), arr):
+            continue  # (cheaper than its block bytes: most arrays hold still)
+        _write_array(out, saved, name, arr)
+        saved.arrays[name] = np.array(arr, copy=True)
     for part in KEYED:
         now, before = keyed[part], saved.keyed.get(part, {})
         if now == before and part in saved.keyed:
@@ -166,18 +233,28 @@ _MISSING = object()
 
 def minds_state(blocks: list[tuple], entries: list[tuple[str, str, Any]]) -> tuple[dict[str, Any], MindsSaved] | None:
     """The dict `Minds.state()` made, from the stored blocks (name, block, dtype, width, data) and
-    entries (id, part, decoded value); with what the store now holds. None when nothing is stored."""
+    entries (id, part, decoded value); with what the store now holds. None when nothing is stored.
+    ValueError when the stored pieces do not make a whole state."""
     if not blocks and not entries:
         return None
     saved = MindsSaved()
-    pieces: dict[str, list[tuple[int, np.ndarray]]] = {}
+    pieces: dict[str, list[tuple[int, str, int, bytes]]] = {}
+    steps: dict[int, bytes] = {}
     for name, block, dtype, width, data in blocks:
-        arr = np.frombuffer(bytes(data), dtype=np.dtype(dtype))
-        pieces.setdefault(name, []).append((int(block), arr if not width else arr.reshape(-1, int(width))))
+        if name == STEP:
+            steps[int(block)] = bytes(data)
+        else:
+            pieces.setdefault(name, []).append((int(block), str(dtype), int(width), bytes(data)))
     arrays = {}
     for name, parts in pieces.items():
         parts.sort(key=lambda p: p[0])
-        arrays[name] = np.concatenate([p for _b, p in parts]) if len(parts) > 1 else parts[0][1].copy()
+        got = [np.frombuffer(data, dtype=np.dtype(dtype)) for _b, dtype, _w, data in parts]
+        got = [arr if not width else arr.reshape(-1, width) for arr, (_b, _d, width, _data) in zip(got, parts, strict=True)]
+        arr = np.concatenate(got) if len(got) > 1 else got[0].copy()
+        arrays[name] = arr.astype(np.int64) if name in WHOLE_NUMBERS else arr
+        forms = {(dtype, width) for _b, dtype, width, _data in parts}
+        dtype, width = forms.pop() if len(forms) == 1 else (None, None)  # mixed: rewritten whole next time
+        saved.stored[name] = (dtype, width, [data for _b, _d, _w, data in parts])  # type: ignore[assignment]
     keyed: dict[str, dict[str, Any]] = {part: {} for part in KEYED}
     whole: dict[str, Any] = {}
     for eid, part, value in entries:
@@ -189,6 +266,12 @@ def minds_state(blocks: list[tuple], entries: list[tuple[str, str, Any]]) -> tup
     missing = [n for n in ARRAYS if n not in arrays] + [w for w in WHOLE if w not in whole]
     if missing:
         raise ValueError(f"the stored minds lack {', '.join(missing)}")
+    if sorted(steps) != list(range(1, len(steps) + 1)):
+        raise ValueError(f"the stored affect steps are not one run from 1: {sorted(steps)}")
+    fast = arrays["fast"]
+    for k in range(1, len(steps) + 1):  # the steps since the fast affect was stored whole (sim/fast_steps.py)
+        fast = replay(fast, arrays["group_of"], steps[k])
+    arrays["fast"], saved.steps = fast, len(steps)
     state = {"npcs": whole["npcs"],
              "affect": {"fast": pack(arrays["fast"]), "group_slow": pack(arrays["group_slow"]),
                         "pair_slow": pack(arrays["pair_slow"]), "pairs": arrays["pairs"].tolist(),

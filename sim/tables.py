@@ -29,7 +29,8 @@ class DecisionRow(SQLModel, table=True):
 
 class MindArrayRow(SQLModel, table=True):
     """A block of rows of one of the minds' arrays as its raw bytes (sim/minds_rows.py): a commit
-    rewrites only the blocks holding a row that changed."""
+    rewrites only the blocks holding a row that changed. Name `fast+`: one tick's step of the fast
+    affect over its last whole copy (sim/fast_steps.py), block = the step's number, dtype "step"."""
 
     __tablename__ = "mind_array"
     id: str = Field(primary_key=True)  # name:block

@@ -1,0 +1,116 @@
+"""The fast affect layer saved as the step one tick took, not as its whole array.
+
+Every NPC's fast affect relaxes every tick (toward its group's mood, its partner's, or neutral),
+so every byte of the array moves and each commit of a 10k town rewrote all 240 KB of it (~0.8 ms
+of SQLite pages). Yet most rows only relaxed: the new row is the old one pulled one tick toward a
+target that the arrays saved by the last commit already fix. A step holds that recipe (the target
+of each group, the targets of NPCs talking one to one, the two decay factors) and, for the rows
+that moved otherwise (the tick's stimuli), their new values. `replay` turns the previous array
+into the new one with `agents/affect._relax_rows`' own float steps.
+
+`step_of` replays a step before it is kept and compares the result with the live array bit for bit;
+when it cannot reproduce it (several ticks since the last commit, someone moved group, the affect
+model changed) it returns None and the caller writes the array whole. A stored step is never an
+approximation, and a change elsewhere can only cost the saving, not the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+HEAD = 6  # float64 values before the arrays: the two factors, then four counts (rows, table, pairs, set)
+
+
+def _targets(group_of: np.ndarray, table: np.ndarray, over_rows: np.ndarray, over: np.ndarray) -> np.ndarray:
+    """What each row relaxes toward: its group's row of `table` (row 0: no group), then the
+    one-to-one targets over it (as `AffectField.targets` gathers them)."""
+    out = np.take(table, group_of + 1, axis=0)
+    if len(over_rows):
+        out[over_rows] = over
+    return out
+
+
+def _relaxed(prev: np.ndarray, target: np.ndarray, factor: float, negative_factor: float) -> np.ndarray:
+    """`agents/affect._relax_rows` with its two factors given: the same steps on the same floats."""
+    out = np.subtract(prev, target)
+    valence = out[:, 0]
+    below = np.flatnonzero(valence < 0)
+    slower = valence[below] * negative_factor
+    out *= factor
+    valence[below] = slower
+    out += target
+    return np.clip(out, -1.0, 1.0, out=out)
+
+
+def _bits(arr: np.ndarray) -> np.ndarray:
+    return arr.view(np.int64)  # compared as bits: -0.0 is not 0.0 and a NaN is itself
+
+
+def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_slow: np.ndarray,
+            group_of: np.ndarray, pair_row: np.ndarray, params: Any, dt_seconds: float) -> bytes | None:
+    """The step from `prev` to `now` (both (N, 3) float64), relaxing toward the targets the slow
+    layers `group_slow`/`pair_slow` and placements `group_of`/`pair_row` give (as saved with `prev`);
+    None when the step does not reproduce `now` exactly or is not much smaller than `now` itself."""
+    if prev.shape != now.shape or prev.dtype != np.float64 or now.dtype != np.float64 or now.ndim != 2:
+        return None
+    n = len(now)
+    table = np.concatenate([np.zeros((1, 3)), np.clip(group_slow, -1.0, 1.0)])
+    if len(group_of) != n or len(pair_row) != n or (len(group_of) and group_of.max() >= len(table) - 1):
+        return None
+    over_rows = np.flatnonzero((pair_row >= 0) & (group_of < 0))
+    if len(over_rows) and pair_row[over_rows].max() >= len(pair_slow):
+        return None
+    over = np.clip(pair_slow[pair_row[over_rows]], -1.0, 1.0)
+    dt = np.asarray(dt_seconds, dtype=float)
+    factor, negative_factor = np.exp2(-dt / params.fast_half_life_s), np.exp2(-dt / params.fast_negative_half_life_s)
+    relaxed = _relaxed(prev, _targets(group_of, table, over_rows, over), factor, negative_factor)
+    differs = _bits(relaxed) != _bits(now)
+    set_rows = np.flatnonzero(differs[:, 0] | differs[:, 1] | differs[:, 2])  # (any(axis=1) is 10x slower)
+    if len(set_rows) + len(over_rows) > n // 4:
+        return None
+    head = np.array([factor, negative_factor, n, len(table), len(over_rows), len(set_rows)], dtype="<f8")
+    data = b"".join([head.tobytes(), table.astype("<f8").tobytes(), over_rows.astype("<i8").tobytes(),
+                     over.astype("<f8").tobytes(), set_rows.astype("<i8").tobytes(),
+                     now[set_rows].astype("<f8").tobytes()])
+    # what a load reads back is what was just computed with: the same inputs to the same steps
+    back = _decode(data)
+    kept = (table, over_rows, over, set_rows, now[set_rows])
+    if not (back[0] == factor and back[1] == negative_factor and all(
+            x.shape == y.shape and np.array_equal(x.view(np.int64), y.view(np.int64))
+            for x, y in zip(back[2:7], kept, strict=True)) and back[7] == n):
+        return None  # (cannot happen: tobytes and frombuffer are exact; checked all the same, it is cheap)
+    return data
+
+
+def _decode(data: bytes) -> tuple[Any, Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """A step's bytes as (factor, negative factor, target table, one-to-one rows, their targets,
+    rows set, their values, the array's rows); ValueError when they are damaged."""
+    raw = bytes(data)
+    if len(raw) < 8 * HEAD:
+        raise ValueError("a stored affect step is too short")
+    head = np.frombuffer(raw, dtype="<f8", count=HEAD)
+    n_rows, n_table, n_over, n_set = (int(x) for x in head[2:])
+    sizes = [n_table * 3 * 8, n_over * 8, n_over * 3 * 8, n_set * 8, n_set * 3 * 8]
+    if min(n_table, n_over, n_set) < 0 or len(raw) != 8 * HEAD + sum(sizes):
+        raise ValueError("a stored affect step is damaged (its sizes do not add up)")
+    parts, at = [], 8 * HEAD
+    for size in sizes:
+        parts.append(raw[at:at + size])
+        at += size
+    return (head[0], head[1], np.frombuffer(parts[0], dtype="<f8").reshape(n_table, 3),
+            np.frombuffer(parts[1], dtype="<i8"), np.frombuffer(parts[2], dtype="<f8").reshape(n_over, 3),
+            np.frombuffer(parts[3], dtype="<i8"), np.frombuffer(parts[4], dtype="<f8").reshape(n_set, 3), n_rows)
+
+
+def replay(prev: np.ndarray, group_of: np.ndarray, data: bytes) -> np.ndarray:
+    """The array a step made of `prev`, with the placements `group_of` it was taken with;
+    ValueError when the step's bytes are damaged or do not fit `prev`."""
+    factor, negative_factor, table, over_rows, over, set_rows, values, n = _decode(data)
+    if len(prev) != n or len(group_of) != n or any(len(r) and (r.min() < 0 or r.max() >= n) for r in (over_rows, set_rows)) or (
+            n and (group_of.min() < -1 or group_of.max() >= len(table) - 1)):
+        raise ValueError("a stored affect step does not fit the array it steps")
+    out = _relaxed(prev, _targets(group_of, table, over_rows, over), factor, negative_factor)
+    out[set_rows] = values
+    return out

@@ -1,0 +1,139 @@
+"""The fast affect saved as one tick's step (sim/fast_steps.py, sim/minds_rows.py): a commit after
+one tick stores the step, not the array; the stored pieces give the live state back bit for bit;
+anything a step cannot reproduce (a move to a pair, several ticks, too many steps) is stored whole;
+whole-number arrays are stored narrow and read back as int64."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import numpy as np
+import pytest
+
+from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.fast_steps import replay, step_of
+from townsfolk.sim.minds import Minds
+from townsfolk.sim.minds_rows import STEP, STEPS, MindsRows, MindsSaved, minds_rows, minds_state
+from townsfolk.world.characters import Character
+from townsfolk.world.clock import SimClock
+from townsfolk.world.world import World
+
+DT = 600.0
+
+
+def _minds(n: int) -> Minds:
+    world = World(clock=SimClock(start=datetime(2026, 3, 2, 8, 0)), seed=1, language="en", title="steps")
+    for i in range(n):
+        world.add_character(Character(id=f"n{i}", name=f"N{i}", role="townsfolk"))
+    return Minds(world, MemoryStore())
+
+
+class Disk:
+    """What the minds tables would hold after each commit's rows (deletes first, then upserts)."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[str, tuple] = {}
+        self.entries: dict[str, tuple] = {}
+
+    def commit(self, rows: MindsRows) -> MindsRows:
+        for bid in rows.gone_blocks:
+            self.blocks.pop(bid, None)
+        for eid in rows.gone_entries:
+            self.entries.pop(eid, None)
+        self.blocks.update((b[0], b[1:]) for b in rows.blocks)
+        self.entries.update((e[0], (e[0], e[1], json.loads(e[2]))) for e in rows.entries)
+        return rows
+
+    def state(self) -> dict:
+        found = minds_state(list(self.blocks.values()), list(self.entries.values()))
+        assert found is not None
+        return found[0]
+
+
+def _tick(minds: Minds, rng: np.random.Generator, stirred: int = 5) -> None:
+    """One tick as `Minds.settle` takes it: every layer relaxes, then a few NPCs are stirred."""
+    for row in rng.choice(len(minds.npcs), size=stirred, replace=False).tolist():
+        minds._stimuli[minds.npcs[row]] = [float(rng.uniform(-1, 1)), 0.2, float(rng.uniform(-0.5, 0.5))]  # noqa: SLF001
+    minds.settle(DT)
+
+
+def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_state_back():
+    minds, rng = _minds(600), np.random.default_rng(3)
+    saved, disk = MindsSaved(), Disk()
+    disk.commit(minds_rows(saved, minds, DT))
+    for _ in range(6):
+        _tick(minds, rng)
+        rows = disk.commit(minds_rows(saved, minds, DT))
+        assert not any(b[0].startswith("fast:") for b in rows.blocks)  # the array is not rewritten
+        step = [b for b in rows.blocks if b[1] == STEP]
+        assert len(step) == 1 and len(step[0][5]) < 2_000  # a few stirred rows, not 600 x 24 bytes
+        assert disk.state() == minds.state()
+    assert saved.steps == 6
+    # a store opened on these tables goes on from what it read (the replayed array, the steps held)
+    _state, reread = minds_state(list(disk.blocks.values()), list(disk.entries.values()))
+    assert reread.steps == 6 and np.array_equal(reread.arrays["fast"], minds.affect.fast)
+    _tick(minds, rng)
+    disk.commit(minds_rows(reread, minds, DT))
+    assert disk.state() == minds.state() and reread.steps == 7
+
+
+def test_what_a_step_cannot_reproduce_is_stored_whole_and_the_steps_are_dropped():
+    minds, rng = _minds(600), np.random.default_rng(5)
+    saved, disk = MindsSaved(), Disk()
+    disk.commit(minds_rows(saved, minds, DT))
+    _tick(minds, rng)
+    disk.commit(minds_rows(saved, minds, DT))
+    assert saved.steps == 1
+    _tick(minds, rng)
+    _tick(minds, rng)  # two ticks since the last commit: not one step
+    rows = disk.commit(minds_rows(saved, minds, DT))
+    assert "fast:0" in {b[0] for b in rows.blocks} and rows.gone_blocks.count(f"{STEP}:1") == 1
+    assert saved.steps == 0 and disk.state() == minds.state()
+    _tick(minds, rng)
+    minds.affect.converse("n1", "n2")  # two NPCs move to a pair: the placements a step reads moved
+    _tick(minds, rng)
+    rows = disk.commit(minds_rows(saved, minds, DT))
+    assert saved.steps == 0 and disk.state() == minds.state()
+    for _ in range(STEPS + 2):  # at most STEPS steps over a whole copy
+        _tick(minds, rng)
+        disk.commit(minds_rows(saved, minds, DT))
+    assert saved.steps == 1 and not any(k.startswith(f"{STEP}:2") for k in disk.blocks)
+    assert disk.state() == minds.state()
+    minds.affect.fast[7, 0] = 0.0
+    disk.commit(minds_rows(saved, minds))  # no tick length: stored whole
+    minds.affect.fast[7, 0] = -0.0  # only the sign moved, which a comparison of values does not see
+    disk.commit(minds_rows(saved, minds))
+    assert disk.state() == minds.state()  # (the state packs the bytes: -0.0 is not 0.0 there)
+
+
+def test_whole_numbers_are_stored_narrow_and_read_back_as_the_live_int64_arrays():
+    minds = _minds(300)
+    saved, disk = MindsSaved(), Disk()
+    rows = disk.commit(minds_rows(saved, minds, DT))
+    dtypes = {b[1]: b[3] for b in rows.blocks}
+    assert dtypes["moods"] == "|i1" and dtypes["group_of"] == "|i1" and dtypes["fast"] == "<f8"
+    state = disk.state()
+    assert state == minds.state() and state["moods"]["dtype"] == "<i8"
+
+
+def test_a_damaged_or_foreign_step_is_refused():
+    prev = np.random.default_rng(1).uniform(-1, 1, (50, 3))
+    group_of = np.zeros(50, dtype=np.int64)
+    now = prev * 0.5
+    assert step_of(prev, now, group_slow=np.zeros((1, 3)), pair_slow=np.zeros((0, 3)), group_of=group_of,
+                   pair_row=np.full(50, -1), params=_minds(1).affect.params, dt_seconds=DT) is None  # not a relax
+    minds = _minds(50)
+    minds.affect.fast[:] = prev
+    before = minds.affect.fast.copy()
+    minds.affect.tick(DT)
+    data = step_of(before, minds.affect.fast, group_slow=np.zeros((1, 3)), pair_slow=np.zeros((0, 3)),
+                   group_of=minds.affect.group_of, pair_row=minds.affect.pair_row, params=minds.affect.params,
+                   dt_seconds=DT)
+    assert data is not None
+    assert np.array_equal(replay(before, minds.affect.group_of, data), minds.affect.fast)
+    for bad in (data[:-8], data[:20], data + b"x"):
+        with pytest.raises(ValueError):
+            replay(before, minds.affect.group_of, bad)
+    with pytest.raises(ValueError):
+        replay(before[:10], minds.affect.group_of[:10], data)
