@@ -49,10 +49,14 @@ _EN_TRADES: tuple[tuple[str, str], ...] = (
     (r"carter|driver|coachman", r"cart|ride|lift|carry"), (r"teacher|schoolmaster|clerk|scribe", r"read|write|letter|lesson"),
 )
 
+# roles whose "serve" is food and drink brought to the table; any other trade sells its wares
+_FOOD_EN = re.compile(r"cook|chef|innkeeper|landlady|landlord|tavern|baker|kitchen|tea|barmaid|barman|publican", re.I)
+_FOOD_ZH = re.compile(r"茶|厨|饭|面|酒|客栈|馆|灶|豆腐|饼|馒头|点心|粥")
 _ZH_WARES = set("茶鱼船网酒面饭汤药布衣鞋米肉菜盐柴车书信刀锅灯糖饼粥豆")
 _REQUEST_ZH = (
     ("serve", re.compile(r"(?:^|[，,。])\s*(?:给我|麻烦你?|请)?(?:再)?来(?:[一两几半]?)(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两)(?P<obj>[^，,。！!？?]{1,8})")),
-    ("serve", re.compile(r"我(?:想|要)(?:买|要|来)(?:[一两几半]?(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两))?(?P<obj>[^，,。！!？?]{1,8})")),
+    ("serve", re.compile(r"我(?:想|要)(?:买|要|来)(?:[一两几半]?(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两|张|把|双|根|只|件|顶|副|捆|卷))?"
+                         r"(?P<obj>[^，,。！!？?]{1,8})")),
     ("teach", re.compile(r"(?:你|您)?(?:能|能不能|可以|可不可以|肯不肯|愿意)?(?:不能)?教(?:教)?我(?P<obj>[^，,。！!？?]{1,12})")),
     ("help", re.compile(r"(?:你|您)?(?:能|能不能|可以|可不可以|肯不肯|愿意)?(?:不能)?(?:帮|替|给)我(?P<obj>[^，,。！!？?]{1,14})")),
 )
@@ -61,6 +65,10 @@ _REQUEST_EN = (
     ("serve", re.compile(r"\bi'?d like (?P<obj>an? [^?.!,]{2,40}|some [^?.!,]{2,40})", re.I)),
     ("teach", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:teach|show) me (?:how )?(?:to )?(?P<obj>[^?.!,]{2,40})", re.I)),
     ("serve", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:get|pour|bring|sell|cook|make) me (?P<obj>[^?.!,]{2,40})", re.I)),
+    ("serve", re.compile(r"\bdo you (?:sell|make) (?!(?:of|it|that|this|sense|out|do|up|a living|friends|time|a point|sure|much|money|"
+                         r"me|him|her|them|us|anything of)\b)(?P<obj>[^?.!,]{2,40})|\b(?:do you have|have you got) (?P<obj2>(?:any|some) (?!(?:idea|news|word|notion|clue|time|children|kids|family|"
+                         r"brothers|sisters|plans|questions|regrets|friends|luck|trouble)\b)[^?.!,]{2,40})"
+                         r"|\bi (?:want|need|'d like|would like) to buy (?P<obj3>[^?.!,]{2,40})", re.I)),
     ("help", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:help me|find me|lend me|take me|give me a hand)"
                         r"(?: (?:with|to|find|get))? ?(?P<obj>[^?.!,]{0,40})", re.I)),
 )
@@ -72,11 +80,16 @@ _UNKNOWABLE_EN = (re.compile(r"\bwill it (?:rain|snow|be (?:fine|sunny|wet|cold|
                              r"\bwhat(?:'s| is) the (?:mayor|governor|king|queen|president)'?s? name\b", re.I))
 _PERSONAL_ZH = (("pastime", re.compile(r"你(?:平时|平常|闲(?:的)?时候|没事(?:的时候)?|有空(?:的时候)?|空闲(?:的时候)?)?(?:都)?(?:喜欢|爱)(?:干|做|玩)(?:什么|啥)|你有(?:什么|啥)爱好")),
                 ("work", re.compile(r"你是(?:做|干)(?:什么|啥)的|你(?:平时)?(?:干|做)(?:什么|啥)(?:活|营生|工作)")),
-                ("home", re.compile(r"你(?:家)?住(?:在)?(?:哪儿?|哪里|什么地方)")))
+                ("home", re.compile(r"你(?:家)?住(?:在)?(?:哪儿?|哪里|什么地方)")),
+                ("who", re.compile(r"(?:你|您)是(?:谁|哪位)(?![^，,。？?]{0,2}(?:的|家))|(?:你|您)叫(?:什么|啥)(?:名字)?|(?:你|您)?怎么称呼|"
+                                   r"(?:你|您)贵姓|(?:你|您)尊姓大名|请问(?:你|您)是")))
 _PERSONAL_EN = (("pastime", re.compile(r"\bwhat do you (?:like to do|do for fun|enjoy)\b|\bwhat do you do (?:in your (?:spare|free) time|"
                                        r"on your days? off|for fun|when you're not working)\b|\bany hobbies\b", re.I)),
                 ("work", re.compile(r"\bwhat do you do(?: for a living| here)?\s*\?|\bwhat(?:'s| is) your (?:job|trade|line of work)\b", re.I)),
-                ("home", re.compile(r"\bwhere do you live\b", re.I)))
+                ("home", re.compile(r"\bwhere do you live\b", re.I)),
+                ("who", re.compile(r"\bwho (?:are|r) (?:you|ye)\b(?! (?:going|talking|looking|waiting|working|with|to|for|"
+                                   r"seeing|meeting|calling|thinking)\b)|\bwho might you be\b|\bwhat(?:'s| is) your name\b|"
+                                   r"\bwhat do (?:they|people|folk) call you\b|\band you are\s*\?|\bhave we met\b", re.I)))
 _LIVES_ZH = re.compile(r"(?P<who>[\u4e00-\u9fff]{2,4}?)(?:家)?住(?:在)?(?:哪儿?|哪里|什么地方)")
 _LIVES_EN = re.compile(r"\b(?i:where does) (?P<who>[A-Z][\w'-]+) (?i:live)\b")
 _GOODS_ZH = re.compile(r"^(?:[^，,。！!？?]{1,6}[，,]\s*)?(?:你|您)?(?:家|这儿|这里|店里|摊上)?的?(?:今天|今儿|这|这些)?的?(?:个)?"
@@ -95,6 +108,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "zh": {
         "serve": ["好嘞，{obj}马上就来。", "行，{obj}这就给你端来。"],
         "serve_cold": ["{obj}有，自己端吧。", "要{obj}是吧，等着。"],
+        "sell": ["{obj}有，你要多少？", "行，{obj}有的是，你挑吧。"],
         "teach": ["行啊，{obj}不难，你有空过来我教你。", "可以，{obj}我熟，改天你来，我慢慢教你。"],
         "teach_wary": ["{obj}？咱们才认识，等熟了再说吧。", "教你{obj}？我还不知道你是什么人呢，以后再说吧。"],
         "help": ["行，这事我帮你问问。", "好，我替你留意着。"],
@@ -109,6 +123,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "outsider": ["{who}？我一个{role}，哪认得那样的人物。", "{who}叫什么，我还真不知道，没打过交道。"],
         "pastime": ["我啊，闲下来也{pastime}。", "没什么特别的，{pastime}。"],
         "work": ["我是这儿的{role}。", "我啊，就是个{role}。"],
+        "who": ["我叫{me}，是{here}{role}。", "我是{me}，{role}。"],
+        "who_warm": ["是我呀，{me}，{role}，忘啦？", "我{me}啊，{role}，咱们见过的。"],
+        "who_stranger": ["我叫{me}，是{here}{role}。你是？", "我是{me}，{role}。咱们头回见吧？"],
+        "who_cold": ["{me}，{role}。问这个干什么？", "我是{me}。有事吗？"],
+        "who_norole": ["我叫{me}，就住这附近。", "我是{me}，在这儿住了好些年了。"],
         "home": ["就住这附近，不远。", "离这儿不远，走几步就到。"],
         "lives_known": ["{name}住哪儿我说不准，{pron}是{role}，你去问问别人吧。", "这我还真不清楚，{name}家我没去过。"],
         "lives_unknown": ["{who}？这儿没有叫这个名字的人吧，我不认识。", "{who}？我不认识这个人。"],
@@ -122,6 +141,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
         "serve": ["Coming right up: {obj}.", "Of course, {obj} it is. Sit yourself down."],
         "serve_cold": ["{obj_cap}? Fine. Wait there.", "There's {obj}, if you want it."],
+        "sell": ["{obj_cap}? Yes, I can do that for you.", "I can let you have {obj}, yes."],
         "teach": ["I could show you, yes. Come by when I'm done and we'll start slow.",
                   "Happy to. It's not as hard as it looks; come by tomorrow."],
         "teach_wary": ["Teach you? I hardly know you. Ask me again another day.",
@@ -138,6 +158,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                      "No idea, I'm afraid. Never had much to do with such things."],
         "pastime": ["Not much, being the {role}. {pastime}", "On a quiet day? {pastime}"],
         "work": ["I'm the {role} here.", "I'm the {role}, for my sins."],
+        "who": ["I'm {me}, the {role} here.", "{me}. I'm the {role}."],
+        "who_warm": ["It's me, {me}! The {role}, remember?", "Why, it's {me}, the {role}. Good to see you again."],
+        "who_stranger": ["I'm {me}, the {role} here. And you are?", "{me}, the {role}. I don't think we've met."],
+        "who_cold": ["{me}. The {role}. Why do you ask?", "{me}, the {role}. What's it to you?"],
+        "who_norole": ["I'm {me}. I live hereabouts.", "{me}. I've lived here a good while."],
         "home": ["Just nearby. Not far at all.", "Close by; a short walk."],
         "lives_known": ["Couldn't say where {name} lives; {pron_is} the {role}. Ask around.",
                         "I don't know where {name} lives, to be honest."],
@@ -186,6 +211,10 @@ def _deals_in(role: str, persona: str, obj: str, zh: bool) -> int:
     words = re.findall(r"[a-z]{3,}", obj.lower())
     if any(re.search(rf"\b{re.escape(w)}", role, re.I) for w in words if len(w) >= 4):
         return 3
+    # a short ware named in the role, as a whole word: the net maker's "a net" (not a fisherman's)
+    if any(re.search(rf"\b{re.escape(w.rstrip('s'))}s?(?:\b|maker|seller|weaver)", role, re.I)
+           for w in words if len(w) == 3 or (len(w) == 4 and w.endswith("s"))):
+        return 3
     if any(re.search(roles, role, re.I) and re.search(rf"\b(?:{goods})\b", obj, re.I) for roles, goods in _EN_TRADES):
         return 2
     stems = {w[:4] for w in re.findall(r"[a-z]{4,}", persona.lower())} - {"with", "over", "that", "them", "ever", "ther"}
@@ -204,9 +233,10 @@ def _pron(world: World, cid: str, zh: bool) -> str:
     return pron
 
 
-def _who_deals(world: World, npc: str, speaker: str, obj: str, zh: bool) -> str | None:
-    """Someone else in the world whose trade this is: the surest, then the first in the cast's order."""
-    best, best_score = None, 0
+def _who_deals(world: World, npc: str, speaker: str, obj: str, zh: bool, *, above: int = 0) -> str | None:
+    """Someone else in the world whose trade this is, more surely than `above`: the surest, then the first
+    in the cast's order."""
+    best, best_score = None, above
     for cid, c in world.characters.items():
         if cid in (npc, speaker) or c.is_player:
             continue
@@ -249,7 +279,8 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
         c = world.character(cid)
         pron = _pron(world, cid, zh)
         # an unknown gender is said by the name ("Pell's the baker"), not "they're"; "the baker" is one "the"
-        pron_is = {"he": "he's", "she": "she's"}.get(pron, f"{c.name}'s") if not zh else pron
+        pron_is = ({"he": "he's", "she": "she's"}.get(pron, f"{c.name} is" if c.name.endswith(("s", "x", "z")) else f"{c.name}'s")
+                   if not zh else pron)
         return {"name": c.name, "pron": pron, "pron_is": pron_is,
                 "role": re.sub(r"^(?:the|a|an)\s+", "", c.role, flags=re.I) if c.role else ("街坊" if zh else "local")}
 
@@ -258,6 +289,8 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
             if kind == "pastime":
                 pastime = next(p for r, p in _PASTIME[lang] if not r or re.search(r, role, re.I))
                 return Everyday("personal", pick("pastime", pastime=pastime))
+            if kind == "who":
+                return _who_i_am(world, npc, speaker, zh, warmth, pick)
             return Everyday("personal", pick(kind))
     for n, rx in enumerate(_UNKNOWABLE_ZH if zh else _UNKNOWABLE_EN):
         m = rx.search(said)
@@ -285,14 +318,21 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
         m = rx.search(said)
         if not m:
             continue
-        obj = _clean_obj(m.group("obj"), zh)
+        obj = _clean_obj(next((v for k, v in m.groupdict().items() if k.startswith("obj") and v), ""), zh)
         if not obj and verb != "help":
             continue
         mine = _deals_in(me.role, "" if zh else me.persona, obj, zh)
         tied = _tied(world, npc, speaker)
         if warmth < 0.3 and not (mine and verb == "serve"):
             return Everyday("request", pick("cold"))
+        # one whose role names the ware deals in it more surely than a trade of its family
+        maker = (_who_deals(world, npc, speaker, obj, zh, above=max(mine, 1 if zh else 2))
+                 if mine and mine < (2 if zh else 3) and verb == "serve" else None)
+        if maker is not None:  # the fisherman asked for a net sends the asker to the net maker
+            return Everyday("request", pick("refer", obj=obj, **about(maker)), (world.name(maker),))
         if mine:
+            if verb == "serve" and not (_FOOD_ZH if zh else _FOOD_EN).search(me.role):
+                return Everyday("request", pick("sell", obj=obj, obj_cap=obj[:1].upper() + obj[1:]))
             if verb == "serve":
                 key = "serve_cold" if warmth < 0.3 else "serve"
                 return Everyday("request", pick(key, obj=obj, obj_cap=obj[:1].upper() + obj[1:]))
@@ -306,6 +346,20 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
             return Everyday("request", pick("help"))
         return Everyday("request", pick("not_mine", obj=obj))
     return _goods_reply(world, npc, speaker, said, zh, pick, about, 2.0 * (warmth - 0.5), seed)
+
+
+def _who_i_am(world: World, npc: str, speaker: str, zh: bool, warmth: float, pick) -> Everyday:  # noqa: ANN001
+    """"Who are you?" / "你是谁？": the NPC's name and trade, said as warmly as it feels toward the asker (one
+    who knows the asker reminds them; a stranger asks back)."""
+    me = world.character(npc)
+    name = me.name or npc
+    if not me.role:
+        return Everyday("personal", pick("who_norole", me=name), (name,))
+    key = "who_cold" if warmth < 0.3 else "who_warm" if _tied(world, npc, speaker) and warmth >= 0.6 \
+        else "who" if _tied(world, npc, speaker) else "who_stranger"
+    role = re.sub(r"^(?:the|a|an)\s+", "", me.role, flags=re.I)
+    here = "" if role.endswith("的") or "的" in role else "这儿的"  # 是织网的, not 是这儿的织网的
+    return Everyday("personal", pick(key, me=name, role=role, here=here), (name,))
 
 
 def _goods_reply(world: World, npc: str, speaker: str, said: str, zh: bool, pick, about,  # noqa: ANN001

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from townsfolk.world.characters import Character
 from townsfolk.world.world import World
@@ -124,7 +125,7 @@ _PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it co
 _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprice\b|\bcost\b|\bcharge\b", re.I)
 _PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
-                         r"\bi (?:want|need) (?:a|an|some)\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
+                         r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
 _REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟)|有没有|有(?:空)?(?:房|床)|能不能|可以")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
@@ -149,6 +150,31 @@ PHRASES: dict[str, dict[str, list[str]]] = {
 _TRADE_LINE = {"en": "Plenty of call for {ware}.", "zh": "{ware}卖得还可以。"}
 
 
+# a role named for what it makes or sells ("net maker", "ropemaker", "basket weaver", "candle seller", 织网的,
+# 卖席子的): its ware is the thing the role names, so the net maker sells nets instead of sending the asker
+# to the fisherman (asked after the named trades, before the general shop)
+_MAKER_EN = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<thing>[a-z]{3,}?)(?:\s+|-)?(?:maker|seller|weaver|mender|carver|"
+                       r"wright|dealer|vendor|turner|binder|knitter|spinner|potter)s?$", re.I)
+_MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
+_MEASURE_ZH = (("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", "一把"), ("筐|篮|篓", "一个"), ("鞋", "一双"),
+               ("酒|醋|酱", "一斤"), ("", "一件"))
+
+
+@lru_cache(maxsize=512)
+def _maker_trade(role: str, zh: bool) -> Trade | None:
+    m = (_MAKER_ZH if zh else _MAKER_EN).match(role.strip())
+    if m is None:
+        return None
+    thing = m.group("thing").lower()
+    if zh:
+        unit = next(u for r, u in _MEASURE_ZH if not r or re.search(r, thing))
+        ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
+        return Trade(thing, re.escape(role), (ware,), "", rf"{re.escape(thing)}|生意|活")
+    stem = re.sub(r"(?<=[^aeiou])e?s$", "", thing) if len(thing) > 4 else thing
+    ware = _w(rf"{stem}(?:e?s)?", "", "each", "", 2, 12, f"a {stem}", stem)
+    return Trade(rf"\b{stem}", "", (ware,), rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
+
+
 def trade_of(role: str) -> Trade | None:
     """The trade a role word names (en or zh), the first that matches; None for a role no trade covers."""
     if not role:
@@ -156,7 +182,19 @@ def trade_of(role: str) -> Trade | None:
     zh = bool(re.search(r"[\u4e00-\u9fff]", role))
     # the head of the role is the trade: 船夫的侄子 is a nephew, "ferryman's boy" a boy (卖豆腐的 keeps its 的)
     role = role.rstrip("的").split("的")[-1] if zh else re.split(r"'s\s+", role)[-1]
-    return next((t for t in TRADES if re.search(t.roles_zh if zh else t.roles_en, role, 0 if zh else re.I)), None)
+    named = next((t for t in TRADES[:-1] if re.search(t.roles_zh if zh else t.roles_en, role, 0 if zh else re.I)), None)
+    if named is not None:
+        return named
+    made = _maker_trade(role, zh)
+    if made is not None:
+        return made
+    shop = TRADES[-1]
+    return shop if re.search(shop.roles_zh if zh else shop.roles_en, role, 0 if zh else re.I) else None
+
+
+def is_maker(trade: Trade) -> bool:
+    """Whether the trade is one read from a role named for what it makes or sells."""
+    return trade not in TRADES
 
 
 def ware_in(trade: Trade, text: str, zh: bool) -> Ware | None:
@@ -190,6 +228,12 @@ def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **m
 
 
 def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str], window: int = 24) -> str | None:
+    found = _recent_news_fact(world, npc, trade, zh, known, window)
+    return found[0] if found is not None else None
+
+
+def _recent_news_fact(world: World, npc: str, trade: Trade, zh: bool, known: set[str],
+                      window: int = 24) -> tuple[str, float] | None:
     """The latest happening in the last `window` ticks about this NPC's trade that it would know of
     (it was there, holds a memory of it, or the words name it: its own hives), said from its side."""
     from townsfolk.memory.perception import first_person
@@ -212,15 +256,24 @@ def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str]
             if short != me:  # "Orla's hives" by the first name alone are mine too
                 said = re.sub(rf"\b{re.escape(short)}'s\b", "my", said)
             said = said[:1].upper() + said[1:] if not zh else said
-            return said if re.search(r"[。.!！?？]$", said) else said + ("。" if zh else ".")
+            return (said if re.search(r"[。.!！?？]$", said) else said + ("。" if zh else ".")), fact.valence
     return None
+
+
+# the trades whose wares everyday.py serves as food and drink ("Coming right up", 马上就来): a coat, a net or a
+# rope is sold here, with its price
+_SERVED_EN = re.compile(r"cook|chef|innkeeper|landlady|landlord|tavern|baker|kitchen|tea|tofu|bean ?curd", re.I)
+_SERVED_ZH = re.compile(r"茶|厨|饭|面馆|酒|客栈|馆|灶|豆腐|饼|馒头|点心|面包")
 
 
 def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
     """Whether everyday.py already serves this request in the asker's words (卖豆腐的 and 豆腐脑, a baker's
-    loaf of bread); the wares it does not know for the role (an innkeeper's room) are served here."""
+    loaf of bread); the wares it does not know for the role (an innkeeper's room), and whatever a trade
+    that is not food and drink sells, are served here."""
     from townsfolk.agents.everyday import _deals_in
 
+    if not (_SERVED_ZH if zh else _SERVED_EN).search(me.role):
+        return False
     return bool(_deals_in(me.role, "" if zh else me.persona, text, zh))
 
 
@@ -240,6 +293,9 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             return "price", _said(world, npc, "price", ware, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _said(world, npc, "serve", ware, text, zh)
+    state = _state_reply(world, npc, trade, text, zh, known)
+    if state is not None:
+        return "trade", state
     how = (_HOW_ZH if zh else _HOW_EN).search(text)
     if how is None:
         return None
@@ -255,6 +311,72 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         return "trade", _greeted(world, text, zh) + _said(world, npc, "doing_news", first, text, zh, news=news)
     line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else first.name_en)
     return "trade", _greeted(world, text, zh) + _said(world, npc, "doing", first, text, zh, trade_line=line)
+
+
+# how the trade's own subject stands ("Is the river calm?" to the ferry captain, "Are the bees angry?", 河水平稳吗？,
+# 今天河上风大吗？): the NPC is the one who would know, so it answers from the news it holds about its trade,
+# else from its role ("Calm enough today, yes. I'd know; I'm the ferry captain."), never "no idea"
+_GOOD_STATE_EN = (r"calm|quiet|safe|fine|good|ok|okay|well|healthy|open|smooth|settled|gentle|clear|steady|still|peaceful|"
+                  r"happy|content|thriving|strong|sound|dry|warm|full|busy|all right|alright|running|working|ready")
+_BAD_STATE_EN = (r"rough|high|dangerous|angry|sick|ill|wild|choppy|flooded|flooding|up|bad|fast|swollen|frozen|closed|"
+                 r"stormy|restless|low|cold|empty|dying|broken|late|slow|poorly|unsafe|wet|muddy|icy|treacherous|"
+                 r"troubled|upset|cross|nervous|quiet today|short|dear|expensive|scarce|off")
+_STATE_EN = re.compile(rf"\b(?:is|are|was)\s+(?:the|your|this|that|those|these)\s+(?P<w>[a-z]+)\s+(?:(?:still|very|too|really|"
+                       rf"at all|any|a bit|so)\s+)?(?P<state>{_GOOD_STATE_EN}|{_BAD_STATE_EN})\b[^?]{{0,30}}\?"
+                       rf"|\bis it (?:(?:still|very|too|really|a bit)\s+)?(?P<state2>{_GOOD_STATE_EN}|{_BAD_STATE_EN})\s+"
+                       rf"(?:on|at|by|out on|down at|in|over) the (?P<w2>[a-z]+)\b[^?]{{0,30}}\?", re.I)
+_GOOD_STATE_ZH = r"平稳|安稳|稳当|稳|太平|安全|好走|顺当|顺|好|正常|旺|多|满|干净|清"
+_BAD_STATE_ZH = r"急|大|涨|凶|危险|浑|深|冷|少|差|坏|不好|乱|贵|慢"
+
+
+@lru_cache(maxsize=64)
+def _state_zh(work: str) -> re.Pattern[str]:
+    """河水平稳吗？ / 今天河上风大吗？: the trade's own word, then how it stands, asked."""
+    return re.compile(rf"(?P<w>{work})(?:[\u4e00-\u9fff]{{0,3}}?)(?:还|挺|很|太|可)?"
+                      rf"(?P<state>{_GOOD_STATE_ZH}|{_BAD_STATE_ZH})(?:吗|么|不|没|[？?])")
+_STATE_PHRASES = {
+    "en": {"good": ["{State} enough today, yes. I'd know; I'm the {role}.",
+                    "Yes, {state} as you like. Nothing out of the way that I've seen."],
+           "bad": ["No, not today. I'd know; I'm the {role}.", "Not that I've seen, and I'm at it every day."],
+           "good_news_bad": ["Not so {state} today. {news}", "Not really. {news}"],
+           "bad_news_bad": ["It is, I'm afraid. {news}", "Yes, worse luck. {news}"],
+           "good_news": ["Yes, {state} enough. {news}"], "bad_news": ["Not that I know of. {news}"]},
+    "zh": {"good": ["还算{state}，我天天干这个，有什么不对我会知道的。", "{state}着呢，没什么事。"],
+           "bad": ["不{state}，今天还好。", "今天不{state}，放心吧。"],
+           "good_news_bad": ["不太{state}。{news}", "不怎么{state}。{news}"],
+           "bad_news_bad": ["是啊。{news}", "可不是嘛。{news}"],
+           "good_news": ["还算{state}。{news}"], "bad_news": ["不{state}。{news}"]},
+}
+
+
+def _state_reply(world: World, npc: str, trade: Trade, text: str, zh: bool, known: set[str]) -> str | None:
+    """The answer to a yes-or-no question about how the trade's own subject stands, or None."""
+    from townsfolk.memory.topic import asks_how_things_are
+
+    work = trade.work_zh if zh else trade.work_en
+    if not work or asks_how_things_are(text, "zh" if zh else "en"):
+        return None  # "渡口最近太平吗？", "All quiet on the river?": the news and its source (memory/topic.py)
+    found = [_state_zh(work).search(text)] if zh else list(_STATE_EN.finditer(text))
+    m = next((f for f in found if f is not None and (zh or re.fullmatch(rf"(?:{work})", f.group("w") or f.group("w2") or "",
+                                                                       re.I))), None)
+    if m is None:
+        return None
+    state = (m.group("state") or m.groupdict().get("state2") or "").lower()
+    if any(c.name and c.name in text for cid, c in world.characters.items() if cid != npc):
+        return None  # "Is Colm's boat safe?" asks after a person's thing: the memories answer
+    if not zh and state in ("fresh",):
+        return None
+    good = bool(re.fullmatch(_GOOD_STATE_ZH if zh else _GOOD_STATE_EN, state, 0 if zh else re.I))
+    news = _recent_news_fact(world, npc, trade, zh, known)
+    key = "good" if good else "bad"
+    if news is not None:
+        key += "_news_bad" if news[1] < 0 else "_news"
+    options = _STATE_PHRASES["zh" if zh else "en"][key]
+    n = zlib.crc32(f"{world.seed}|{npc}|state|{key}|{state}".encode()) % len(options)
+    role = re.sub(r"^(?:the|a|an)\s+", "", world.character(npc).role, flags=re.I)
+    words = options[n].format(state=state, State=state[:1].upper() + state[1:], role=role,
+                              news=news[0] if news is not None else "")
+    return _greeted(world, text, zh) + words
 
 
 _GREETING = {"en": re.compile(r"^\s*(?:good )?(?:morning|afternoon|evening|day|hello|hi|hey)\b", re.I),
