@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from townsfolk.agents.bonds import axes as bond_axes
+from townsfolk.agents.defence import defence_reply
 from townsfolk.agents.dialogue import Reply, grounding_from, mentioned, said_today
 from townsfolk.agents.emotion import EmotionReading, read_emotion
 from townsfolk.agents.errand_voice import voice_prompt, voicing_problem
@@ -171,7 +172,7 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                 else everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
                                     seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
                 if asks_everyday else None)  # a request or an everyday question (everyday.py)
-    said_back = _said_back(world, npc, speaker, text, intents, stage.state.stage, chosen, errand)
+    said_back = _said_back(world, npc, speaker, text, intents, stage.state.stage, chosen, errand, memory, policy.warmth)
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
     elif said_back is not None:  # an insult or a player's promise: code's line (rude_reply.py, player_promise.py)
@@ -256,14 +257,15 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
 
 
 def _said_back(world: World, npc: str, speaker: str, text: str, intents: list[Intent], stage: str, chosen: str,
-               errand: Any) -> str | None:
-    """The NPC's own word on a player's insult or promise, or None for the usual reply."""
+               errand: Any, memory: MemoryStore, warmth: float) -> str | None:
+    """The NPC's own word on a player's insult, promise or defence of it, or None for the usual reply."""
     if errand is not None or chosen in ("safety_support", "safe_decline", "escalate") \
             or not world.character(speaker).is_player:
         return None
     seed = f"{world.seed}|{npc}|{world.tick}"
     return rude_reply(text, world.language, seed) or promise_reply(
-        kinds_of(intents), text, world.language, cool=stage == "repairing", seed=seed)
+        kinds_of(intents), text, world.language, cool=stage == "repairing", seed=seed) or (
+        defence_reply(world, memory, npc, speaker, text, warmth=warmth, seed=seed))  # agents/defence.py
 
 
 _AT_YOU = re.compile(r"(?:生|怪|恨|骂|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见)|\b(?:angry|cross|upset|mad|furious|annoyed)"
