@@ -9,7 +9,6 @@ Writers are injected: an LLM-backed one when a model is configured, the offline 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 
@@ -20,7 +19,7 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.fold_bound import SUMMARISED_SOURCES, folds  # noqa: F401  (its sources, still named here)
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
-from townsfolk.world.bare import bare
+from townsfolk.world.bare import maker
 
 SUMMARY_THRESHOLD = 1.2  # importance gathered about one person before it is folded
 MIN_EVENTS = 3
@@ -167,13 +166,15 @@ def offline_impression(d: ImpressionDraft) -> str:
 
 def _dominant(events: list[EventMemory]) -> tuple[str | None, int]:
     """The kind of thing the person kept doing, counted only from what was seen done, not said."""
-    counts = Counter(e.meta.get("predicate") or read_predicate(e.what) for e in events
-                     if e.source in ("witnessed", "participated") and not e.meta.get("dialogue"))
+    counts: dict[str, int] = {}
+    for e in events:
+        if e.source in ("witnessed", "participated") and not e.meta.get("dialogue"):
+            key = e.meta.get("predicate") or read_predicate(e.what)
+            counts[key] = counts.get(key, 0) + 1
     counts.pop("remark", None)
     if not counts:
         return None, 0
-    key, n = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-    return key, n
+    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 class Consolidated(BaseModel):
@@ -181,12 +182,32 @@ class Consolidated(BaseModel):
     impressions: list[Impression] = Field(default_factory=list)
 
 
+# Built from values made here, of the fields' own types, without validating them again (world/bare.py);
+# only a writer's words may be anything (a model's): those that are not a string are validated, as before.
+_SUMMARY_DRAFT_FIELDS = ("holder", "about", "about_name", "language", "texts", "valences", "days", "predicate",
+                         "count", "tellers", "things", "told")
+_SUMMARY_FIELDS = ("id", "holder", "about", "text", "covers", "told_by", "importance", "valence", "tick", "time",
+                   "private")
+_IMPRESSION_DRAFT_FIELDS = ("holder", "about", "about_name", "language", "old_text", "old_valence", "new_valence",
+                            "summary_text", "predicate")
+_IMPRESSION_FIELDS = ("id", "holder", "about", "text", "valence", "confidence", "tick", "time", "sources")
+_consolidated = maker(Consolidated, ())
+_summary_draft = maker(SummaryDraft, _SUMMARY_DRAFT_FIELDS)
+_summary = maker(Summary, _SUMMARY_FIELDS)
+_impression_draft = maker(ImpressionDraft, _IMPRESSION_DRAFT_FIELDS)
+_impression = maker(Impression, _IMPRESSION_FIELDS)
+
+
 def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
     """The holder's unfolded, public events grouped by whom they are about."""
     groups: dict[str, list[EventMemory]] = {}
     for e in memory.events_of(holder):
         if folds(e, holder):
-            groups.setdefault(e.about, []).append(e)  # type: ignore[arg-type]
+            group = groups.get(e.about)  # type: ignore[arg-type]
+            if group is None:
+                groups[e.about] = [e]  # type: ignore[index]
+            else:
+                group.append(e)
     return groups
 
 
@@ -198,37 +219,23 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
 
     `prior(holder, about)` is where a first impression starts (a long-standing friend's is warm
     before any summary: the tie says so); without it, first impressions start at 0."""
+    out = _consolidated()
     if memory.fold_bounds.nothing_to_fold(holder, SUMMARY_THRESHOLD, MIN_EVENTS):
-        return bare(Consolidated, {})  # most holders after a telling: one memory more, nothing to fold
-    out = Consolidated()
+        return out  # most holders after a telling: one memory more, nothing to fold
     left: dict[str, list] = {}
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum(e.importance for e in events)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
             left[about] = [weight, len(events)]
             continue
-        predicate, count = _dominant(events)
-        tellers = list(dict.fromkeys(str(e.meta["teller"]) for e in events
-                                     if e.source == "heard" and e.meta.get("teller")))
-        draft = SummaryDraft(tellers=[names.get(t, t) for t in tellers], holder=holder, about=about, about_name=names.get(about, about), language=language,
-                             texts=[e.what for e in events], valences=[e.valence for e in events],
-                             things=[e.fact_id or e.what for e in events],
-                             told=[names.get(str(e.meta["teller"]), str(e.meta["teller"]))
-                                   if e.source == "heard" and e.meta.get("teller") else "" for e in events],
-                             days=(events[-1].time - events[0].time).total_seconds() / 86400,
-                             predicate=predicate, count=count)
-        text = summary_writer(draft)
-        valence = sum(e.valence * e.importance for e in events) / max(weight, 1e-9)
-        summary = Summary(id=new_id("s"), holder=holder, about=about, text=text, covers=[e.id for e in events],
-                          told_by=tellers,
-                          importance=min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
-                          valence=max(-1.0, min(1.0, valence)), tick=tick, time=now,
-                          private=False)
+        summary, predicate = _summarise(holder, about, events, weight, names=names, language=language, tick=tick,
+                                        now=now, new_id=new_id, writer=summary_writer)
         memory.put(summary)
+        absorbed_by, touch = summary.id, memory.touch
         for e in events:
             e.status = "archived"
-            e.meta["absorbed_by"] = summary.id
-            memory.touch(e)
+            e.meta["absorbed_by"] = absorbed_by
+            touch(e)
         out.summaries.append(summary)
         out.impressions.append(update_impression(memory, summary, names=names, language=language, tick=tick,
                                                  now=now, new_id=new_id, writer=impression_writer,
@@ -236,6 +243,39 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
                                                  prior=prior(holder, about) if prior is not None else 0.0))
     memory.fold_bounds.looked_at(holder, left)
     return out
+
+
+def _summarise(holder: str, about: str, events: list[EventMemory], weight: float, *, names: dict[str, str],
+               language: str, tick: int, now: datetime, new_id: Callable[[str], str],
+               writer: SummaryWriter) -> tuple[Summary, str | None]:
+    """One person's gathered events as a summary (not yet stored), and the kind of deed it counts.
+    The events are read in one pass: who told the holder each one, and each teller once."""
+    texts, valences, things, told, covers = [], [], [], [], []
+    tellers: dict[str, None] = {}  # who told the holder, first told first
+    for e in events:
+        what, teller = e.what, e.meta.get("teller") if e.source == "heard" else None
+        texts.append(what)
+        valences.append(e.valence)
+        things.append(e.fact_id or what)
+        covers.append(e.id)
+        if teller:
+            teller = str(teller)
+            tellers[teller] = None
+            told.append(names.get(teller, teller))
+        else:
+            told.append("")
+    told_by = list(tellers)
+    predicate, count = _dominant(events)
+    draft = _summary_draft(holder, about, names.get(about, about), language, texts, valences,
+                           (events[-1].time - events[0].time).total_seconds() / 86400, predicate, count,
+                           [names.get(t, t) for t in told_by], things, told)
+    text = writer(draft)
+    valence = sum(e.valence * e.importance for e in events) / max(weight, 1e-9)
+    values = (new_id("s"), holder, about, text, covers, told_by, min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
+              max(-1.0, min(1.0, valence)), tick, now, False)
+    if type(text) is str:
+        return _summary(*values), predicate
+    return Summary(**dict(zip(_SUMMARY_FIELDS, values, strict=True))), predicate
 
 
 def impression_step(old_valence: float, summary_valence: float, importance: float) -> float:
@@ -258,13 +298,13 @@ def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str,
     old = memory.impression(summary.holder, summary.about)
     old_valence = old.valence if old else max(-1.0, min(1.0, prior))
     new_valence = impression_step(old_valence, summary.valence, summary.importance)
-    draft = ImpressionDraft(holder=summary.holder, about=summary.about, about_name=names.get(summary.about, ""),
-                            language=language, old_text=old.text if old else None, old_valence=old_valence,
-                            new_valence=new_valence, summary_text=summary.text, predicate=predicate)
+    draft = _impression_draft(summary.holder, summary.about, names.get(summary.about, ""), language,
+                              old.text if old else None, float(old_valence), new_valence, summary.text, predicate)
     text = writer(draft)
     if old is None:
-        imp = Impression(id=new_id("i"), holder=summary.holder, about=summary.about, text=text,
-                         valence=new_valence, confidence=0.3, tick=tick, time=now, sources=[summary.id])
+        values = (new_id("i"), summary.holder, summary.about, text, new_valence, 0.3, tick, now, [summary.id])
+        imp = (_impression(*values) if type(text) is str
+               else Impression(**dict(zip(_IMPRESSION_FIELDS, values, strict=True))))
         memory.put(imp)
         return imp
     old.text, old.valence = text, new_valence

@@ -9,6 +9,8 @@ from datetime import timedelta
 
 from townsfolk.agents.bonds import tie_prior
 from townsfolk.memory.consolidation import (
+    MIN_EVENTS,
+    SUMMARY_THRESHOLD,
     ImpressionWriter,
     SummaryWriter,
     consolidate,
@@ -50,22 +52,28 @@ class Maintenance:
         log: list[LogEntry] = []
         zh = world.language == "zh"
         names, characters, tick, now = world.names(), world.characters, world.tick, world.now
+        stamp = now.isoformat(timespec="minutes")
+        colon = "：" if zh else ": "
+        bounds = memory.fold_bounds
 
         def prior(h: str, a: str) -> float:
             return tie_prior(world, h, a)
 
-        for holder in sorted(memory.touched_holders):
+        # a holder with nothing that could fold is skipped here, before the call (what `consolidate`
+        # itself would find first): after a telling that is nearly every holder
+        for holder in sorted(h for h in memory.touched_holders
+                             if not bounds.nothing_to_fold(h, SUMMARY_THRESHOLD, MIN_EVENTS)):
             if characters[holder].is_player:
                 continue
             done = consolidate(memory, holder, names=names, language=world.language, tick=tick,
                                now=now, new_id=world.new_id, summary_writer=self.summary_writer,
                                impression_writer=self.impression_writer, prior=prior)
             for s, imp in zip(done.summaries, done.impressions, strict=True):
-                log.append(_entry(world, "summary", [holder], f"{names[holder]}{'：' if zh else ': '}{s.text}",
-                                  summary=s.id, covers=len(s.covers)))
-                log.append(_entry(world, "impression", [holder, imp.about],
-                                  f"{names[holder]} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
-                                  impression=imp.id))
+                log.append(LogEntry.trusted(tick, stamp, "summary", [holder], f"{names[holder]}{colon}{s.text}",
+                                            {"summary": s.id, "covers": len(s.covers)}))
+                log.append(LogEntry.trusted(tick, stamp, "impression", [holder, imp.about],
+                                            f"{names[holder]} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
+                                            {"impression": imp.id}))
         memory.touched_holders.clear()
         if new_day(world):
             contacts = last_contacts(memory)
