@@ -4,8 +4,9 @@ The context builder hands the voice everything relevant; until now a stranger as
 heard what a friend had said under "keep this between us", and bad news about the NPC's own family.
 Here code weighs the listener before the memories are voiced (or handed to a model):
 
-- told in confidence (the words that brought it asked to be kept): said only to a listener the NPC
-  trusts at least CONFIDE_TRUST and more than the one who confided it;
+- told in confidence (the words that brought it asked to be kept): said only to a player the NPC
+  trusts at least CONFIDE_TRUST and more than the one who confided it, never to another NPC (NPC
+  talk is how a secret would become gossip; sim/gossip.py never retells it either);
 - harm to someone it protects (family, or a warm tie of at least PROTECT_TIE; the news is gravely bad for them) and not
   done to the NPC itself: not said to a listener it trusts no more than a stranger.
 What concerns the listener themselves is never held back from them.
@@ -60,13 +61,14 @@ def _protects(world: World, npc: str, about: str | None) -> bool:
 def shareable(world: World, memory: MemoryStore, npc: str, listener: str, items: list[GroundingItem]) -> list[GroundingItem]:
     """The items this NPC will say to this listener (the rest it keeps to itself)."""
     trust = trust_in(world, npc, listener)
+    to_npc = listener in world.characters and not world.character(listener).is_player
     out = []
     for g in items:
         if g.kind in ("belief", "event") and g.about != listener:
             teller = _confided_by(world, memory, g)
             if teller is not None and teller != listener and (
-                    trust < CONFIDE_TRUST or trust <= trust_in(world, npc, teller)):
-                continue  # "keep this between us": not to this listener
+                    trust < CONFIDE_TRUST or trust <= trust_in(world, npc, teller) or to_npc):
+                continue  # "keep this between us": not to this listener, nor passed on to another NPC
             if g.valence <= -GRAVE and trust < STRANGER_TRUST and _protects(world, npc, g.about) \
                     and not _done_to_me(world, memory, npc, g):
                 continue  # bad news of my own people is not for a stranger

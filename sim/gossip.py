@@ -17,6 +17,7 @@ from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import PREDICATES, Claim, render_claim
 from townsfolk.memory.perception import form_belief, read_claim, remember
+from townsfolk.memory.privacy import asks_to_keep_secret
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.characters import Character
 from townsfolk.world.facts import Fact
@@ -102,10 +103,18 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
     return claim, "faithful"
 
 
+def confided(belief: Belief) -> bool:
+    """Told in words that asked to be kept ("别告诉别人，…", "keep this between us"): the hearer may
+    say it to a listener it trusts (agents/confidences.py), never pass it on as gossip."""
+    quote = belief.claim.quote
+    return belief.source == "told" and bool(quote) and asks_to_keep_secret(quote)
+
+
 def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None) -> Belief | None:
-    """The belief a teller passes on: never a private one, never one the listener told them; with no
-    topic, never one about the listener or said by them. The gravest and most credible, then the
-    newest (one pass, keeping the first best as `max` would)."""
+    """The belief a teller passes on: never a private one or one told in confidence, never one the
+    listener told them; with no topic, never one about the listener or said by them. The gravest and
+    most credible, then the newest (one pass, keeping the first best as `max` would; the words of a
+    confidence are read only for a belief that would be chosen)."""
     best, best_key = None, None
     for b in memory.beliefs_of(teller):
         if b.private or b.told_by == listener:
@@ -117,7 +126,7 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
         elif about not in (c.about, c.target, c.said_by):
             continue
         key = (c.severity * b.credibility, b.tick, b.id)
-        if best is None or key > best_key:
+        if (best is None or key > best_key) and not confided(b):
             best, best_key = b, key
     return best
 
