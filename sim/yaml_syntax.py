@@ -4,10 +4,14 @@ PyYAML reports a missing `}` or `]` where the next token arrived, which is the l
 to fix ("line 6: expected ',' or '}', but got ':'" for a `{` left open on line 5), and it stops
 unquoted text inside `{ }` at `?`, `:` or `,` with a message that never says "quote it". This
 module turns the error into the line the mapping opened on, the field that mapping is, and a
-hint in plain words.
+hint in plain words. A key written without its colon (`what "x"` for `what: "x"`) is reported
+on its own line with its field (PyYAML names the line after, where the next key's `:` or the
+end of the mapping arrived).
 """
 
 from __future__ import annotations
+
+import re
 
 import yaml
 
@@ -71,12 +75,59 @@ def _last_written_line(lines: list[str], before: int, after: int) -> int:
     return after
 
 
+# a block mapping's line that is a key and a value with no colon between them: `what "x"`
+_BARE_KEY = re.compile(r"^(?P<lead>\s*(?:-\s+)?)(?P<key>[A-Za-z_][\w-]*)\s+(?P<value>[^\s:#][^#]*?)\s*$")
+_SCAN_BACK = 6  # lines looked back for the key, past which a plain text may have run on
+
+
+def _unquoted(line: str) -> str:
+    """The line without its quoted parts and its comment (where a real `:` would be)."""
+    return re.sub(r"\s#.*$", "", re.sub(r"\"[^\"]*\"|'[^']*'", "\"\"", line))
+
+
+def _missing_colon(exc: yaml.YAMLError, lines: list[str]) -> tuple[int, str, str, str] | None:
+    """(0-based line, what leads the key, the key, its value) of a key written without its colon."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None)
+    opened = getattr(exc, "context_mark", None)
+    if getattr(exc, "context", None) == "while scanning a simple key" and opened is not None:
+        candidates = [opened.line]  # the key's own line: its colon never came
+    elif problem == "mapping values are not allowed here" and mark is not None:
+        # the colonless line ran on as plain text into the next key, whose `:` PyYAML refused
+        candidates = list(range(mark.line - 1, max(-1, mark.line - 1 - _SCAN_BACK), -1))
+    else:
+        return None
+    for n in candidates:
+        if n >= len(lines) or not lines[n].split("#", 1)[0].strip():
+            continue
+        m = _BARE_KEY.match(re.sub(r"\s+#[^\"']*$", "", lines[n]))  # a comment after it is no part of it
+        if m is not None and ":" not in _unquoted(lines[n]):
+            return n, m.group("lead"), m.group("key"), m.group("value")
+        if ":" in _unquoted(lines[n]):
+            return None  # a line with its colon: the text that ran on started after it
+    return None
+
+
+def _key_path(lines: list[str], n: int, lead: str, key: str) -> tuple:
+    """The path of `key` on line n, had it its colon (the document up to it, the key given a value)."""
+    cut = "\n".join(lines[:n] + [f"{lead}{key}: ~"])
+    try:
+        return _last_path(yaml.compose(cut + _closers(cut), Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return (key,)
+
+
 def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str]:
     """(1-based line, field, message) for a YAML syntax error."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     opened = getattr(exc, "context_mark", None)
+    colonless = _missing_colon(exc, text.split("\n"))
+    if colonless is not None:
+        n, lead, key, value = colonless
+        return (n + 1, _field(_key_path(text.split("\n"), n, lead, key)),
+                f"`{key}` has no `:` after it: write `{key}: {value}` (YAML said: {problem})")
     if context not in FLOW_OPEN or opened is None or mark is None:
         return (mark.line + 1 if mark else None), "", f"YAML error: {problem}"
     open_char, close_char = FLOW_OPEN[context]
