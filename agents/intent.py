@@ -274,7 +274,7 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         conf = max((c for pattern, c in cues if pattern.search(words)), default=0.0)
         if conf:
             found[kind] = conf
-    if any(n and re.match(rf"\s*{re.escape(n)}[，,\s]*(?:好|早|早啊|早上好|你好|您好)[呀啊！!。.，,\s]*$", words)
+    if any(n and n in words and re.match(rf"\s*{re.escape(n)}[，,\s]*(?:好|早|早啊|早上好|你好|您好)[呀啊！!。.，,\s]*$", words)
            for n in names) or GREETING_LEAD.match(words + "，"):
         found["greet"] = max(found.get("greet", 0.0), 0.9)  # "春嫂好" / "王伯早": a name or title, then 好
         found.pop("chat", None)
