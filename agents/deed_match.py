@@ -185,6 +185,13 @@ def same_thing(acc: Accusation, deed: str, language: str) -> bool:
     return bool(_en_content(acc.obj) & _en_content(deed))
 
 
+def _head_noun(obj: str) -> str:
+    """The head of a Chinese noun, its last character (染缸 -> 缸, 井绳 -> 绳): "染缸是你打翻的吗？" asks
+    after the deed "把一缸靛青打翻了" when the verb is the same ("" for no Han character)."""
+    han = [c for c in obj if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION]
+    return han[-1] if han else "\0"
+
+
 def same_deed(acc: Accusation, question: str, deed: str, language: str) -> bool:
     """Whether the NPC's deed is the accused act in substance: the same verb, done to the same thing."""
     if language == "zh":
@@ -193,7 +200,7 @@ def same_deed(acc: Accusation, question: str, deed: str, language: str) -> bool:
             return bool(needed) and needed <= set(deed)
         if not _han(acc.verb) <= set(deed):
             return False
-        return not _han(acc.obj) or same_thing(acc, deed, language)
+        return not _han(acc.obj) or same_thing(acc, deed, language) or _head_noun(acc.obj) in deed
     if not _en_same_verb(acc.verb, question, deed):
         return False
     return not _en_content(acc.obj) or same_thing(acc, deed, language)
