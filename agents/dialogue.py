@@ -12,6 +12,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
+from townsfolk.agents import grammar_zh
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
@@ -112,6 +113,19 @@ def in_my_words(text: str, npc: str, listener: str, world: World) -> str:
     others = _names_in(world, text)
     text = follow_name(text, me, "我" if zh else "I", world.language, others)
     return second_person(text, you, world.language, others) if you else text
+
+
+def heard_in_their_words(text: str, npc: str, world: World) -> str:
+    """Words said to the NPC, kept as the speaker said them, with the NPC's name as their "you"
+    (你): the voice then re-voices them as heard (their 我/I is them, their 你/you is me). Put into
+    the NPC's own words first (周掌柜 -> 我), their "I" pass made 我 the speaker: "蓝姑跟我提过，
+    石头染坏了蓝姑订的三匹布" of the cloth 周掌柜 had ordered."""
+    me = world.name(npc)
+    if not me or me not in text:
+        return text
+    if world.language == "zh" and not can_report_zh(grammar_zh.reported(text)):
+        return follow_name(text, me, "我", "zh", _names_in(world, text))  # kept as a quotation: mine as I
+    return second_person(text, me, world.language, _names_in(world, text))
 
 
 def _names_in(world: World, text: str) -> list[str]:
@@ -250,10 +264,14 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
             claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
-            if drop_source and not from_listener and lang == "zh" and claim.own_words and can_report_zh(text):
+            theirs = render_claim(claim, names, lang, listener=listener) if drop_source and not from_listener \
+                and lang == "zh" and claim.own_words else ""
+            if theirs and can_report_zh(theirs):
                 # the teller's own words, reported by me: their 我 is them, their 你 is me (the
-                # listener's own words are re-voiced by the voice: agents/listener_words.py)
-                text = unsaid_self(reported_zh(text, to_me=True, name=names.get(item.told_by or "")))
+                # listener's own words are re-voiced by the voice: agents/listener_words.py); my
+                # name in them is me only after that (else their 我 pass made it theirs)
+                text = unsaid_self(reported_zh(theirs, to_me=True, name=names.get(item.told_by or "")))
+                text = follow_name(text, names[npc], "我", "zh", _names_in(world, text))
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),
@@ -287,7 +305,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")
                 meta.update(fact_kind="say" if quoted else fact.kind,
-                            quote=in_my_words(fact.text, npc, listener, world) if quoted else None,
+                            quote=(heard_in_their_words(fact.text, npc, world) if item.source == "heard"
+                                   else in_my_words(fact.text, npc, listener, world)) if quoted else None,
                             to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
                             speaker_name=_name_for(world, fact.actor, npc, listener),
                             subject_name=_name_for(world, fact.about, npc, listener))

@@ -105,3 +105,40 @@ def test_a_plain_question_about_my_deed_gets_a_plain_yes() -> None:
         assert "磨盘" in put and "不是我" not in put, put
         rumour_words += "是真的" in put
     assert rumour_words  # a rumour put to him may be answered "是真的"
+
+
+def test_the_accused_thing_named_by_its_head_noun_is_my_deed() -> None:
+    """石头 knocked over a vat of indigo; asked "染缸是你打翻的吗？" he owns up (the same verb, and 缸
+    is the thing), instead of "没有，不是我打翻的。我把一缸靛青打翻了…"; a theft of the cloth he did
+    not do is still denied, and his master, who did not do it, says so and who did."""
+    town = Town.from_scenario(ZH.replace("老张把磨盘弄坏了, actor: laozhang, witnesses: [laozhang]",
+                                         "老张把一缸靛青打翻了, actor: laozhang, witnesses: [laozhang, wangpo]"))
+    town.advance(2)
+    said = town.say("lvke", "laozhang", "染缸是你打翻的吗？").text
+    assert "不是我" not in said and "靛青" in said, said
+    assert "不是我偷的" in town.say("lvke", "laozhang", "布是你偷的吗？").text
+    said = town.say("shusheng", "wangpo", "染缸是你打翻的吗？").text
+    assert "不是我" in said and "老张" in said, said
+
+
+DYERS = """
+scenario: 染坊
+language: zh
+seed: 3
+characters:
+  langu: {name: 蓝姑, role: 染坊老板娘}
+  zhou: {name: 周掌柜, role: 布庄掌柜}
+  shitou: {name: 石头, role: 学徒}
+  asi: {name: 阿四, player: true}
+timeline:
+  - {at: 1, say: {speaker: langu, to: zhou, about: shitou, text: 石头染坏了周掌柜订的三匹布}}
+"""
+
+
+def test_my_name_in_words_told_to_me_is_me_not_the_teller() -> None:
+    """蓝姑 told 周掌柜 "石头染坏了周掌柜订的三匹布": retold by him it is the cloth *he* ordered
+    (我订的), never 蓝姑订的 (his name made 我, then their 我 made 蓝姑)."""
+    for seed in range(3):
+        town = _with_seed(DYERS.replace("seed: 3", "seed: 5"), seed)
+        said = town.say("asi", "zhou", "石头最近怎么样？").text
+        assert "我订的" in said and "蓝姑订的" not in said, said
