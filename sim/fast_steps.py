@@ -6,7 +6,9 @@ of SQLite pages). Yet most rows only relaxed: the new row is the old one pulled 
 target that the arrays saved by the last commit already fix. A step holds that recipe (the target
 of each group, the targets of NPCs talking one to one, the two decay factors) and, for the rows
 that moved otherwise (the tick's stimuli), their new values. `replay` turns the previous array
-into the new one with `agents/affect._relax_rows`' own float steps.
+into the new one with `agents/affect._relax_rows`' own float steps. Who moved group in the tick
+is kept too (rows and their group before), so a chain of steps replays over placements that
+changed along it: a load walks them back from the ones stored last.
 
 `step_of` replays a step before it is kept and compares the result with the live array bit for bit;
 when it cannot reproduce it (several ticks since the last commit, someone moved group, the affect
@@ -20,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-HEAD = 6  # float64 values before the arrays: the two factors, then four counts (rows, table, pairs, set)
+HEAD = 7  # float64 values before the arrays: the two factors, then five counts (rows, table, pairs, set, moved)
 
 
 def _targets(group_of: np.ndarray, table: np.ndarray, over_rows: np.ndarray, over: np.ndarray) -> np.ndarray:
@@ -49,51 +51,59 @@ def _bits(arr: np.ndarray) -> np.ndarray:
 
 
 def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_slow: np.ndarray,
-            group_of: np.ndarray, pair_row: np.ndarray, params: Any, dt_seconds: float) -> bytes | None:
+            group_of: np.ndarray, pair_row: np.ndarray, group_of_before: np.ndarray, params: Any,
+            dt_seconds: float) -> bytes | None:
     """The step from `prev` to `now` (both (N, 3) float64), relaxing toward the targets the slow
-    layers `group_slow`/`pair_slow` and placements `group_of`/`pair_row` give (as saved with `prev`);
-    None when the step does not reproduce `now` exactly or is not much smaller than `now` itself."""
+    layers `group_slow`/`pair_slow` (as saved with `prev`) and this tick's placements `group_of`/
+    `pair_row` give; the step also keeps who moved group since `group_of_before` (the placements
+    saved with `prev`), so a load can walk the placements back (`placements_before`). None when
+    the step does not reproduce `now` exactly or is not much smaller than `now` itself."""
     if prev.shape != now.shape or prev.dtype != np.float64 or now.dtype != np.float64 or now.ndim != 2:
         return None
     n = len(now)
+    if group_of_before.shape != group_of.shape:
+        return None
+    moved = np.flatnonzero(group_of_before != group_of)
     table = np.concatenate([np.zeros((1, 3)), np.clip(group_slow, -1.0, 1.0)])
     if len(group_of) != n or len(pair_row) != n or (len(group_of) and group_of.max() >= len(table) - 1):
         return None
     over_rows = np.flatnonzero((pair_row >= 0) & (group_of < 0))
-    if len(over_rows) and pair_row[over_rows].max() >= len(pair_slow):
-        return None
+    if len(over_rows) and pair_row[over_rows].max() >= len(pair_slow):  # pairs begun this tick: neutral
+        pair_slow = np.concatenate([pair_slow, np.zeros((int(pair_row[over_rows].max()) + 1 - len(pair_slow), 3))])
     over = np.clip(pair_slow[pair_row[over_rows]], -1.0, 1.0)
     dt = np.asarray(dt_seconds, dtype=float)
     factor, negative_factor = np.exp2(-dt / params.fast_half_life_s), np.exp2(-dt / params.fast_negative_half_life_s)
     relaxed = _relaxed(prev, _targets(group_of, table, over_rows, over), factor, negative_factor)
     differs = _bits(relaxed) != _bits(now)
     set_rows = np.flatnonzero(differs[:, 0] | differs[:, 1] | differs[:, 2])  # (any(axis=1) is 10x slower)
-    if len(set_rows) + len(over_rows) > n // 4:
+    if len(set_rows) + len(over_rows) + len(moved) > n // 4:
         return None
-    head = np.array([factor, negative_factor, n, len(table), len(over_rows), len(set_rows)], dtype="<f8")
+    was = group_of_before[moved].astype("<i8")
+    head = np.array([factor, negative_factor, n, len(table), len(over_rows), len(set_rows), len(moved)], dtype="<f8")
     data = b"".join([head.tobytes(), table.astype("<f8").tobytes(), over_rows.astype("<i8").tobytes(),
                      over.astype("<f8").tobytes(), set_rows.astype("<i8").tobytes(),
-                     now[set_rows].astype("<f8").tobytes()])
+                     now[set_rows].astype("<f8").tobytes(), moved.astype("<i8").tobytes(), was.tobytes()])
     # what a load reads back is what was just computed with: the same inputs to the same steps
     back = _decode(data)
-    kept = (table, over_rows, over, set_rows, now[set_rows])
+    kept = (table, over_rows, over, set_rows, now[set_rows], moved, was)
     if not (back[0] == factor and back[1] == negative_factor and all(
             x.shape == y.shape and np.array_equal(x.view(np.int64), y.view(np.int64))
-            for x, y in zip(back[2:7], kept, strict=True)) and back[7] == n):
+            for x, y in zip(back[2:9], kept, strict=True)) and back[9] == n):
         return None  # (cannot happen: tobytes and frombuffer are exact; checked all the same, it is cheap)
     return data
 
 
-def _decode(data: bytes) -> tuple[Any, Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+def _decode(data: bytes) -> tuple[Any, ...]:
     """A step's bytes as (factor, negative factor, target table, one-to-one rows, their targets,
-    rows set, their values, the array's rows); ValueError when they are damaged."""
+    rows set, their values, rows that moved group, their groups before, the array's rows);
+    ValueError when they are damaged."""
     raw = bytes(data)
     if len(raw) < 8 * HEAD:
         raise ValueError("a stored affect step is too short")
     head = np.frombuffer(raw, dtype="<f8", count=HEAD)
-    n_rows, n_table, n_over, n_set = (int(x) for x in head[2:])
-    sizes = [n_table * 3 * 8, n_over * 8, n_over * 3 * 8, n_set * 8, n_set * 3 * 8]
-    if min(n_table, n_over, n_set) < 0 or len(raw) != 8 * HEAD + sum(sizes):
+    n_rows, n_table, n_over, n_set, n_moved = (int(x) for x in head[2:])
+    sizes = [n_table * 3 * 8, n_over * 8, n_over * 3 * 8, n_set * 8, n_set * 3 * 8, n_moved * 8, n_moved * 8]
+    if min(n_table, n_over, n_set, n_moved) < 0 or len(raw) != 8 * HEAD + sum(sizes):
         raise ValueError("a stored affect step is damaged (its sizes do not add up)")
     parts, at = [], 8 * HEAD
     for size in sizes:
@@ -101,16 +111,28 @@ def _decode(data: bytes) -> tuple[Any, Any, np.ndarray, np.ndarray, np.ndarray, 
         at += size
     return (head[0], head[1], np.frombuffer(parts[0], dtype="<f8").reshape(n_table, 3),
             np.frombuffer(parts[1], dtype="<i8"), np.frombuffer(parts[2], dtype="<f8").reshape(n_over, 3),
-            np.frombuffer(parts[3], dtype="<i8"), np.frombuffer(parts[4], dtype="<f8").reshape(n_set, 3), n_rows)
+            np.frombuffer(parts[3], dtype="<i8"), np.frombuffer(parts[4], dtype="<f8").reshape(n_set, 3),
+            np.frombuffer(parts[5], dtype="<i8"), np.frombuffer(parts[6], dtype="<i8"), n_rows)
 
 
 def replay(prev: np.ndarray, group_of: np.ndarray, data: bytes) -> np.ndarray:
     """The array a step made of `prev`, with the placements `group_of` it was taken with;
     ValueError when the step's bytes are damaged or do not fit `prev`."""
-    factor, negative_factor, table, over_rows, over, set_rows, values, n = _decode(data)
+    factor, negative_factor, table, over_rows, over, set_rows, values, _moved, _was, n = _decode(data)
     if len(prev) != n or len(group_of) != n or any(len(r) and (r.min() < 0 or r.max() >= n) for r in (over_rows, set_rows)) or (
             n and (group_of.min() < -1 or group_of.max() >= len(table) - 1)):
         raise ValueError("a stored affect step does not fit the array it steps")
     out = _relaxed(prev, _targets(group_of, table, over_rows, over), factor, negative_factor)
     out[set_rows] = values
+    return out
+
+
+def placements_before(group_of: np.ndarray, data: bytes) -> np.ndarray:
+    """The placements the step's previous array was saved with: `group_of` (the step's own) with
+    the NPCs who moved since put back; ValueError when the step is damaged or does not fit."""
+    *_, moved, was, n = _decode(data)
+    if len(group_of) != n or (len(moved) and (moved.min() < 0 or moved.max() >= n)):
+        raise ValueError("a stored affect step does not fit the placements it walks back")
+    out = np.array(group_of, dtype=np.int64, copy=True)
+    out[moved] = was
     return out

@@ -17,9 +17,10 @@ whole-number arrays (placements, the pair index, mood codes) are stored in the n
 type that holds them (a 10k town's mood codes: 10 KB, not 80) and read back as int64. The fast
 affect, which moves in every row every tick, is stored whole only every STEPS commits: in between,
 each commit stores the one tick's step from the last (sim/fast_steps.py: the relax recipe and the
-stirred rows, checked bit for bit before it is kept), as a `fast+` row of `mind_array`; a load
-replays the steps over the last whole copy. A commit that cannot be one step (several ticks since
-the last, an NPC moved group or pair) writes the array whole and drops the steps.
+stirred rows and who moved group, checked bit for bit before it is kept), as a `fast+` row of
+`mind_array`; a load replays the steps over the last whole copy. A commit that cannot be one step
+(several ticks since the last, many NPCs moved or were stirred) writes the array whole and drops
+the steps.
 
 Loading puts the pieces back into the dict `Minds.state()` returns (arrays packed as it packs
 them), so `Minds.restore`, the erasure scrub and everything reading `run.extra["minds"]` are
@@ -35,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from townsfolk.sim.fast_steps import replay, step_of
+from townsfolk.sim.fast_steps import placements_before, replay, step_of
 from townsfolk.sim.minds import Minds, pack, unpack
 from townsfolk.sim.row_writer import encode
 
@@ -134,7 +135,11 @@ def _same(known: np.ndarray | None, arr: np.ndarray) -> bool:
     """The same array bit for bit (-0.0 is not 0.0 here, and a NaN is itself)."""
     if known is None or known.shape != arr.shape or known.dtype != arr.dtype:
         return False
-    return bool(np.array_equal(np.ascontiguousarray(known).view(np.uint8), np.ascontiguousarray(arr).view(np.uint8)))
+    if arr.dtype.kind == "f" and arr.dtype.itemsize == 8:
+        known, arr = np.ascontiguousarray(known).view(np.int64), np.ascontiguousarray(arr).view(np.int64)
+    elif arr.dtype.kind not in "iub":
+        known, arr = np.ascontiguousarray(known).view(np.uint8), np.ascontiguousarray(arr).view(np.uint8)
+    return bool((known == arr).all())
 
 
 def _block_bytes(arr: np.ndarray) -> list[bytes]:
@@ -170,13 +175,14 @@ def _fast_rows(out: MindsRows, saved: MindsSaved, minds: Minds | dict[str, Any],
     """The fast affect as one step over what is stored (sim/fast_steps.py), or whole."""
     now = np.ascontiguousarray(arrays["fast"])
     prev = saved.arrays.get("fast")
+    if _same(prev, now):
+        return  # no tick since the last commit (a player's turn): nothing moved, the steps stay
     step = None
     if (isinstance(minds, Minds) and dt_seconds is not None and prev is not None and saved.steps < STEPS
-            and "fast" in saved.stored and _same(saved.arrays.get("group_of"), arrays["group_of"])
-            and _same(saved.arrays.get("pair_row"), arrays["pair_row"])):  # (a step replays with these)
+            and "fast" in saved.stored and all(k in saved.arrays for k in ("group_slow", "pair_slow", "group_of"))):
         step = step_of(prev, now, group_slow=saved.arrays["group_slow"], pair_slow=saved.arrays["pair_slow"],
-                       group_of=arrays["group_of"], pair_row=arrays["pair_row"], params=minds.affect.params,
-                       dt_seconds=dt_seconds)
+                       group_of=arrays["group_of"], pair_row=arrays["pair_row"],
+                       group_of_before=saved.arrays["group_of"], params=minds.affect.params, dt_seconds=dt_seconds)
     if step is not None:
         saved.steps += 1
         out.blocks.append((f"{STEP}:{saved.steps}", STEP, saved.steps, "step", 0, step))
@@ -214,7 +220,7 @@ def minds_rows(saved: MindsSaved, minds: Minds | dict[str, Any], dt_seconds: flo
     for part in WHOLE:
         value = whole[part]
         if part == "npcs":
-            if saved.npcs is not None and list(value) == saved.npcs:
+            if saved.npcs is not None and len(value) == len(saved.npcs) and value == saved.npcs:
                 continue
             saved.npcs = list(value)
             value = saved.npcs
@@ -268,9 +274,14 @@ def minds_state(blocks: list[tuple], entries: list[tuple[str, str, Any]]) -> tup
         raise ValueError(f"the stored minds lack {', '.join(missing)}")
     if sorted(steps) != list(range(1, len(steps) + 1)):
         raise ValueError(f"the stored affect steps are not one run from 1: {sorted(steps)}")
+    placed = {}  # each step's placements: the stored ones are the last step's, walked back from there
+    group_of = arrays["group_of"]
+    for k in range(len(steps), 0, -1):
+        placed[k] = group_of
+        group_of = placements_before(group_of, steps[k])
     fast = arrays["fast"]
     for k in range(1, len(steps) + 1):  # the steps since the fast affect was stored whole (sim/fast_steps.py)
-        fast = replay(fast, arrays["group_of"], steps[k])
+        fast = replay(fast, placed[k], steps[k])
     arrays["fast"], saved.steps = fast, len(steps)
     state = {"npcs": whole["npcs"],
              "affect": {"fast": pack(arrays["fast"]), "group_slow": pack(arrays["group_slow"]),

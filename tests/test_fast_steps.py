@@ -1,6 +1,7 @@
 """The fast affect saved as one tick's step (sim/fast_steps.py, sim/minds_rows.py): a commit after
 one tick stores the step, not the array; the stored pieces give the live state back bit for bit;
-anything a step cannot reproduce (a move to a pair, several ticks, too many steps) is stored whole;
+NPCs moving group or pair are kept in the step; anything a step cannot reproduce (several ticks,
+too many steps) is stored whole;
 whole-number arrays are stored narrow and read back as int64."""
 
 from __future__ import annotations
@@ -70,12 +71,31 @@ def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_
         assert len(step) == 1 and len(step[0][5]) < 2_000  # a few stirred rows, not 600 x 24 bytes
         assert disk.state() == minds.state()
     assert saved.steps == 6
+    quiet = disk.commit(minds_rows(saved, minds, DT))  # a commit with no tick since (a player's turn)
+    assert not quiet.blocks and not quiet.gone_blocks and saved.steps == 6
     # a store opened on these tables goes on from what it read (the replayed array, the steps held)
     _state, reread = minds_state(list(disk.blocks.values()), list(disk.entries.values()))
     assert reread.steps == 6 and np.array_equal(reread.arrays["fast"], minds.affect.fast)
     _tick(minds, rng)
     disk.commit(minds_rows(reread, minds, DT))
     assert disk.state() == minds.state() and reread.steps == 7
+
+
+def test_npcs_who_move_between_ticks_are_kept_in_the_step_and_a_load_walks_their_places_back():
+    minds, rng = _minds(600), np.random.default_rng(9)
+    minds.affect.join([f"n{i}" for i in range(100, 140)], "market")
+    saved, disk = MindsSaved(), Disk()
+    disk.commit(minds_rows(saved, minds, DT))
+    moves = [lambda: minds.affect.converse("n1", "n2"), lambda: minds.affect.leave(["n5", "n6", "n7"]),
+             lambda: None, lambda: minds.affect.join(["n1", "n120"], "town"),
+             lambda: minds.affect.join(["n7", "n8"], "market"), lambda: minds.affect.converse("n9", "n130")]
+    for move in moves * 2:
+        move()
+        _tick(minds, rng)
+        rows = disk.commit(minds_rows(saved, minds, DT))
+        assert [b[1] for b in rows.blocks if b[1] == "fast"] == []  # a step each time, moves and all
+        assert disk.state() == minds.state()
+    assert saved.steps == 2 * len(moves)
 
 
 def test_what_a_step_cannot_reproduce_is_stored_whole_and_the_steps_are_dropped():
@@ -122,14 +142,15 @@ def test_a_damaged_or_foreign_step_is_refused():
     group_of = np.zeros(50, dtype=np.int64)
     now = prev * 0.5
     assert step_of(prev, now, group_slow=np.zeros((1, 3)), pair_slow=np.zeros((0, 3)), group_of=group_of,
-                   pair_row=np.full(50, -1), params=_minds(1).affect.params, dt_seconds=DT) is None  # not a relax
+                   pair_row=np.full(50, -1), group_of_before=group_of, params=_minds(1).affect.params,
+                   dt_seconds=DT) is None  # not a relax
     minds = _minds(50)
     minds.affect.fast[:] = prev
     before = minds.affect.fast.copy()
     minds.affect.tick(DT)
     data = step_of(before, minds.affect.fast, group_slow=np.zeros((1, 3)), pair_slow=np.zeros((0, 3)),
-                   group_of=minds.affect.group_of, pair_row=minds.affect.pair_row, params=minds.affect.params,
-                   dt_seconds=DT)
+                   group_of=minds.affect.group_of, pair_row=minds.affect.pair_row,
+                   group_of_before=minds.affect.group_of, params=minds.affect.params, dt_seconds=DT)
     assert data is not None
     assert np.array_equal(replay(before, minds.affect.group_of, data), minds.affect.fast)
     for bad in (data[:-8], data[:20], data + b"x"):
