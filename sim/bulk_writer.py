@@ -6,8 +6,9 @@ history past what was saved, written and deleted memory items, the tick's timeli
 snapshots). New rows go in as one executemany INSERT per table; rows saved before (an edge whose
 strength moved, a memory item that was touched) as one executemany UPDATE by id. Nothing is read
 back, so a commit costs what changed, not what the run holds (Session.merge did a SELECT and a
-flush per row). Rows are tuples and bodies JSON text from pydantic's serializer in one call each;
-`sim/row_writer.py` hands them to the driver. Rows naming a player are found by a scan of that
+flush per row). Rows are tuples and bodies JSON text from pydantic's serializer in one call each
+(bytes where a headless town's row block joins them: `body_bytes`); `sim/row_writer.py` hands
+them to the driver. Rows naming a player are found by a scan of that
 text and sealed by the store's own helpers (`RunStore._seal`, `_memory_owners`, `_cause_owners`):
 the row boundary stays the store's; only the batching is here.
 """
@@ -44,7 +45,7 @@ from townsfolk.world.world import World
 if TYPE_CHECKING:
     from townsfolk.sim.run_store import RunStore
 
-__all__ = ["CHUNK", "Encoded", "body_json", "write_tick"]
+__all__ = ["CHUNK", "Encoded", "body_bytes", "body_json", "write_tick"]
 
 T_DECISION, T_LOG, T_FACT = DecisionRow.__table__, LogRow.__table__, FactRow.__table__  # type: ignore[attr-defined]
 T_EDGE, T_CHANGE = EdgeRow.__table__, EdgeChangeRow.__table__  # type: ignore[attr-defined]
@@ -69,6 +70,20 @@ def body_json(model: Any, **kw: Any) -> Encoded:
     if serializer is None:  # a view that is not itself a model (it says how it dumps)
         return Encoded(model.model_dump_json(**kw))
     return Encoded(serializer.to_json(model, **kw).decode())
+
+
+def body_bytes(model: Any) -> bytes:
+    """A model's JSON as the UTF-8 bytes a row block joins (sim/row_blocks.py): `body_json` without
+    its text and `Encoded` copies, which were 40% of a body's cost in a headless commit."""
+    serializer = getattr(model, "__pydantic_serializer__", None)
+    if serializer is None:
+        return model.model_dump_json().encode()
+    return serializer.to_json(model)
+
+
+def _as_text(rows: list[tuple], at: int) -> list[tuple]:
+    """Rows whose body (at `at`) is block bytes, with JSON text bodies instead: rows for the table."""
+    return [(*r[:at], Encoded(r[at].decode()) if isinstance(r[at], bytes) else r[at], *r[at + 1:]) for r in rows]
 
 
 def write_characters(target: Any, world: World) -> None:
@@ -117,7 +132,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         def seal(body: Any, owners: set[str] | None = None) -> Any:
             return body
 
-    body_of = body_json
+    # a headless town's rows go in blocks, which join their bodies as bytes (sim/row_blocks.py)
+    as_blocks = wants_blocks(players, len(world.characters))
+    body_of = body_bytes if as_blocks else body_json
 
     decision_rows = []
     clock = world.clock
@@ -126,7 +143,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         seq += 1
         # the tick the decision was taken at (a batched commit carries several ticks' decisions)
         tick = int((d.at - clock.start) // clock.tick_length) if getattr(d, "at", None) else world.tick
-        decision_rows.append((seq, tick, d.npc, d.outcome, seal(body_of(d))))
+        decision_rows.append((seq, tick, d.npc, d.outcome, seal(body_json(d))))  # (rows, never a block)
     store._decision_seq = seq  # noqa: SLF001
     fact_rows = []
     seq = store._fact_seq  # noqa: SLF001
@@ -143,7 +160,6 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         block_rows = edge_block_rows(world)
         cols.dirty[:cols.n] = False
         saved.edges, saved.changes, saved.blocks = cols.n, world.graph.log.n, True
-    as_blocks = wants_blocks(players, len(world.characters))
     new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of,
                                                     full_rows=as_blocks or store._row_blocks_held)  # noqa: SLF001
     # a whole town's edges into empty tables: their secondary indexes are built once after the rows
@@ -200,10 +216,12 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
 
         if fact_rows and add_block("fact", fact_rows):
             fact_rows = []
+        fact_rows = _as_text(fact_rows, 4)  # (what a block could not hold goes as rows)
         if change_rows and add_block("edge_change", change_rows):
             change_rows = []
         if log_rows and add_block("timeline", log_rows):
             log_rows = []
+        log_rows = _as_text(log_rows, 3)
         ties = new_edges + moved_edges  # both as EDGE_COLS here (full_rows)
         if ties and not bulk and add_block("edge", ties):
             if store._edge_rows:  # noqa: SLF001
@@ -214,6 +232,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             if store._memory_rows:  # noqa: SLF001
                 memory_row_gone = [r[0] for r in items] + gone
             new_items, touched_items, gone = [], [], []
+        new_items, touched_items = _as_text(new_items, 7), _as_text(touched_items, 6)
         store._row_blocks_held = store._row_blocks_held or bool(row_blocks)  # noqa: SLF001
     elif store._row_blocks_held and gone:  # noqa: SLF001
         # rows again (a player joined): a deleted item may live in a block, so the block is told too
@@ -228,7 +247,8 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     # extra["minds"] is the live Minds (cheapest) or the dict its state() made
     mind = None
     if extra is not None and "minds" in extra:
-        mind = minds_rows(store._minds_saved, extra["minds"])  # noqa: SLF001
+        # one tick's length: a commit after one tick saves the fast affect as that tick's step
+        mind = minds_rows(store._minds_saved, extra["minds"], world.clock.tick_length.total_seconds())  # noqa: SLF001
         extra = {k: v for k, v in extra.items() if k != "minds"}
         store.ensure_minds_tables()
     run_values: dict[str, Any] = {"last_tick": world.tick, "finished": finished,

@@ -41,18 +41,23 @@ def wants_blocks(players: set[str], n_characters: int) -> bool:
 
 
 def pack(table: str, rows: list[tuple], gone: list[str] | None = None) -> bytes | None:
-    """Rows of `table` (its header columns in `TABLES` order, then the JSON text body) as block bytes;
+    """Rows of `table` (its header columns in `TABLES` order, then the JSON body, text or UTF-8 bytes) as block bytes;
     None when a body holds a raw newline (not JSON text from the writer: the rows then go as rows)."""
     names = TABLES[table]
     width = len(names)
-    cols: dict[str, list[Any]] = {name: [r[i] for r in rows] for i, name in enumerate(names)}
+    columns = list(zip(*rows, strict=True)) if rows else [()] * (width + 1)  # (one transpose in C)
+    cols: dict[str, Any] = dict(zip(names, columns, strict=False))
     if "embedding" in cols:
         cols["embedding"] = [None if v is None else base64.b64encode(bytes(v)).decode() for v in cols["embedding"]]
-    bodies = "\n".join([r[width] for r in rows])
-    if bodies.count("\n") != max(len(rows) - 1, 0):
+    # bodies as bytes (`bulk_writer.body_bytes`) or JSON text; joined, the same bytes either way
+    try:
+        bodies = b"\n".join(columns[width])
+    except TypeError:
+        bodies = b"\n".join([b if isinstance(b, bytes) else b.encode() for b in columns[width]])
+    if bodies.count(b"\n") != max(len(rows) - 1, 0):
         return None
     head = orjson.dumps({"n": len(rows), "cols": cols, "gone": gone or []})
-    return head + b"\n" + bodies.encode() if rows else head
+    return head + b"\n" + bodies if rows else head
 
 
 @dataclass
