@@ -28,7 +28,7 @@ from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
-from townsfolk.sim.yaml_syntax import comma_hint, syntax_problem
+from townsfolk.sim.yaml_syntax import colonless_key, comma_hint, syntax_problem
 from townsfolk.world.clock import bad_datetime, parse_duration
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
@@ -623,6 +623,11 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         pick = next((i for i, e in enumerate(errors) if where[i] == where[0] and not e["type"].endswith("_type")), 0)
         err, path = errors[pick], where[pick]
         msg = err["msg"]
+        colonless = colonless_key(path[-1], err.get("input", ""), _keys_allowed_at(path[:-1])) \
+            if err["type"] == "extra_forbidden" else None
+        if colonless is not None:  # {name 阿甲}: the key meant, its colon missing
+            line, (key, msg) = line_for(lines, path), colonless
+            raise ScenarioError(file, line, field_name((*path[:-1], key)), msg) from None
         if err["type"] == "extra_forbidden":
             msg = _unknown_key_message(path) + comma_hint(text, line_for(lines, path), err.get("input", ""))
         elif err["type"] == "missing":

@@ -147,6 +147,19 @@ def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str
             f"(YAML stopped at line {mark.line + 1}: {problem}; if the text holds ?, : or , quote it)")
 
 
+_KEY_AND_VALUE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s+(?P<value>\S.*)$")
+
+
+def colonless_key(key: object, value: object, allowed: list[str]) -> tuple[str, str] | None:
+    """`{name 阿甲}` reads as a key "name 阿甲" with no value: (the key meant, the message saying to
+    add its colon) when the first word is a key allowed there, else None."""
+    m = _KEY_AND_VALUE.match(str(key))
+    if value is not None or m is None or m.group("key") not in allowed:
+        return None
+    k, v = m.group("key"), m.group("value")
+    return k, f"`{k}` has no `:` after it: write `{k}: {v}`"
+
+
 def comma_hint(text: str, line: int | None, value: object) -> str:
     """An unknown key with no value on a line with `{`: most likely the rest of a text that a comma
     split ("text: Well, hello}" reads as text "Well" and a key "hello"), so say to quote it."""

@@ -41,3 +41,14 @@ def test_a_missing_colon_at_the_top_and_in_a_world_spec() -> None:
 def test_other_yaml_errors_are_left_as_they_were() -> None:
     err = _error(HEAD + "  - {at: 1, say: {speaker: a, to: b, text: hello}\n")  # a `{` left open
     assert "never closed" in str(err) and "has no `:`" not in str(err)
+
+
+def test_a_missing_colon_inside_braces_names_the_key_meant() -> None:
+    """`{name 阿甲}` is a key "name 阿甲" with no value to YAML: said as the colon it lacks, not as an
+    unknown key with a comma to quote."""
+    err = _error("scenario: t\nlanguage: zh\ncharacters:\n  a: {name 阿甲}\n  b: {name: 阿乙}\n")
+    assert err.line == 4 and "characters.a.name:" in str(err) and "write `name: 阿甲`" in str(err), str(err)
+    err = _error(HEAD + "  - {at: 1, happen: {what \"阿甲来了\", actor: a}}\n")
+    assert err.line == 8 and "timeline[0].happen.what:" in str(err) and "has no `:`" in str(err), str(err)
+    err = _error("scenario: t\nlanguage: zh\ncharacters:\n  a: {nmae 阿甲}\n")  # not a key: as before
+    assert "unknown key" in str(err), str(err)
