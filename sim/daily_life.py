@@ -19,6 +19,7 @@ from townsfolk.agents.cold_start import unlock_level
 from townsfolk.agents.gate import Candidate, Trigger, bond_pull, level1_batch, level2_many
 from townsfolk.memory.beliefs import Belief
 from townsfolk.sim.drive import AWAKE_FROM, AWAKE_UNTIL, MIN_INTERVAL_S
+from townsfolk.sim.gossip import confided
 from townsfolk.sim.scenario import Beat, GossipSpec, HappenSpec
 from townsfolk.sim.worldgen import Town
 
@@ -296,7 +297,8 @@ class DailyLife:
         return beats
 
     def _tellable(self, teller: str, listener: str) -> Belief | None:
-        """What the teller would pass on to this listener (as `gossip.pick_belief` picks it), minus
+        """What the teller would pass on to this listener (as `gossip.pick_belief` picks it: nothing
+        private or told in confidence), minus
         what a Maki-Thompson teller has lost interest in."""
         memory = self.sim.memory  # type: ignore[attr-defined]
         dull = self.stifled.get(teller, set())
@@ -308,9 +310,12 @@ class DailyLife:
             pool = [b for b in memory.beliefs_of(teller)
                     if not b.private and b.told_by != listener and listener not in (b.claim.about, b.claim.said_by)
                     and (teller, listener, str(b.origin_fact_id)) not in self.told]
-        if not pool:
-            return None
-        return max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
+        while pool:
+            best = max(pool, key=lambda b: (b.claim.severity * b.credibility, b.tick, b.id))
+            if not confided(best):  # told under "keep this between us": never passed on (sim/gossip.py)
+                return best
+            pool.remove(best)
+        return None
 
     def _knows(self, listener: str, origin: str | None) -> bool:
         memory = self.sim.memory  # type: ignore[attr-defined]

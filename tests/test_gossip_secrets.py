@@ -81,3 +81,23 @@ def test_a_players_whisper_is_never_retold_by_an_npc() -> None:
     sim = town.sim
     _, reply, _, _ = actions.ask(sim.world, sim.memory, sim.provider, player="aniu", npc="xiaoli", text="老张的钥匙怎么回事？")
     assert "钥匙" not in reply.text or "没听说" in reply.text, reply.text
+
+
+def test_a_headless_teller_never_picks_a_confidence() -> None:
+    """The generated towns' encounters pick what to pass on themselves (sim/daily_life.py)."""
+    from tests.test_headless import SMALL
+    from townsfolk.sim.daily_life import DailyLife
+    from townsfolk.sim.engine import Simulation
+    from townsfolk.sim.world_spec import parse_world_spec
+    from townsfolk.sim.worldgen import generate
+
+    def teller_of(words: str):  # noqa: ANN202
+        town = generate(parse_world_spec(SMALL))
+        life = DailyLife(town, Simulation(town.world, town.memory, drive=False))
+        a, b, c, d = town.npcs[:4]
+        actions.say(town.world, town.memory, speaker=a, listeners=[b], about=c,
+                    text=words.format(c=town.world.name(c)))
+        return life._tellable(b, d)  # noqa: SLF001
+
+    assert teller_of("{c} stole the flour from the mill") is not None  # the control
+    assert teller_of("Keep this between us: {c} stole the flour from the mill") is None
