@@ -4,12 +4,18 @@
   "borrowed"), and the tie dropped. A loan of money still is ("borrowed ten coins"); a thing kept
   ("borrowed ... and never returned it", 借了…没还) is a mild wrong of its own (`kept_borrowed`),
   money kept is a debt unpaid; taking without asking is `took_unasked`.
+- Money handed to someone is given, not stolen: "Lin slipped Ida a silver coin" read by meaning as a
+  theft (the verb of a theft example), "handed Ida ten coins" as a debt, 往小艾手里塞了一把铜钱 as a theft.
+  Money given is a `gift`; money for something ("ten coins for the bread", 付钱) or paid back is neither
+  (`remark`, or `debt_repaid` by its own rule).
 - The commonest gift phrasing has no cue word: "{actor} gave {other} a yellow croaker" read as
   nothing, and its template "He gave her ..." was read by meaning as a theft in zh ("他给了她一条黄鱼").
 - Spoiling someone's things is a deed (`damaged`): "Dov ruined Ysolde's rope", 把老陈的网弄破了.
 - A name between a cue's words hides the cue, and the template's meaning lost it: "paid Ysolde back"
   (repaid), "kept Ysolde waiting" (late), "took ... and never paid" / 拿了…没给钱 (theft);
   short change (少找了五文钱) is money kept from a customer.
+- A thing that gave out by itself ("Lin's oven cracked in the night", 阿海的船漏水了) is a `mishap`: the
+  meaning of the first was a fire that took everything, and a fire cools nobody but is retold as a disaster.
 - An accident is never a deliberate wrong: with 不小心 / 失手 / "accidentally" / "by mistake",
   a theft, a ruin or a rudeness read by cue or by meaning is a `mishap` (blaming nobody).
 
@@ -21,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-_MONEY_EN = (r"(?:coins?|money|silver|gold|pounds?|shillings?|pennies|pence|crowns?|florins?|marks?|dollars?|cash|"
+_MONEY_EN = (r"(?:coins?|money|silver|gold|pounds?|shillings?|penny|pennies|pence|farthings?|groats?|sovereigns?|guineas?|crowns?|florins?|marks?|dollars?|cash|"
              r"copper|coppers|wages|rent)")
 _MONEY_ZH = r"(?:钱|块|文|银|两|铜板|工资|房租)"
 # "gave him a beating", "gave her a piece of his mind": the verb of giving, no gift
@@ -68,8 +74,62 @@ DAMAGED_ZH = re.compile(r"(?:把|将)[^，。！？,!?把]{1,12}?(?:弄坏|弄�
                         r"刮破|划破|碰坏|摔坏|烧坏|戳破|剪坏|压坏|毁了|糟蹋)|(?:弄坏|弄破|撕破|砸坏|踩坏|毁)了[^，。！？,!?]{0,4}?"
                         r"(?:的|家的)"
                         # the passive: "我的网又被小虎弄破了"
-                        r"|被[^，。！？,!?被]{1,8}?(?:弄坏|弄破|弄脏|弄断|搞坏|砸坏|踩坏|踩烂|撕破|撕烂|扯破|刮破|划破|碰坏|摔坏|"
+                        r"|被[^，。！？,!?被]{1,8}?(?:弄坏|弄破|弄脏|弄断|搞坏|砸坏|踩坏|踩烂|撕破|撕烂|扯破|刮破|划破|碰坏|摔坏|撞坏|撞破|撞断|"
                         r"戳破|剪坏|压坏)了")
+
+# money handed over: the verb of giving with the one given it, then the money ("slipped Ida a silver coin",
+# "pressed a coin into Ida's hand"); money for something or owed back is a payment, said next
+_COUNT_EN = (r"(?:a|an|one|some|two|three|four|five|six|seven|eight|nine|ten|twenty|a few|a couple of|a handful of|"
+             r"a purse of|a bag of|a pouch of|\d+)")
+_COIN_KIND_EN = r"(?:(?:silver|gold|copper|brass|bright|shiny|small|little|spare|few|odd|extra)\s+)"
+# "for the winter", "for the journey": what the money is to see someone through, still a gift
+_FOR_NEED_EN = (r"(?:winter|journey|road|trip|way|week|month|year|children|child|baby|babies|wedding|funeral|doctor|"
+                r"medicine|trouble|kindness|luck|keeps?|rainy day|hard times|lean months)\b")
+_PAYMENT_AFTER_EN = (r"(?:for\s+(?:the|his|her|their|my|your|our|a|an|some|two|three|each|every|it|them)\b(?!\s+"
+                     rf"{_FOR_NEED_EN})|to pay\b|as payment|"
+                     r"in payment|back\b|owed\b|(?:he|she|they|i|we) owed|change\b|as (?:the|his|her) fare|for (?:rent|board))")
+MONEY_GIVEN_EN = re.compile(
+    rf"\b(?:gave|slipped|handed|pressed|passed|tossed|tipped|sent|left|offered|pushed)\s+(?:him|her|them|me|us|you|[a-z]+)"
+    rf"\s+(?:{_COUNT_EN}\s+)?{_COIN_KIND_EN}?{_MONEY_EN}\b(?![^.!?;]{{0,20}}?\b{_PAYMENT_AFTER_EN})"
+    rf"|\b(?:slipped|pressed|put|tucked|dropped|folded)\s+(?:{_COUNT_EN}\s+)?{_COIN_KIND_EN}?{_MONEY_EN}\s+into\s+"
+    rf"(?:his|her|their|[a-z]+'s)\s+(?:hands?|palms?|apron|basket|cup|hat)\b(?![^.!?;]{{0,20}}?\b{_PAYMENT_AFTER_EN})")
+PAYMENT_EN = re.compile(
+    rf"\b(?:gave|slipped|handed|passed|tossed|sent|left|counted out|put down)\s+(?:(?:him|her|them|me|us|you|[a-z]+)\s+)?"
+    rf"(?:{_COUNT_EN}\s+)?{_COIN_KIND_EN}?{_MONEY_EN}\s+(?:for(?!\s+(?:the\s+|his\s+|her\s+|their\s+|a\s+)?{_FOR_NEED_EN})|"
+    r"as payment|in payment|to pay)\b"
+    rf"|\bpaid\s+(?:him|her|them|me|us|you|[a-z]+)\s+(?:{_COUNT_EN}\s+{_COIN_KIND_EN}?{_MONEY_EN}\s+)?for\b")
+# someone else's thing put away about oneself: "slipped Ida's purse into his pocket" (no cue word; the template's
+# meaning, "He slipped her purse into his pocket", reads as nothing)
+POCKETED_EN = re.compile(r"\b(?:slipped|tucked|stuffed|shoved|stuck|hid)\s+[a-z]+'s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+                         r"(?:into|in|under|up)\s+(?:his|her|their)\s+(?:own\s+)?(?:pockets?|coat|sleeve|shawl|apron|bag|"
+                         r"sack|basket|jacket|shirt|cloak|boot)\b")
+# a thing of someone's that gave out by itself is a mishap, nobody's doing: "Lin's oven cracked in the night" read
+# by meaning as a fire that took everything, "Ned's boat sprang a leak" and 阿海的船漏水了 as nothing
+_NOT_A_BREAKING_EN = r"(?:news|day|dawn|storm|fever|silence|spell|heat|weather|story|voice|smile|heart|record|fast|ice|wave|waves)"
+THING_GAVE_OUT_EN = re.compile(
+    rf"\b(?:[a-z]+'s|his|her|their|the|my|our|your)\s+(?!{_NOT_A_BREAKING_EN}\b)[a-z][\w-]*(?:\s+(?!and\b|but\b|then\b|"
+    rf"so\b)[a-z][\w-]*){{0,2}}\s+"
+    r"(?:cracked|broke|split|snapped|burst|gave way|collapsed|leaked|sprang a leak|fell apart|wore through|came loose|"
+    r"came off|ran dry|caved in|rotted through|rusted through|froze solid|sank)\b"
+    r"(?![^.!?;]*\b(?:storm|flood|fire|gale|wind|lightning|thie(?:f|ves)|stole|kicked|smashed|on purpose)\b)")
+THING_GAVE_OUT_ZH = re.compile(r"的[^，。！？,!?的被让叫给把]{1,4}?(?:裂了|漏水了|漏了|坏了|断了|塌了|散架了|破了个?洞|干了|锈穿了)"
+                               r"(?![^。！？!?]*(?:风暴|大风|大水|洪水|火|雷|贼|偷|故意))")
+# nursing someone through an illness is help given, not the nurse's illness: "Ysa sat up all night with the Fenn
+# baby and saw it through the fever" read as Ysa's illness by the cue "fever"
+NURSED_EN = re.compile(r"\b(?:nursed|tended|sat up(?: all night)? with|cared for|looked after|watched over|saw (?:him|her|them|it|"
+                       r"[a-z]+) through)\b[^.!?;]{0,50}?\b(?:fever|illness|sickness|chill|cough|pox|flu|ague|sick|ill|"
+                       r"through the night|all night)\b")
+NURSED_ZH = re.compile(r"(?:照顾|照料|守着|守了|伺候|陪着|看护|护理)[^，。！？,!?]{0,10}?(?:病|烧|发热|一夜|一宿|整夜)")
+# something dropped or knocked over that broke: "Pia dropped a tray of pots and they all broke" (no cue word)
+DROPPED_EN = re.compile(r"\b(?:dropped|knocked over|upset|let fall|fumbled)\b[^.!?;]{0,40}?\b(?:and|so)\s+(?:it|they|everything|"
+                        r"the [a-z]+|all of them|every one)\s+(?:all\s+|of them\s+)?(?:broke|smashed|shattered|spilled|spilt|"
+                        r"cracked|went everywhere|rolled away)\b")
+_COINS_ZH = r"(?:银币|银元|银圆|银子|碎银|银两|铜板|铜钱|铜子儿?|钱|赏钱|零钱|压岁钱|红包)"
+MONEY_GIVEN_ZH = re.compile(
+    rf"(?<![还找付交])(?:塞给|递给|赏给|送给|给了|塞了|赏了)[^，。！？,!?]{{0,6}}?(?:一|两|几|半|[二三四五六七八九十百\d]+)?"
+    rf"(?:枚|个|块|把|串|锭|吊|文|两|包|封|点)?(?:[^，。！？,!?]{{0,3}}?){_COINS_ZH}(?![^，。！？,!?]{{0,4}}?(?:买|付|还|的账))"
+    rf"|往[^，。！？,!?]{{1,6}}?(?:手里|手心|怀里|篮子里|碗里)塞了?[^，。！？,!?]{{0,6}}?{_COINS_ZH}")
+
 
 # short change is money kept from a customer, whatever the template's meaning says ("他给客人找零时少找了五文钱"
 # read as nothing once the name was a pronoun)
@@ -98,11 +158,22 @@ class Gated:
 
 
 _GIVE_EN = ("gave", "brought", "handed", "sent", "left", "baked", "made", "knitted", "saved")
+_GIVE_MONEY_EN = ("gave", "slipped", "handed", "pressed", "passed", "tossed", "tipped", "sent", "left", "offered",
+                  "pushed", "put", "tucked", "dropped", "folded")
+_GAVE_OUT_EN = ("cracked", "broke", "split", "snapped", "burst", "gave way", "collapsed", "leak", "fell apart", "wore through",
+                "came loose", "came off", "ran dry", "caved in", "rotted", "rusted", "froze", "sank")
 _DAMAGE_EN = ("ruined", "wrecked", "broke", "torn", "tore", "frayed", "damaged", "smashed", "ripped", "spoil", "trampled",
               "dented", "scratched", "cracked", "snapped", "split", "chipped", "stained", "tangled", "holed",
               "scorched", "bent")
 CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("gift", Gated(GIFT_EN, _GIVE_EN), True), ("gift", Gated(GIFT_ZH, ("给",)), False),
+    ("gift", Gated(MONEY_GIVEN_EN, _GIVE_MONEY_EN), True), ("gift", Gated(MONEY_GIVEN_ZH, ("给", "塞", "赏")), False),
+    ("remark", Gated(PAYMENT_EN, ("for", "pay")), True),
+    ("theft", Gated(POCKETED_EN, ("'s",)), True),
+    ("helpful", Gated(NURSED_EN, ("nursed", "tended", "sat up", "cared for", "looked after", "watched over", "through")), True),
+    ("helpful", Gated(NURSED_ZH, ("照", "守", "伺候", "陪着", "看护", "护理")), False),
+    ("mishap", Gated(THING_GAVE_OUT_EN, _GAVE_OUT_EN), True), ("mishap", Gated(DROPPED_EN, ("dropped", "knocked", "upset",
+                                                                                          "let fall", "fumbled")), True), ("mishap", Gated(THING_GAVE_OUT_ZH, ("的",)), False),
     ("borrowed", Gated(BORROWED_EN, ("borrowed",)), True), ("borrowed", Gated(BORROWED_ZH, ("借",)), False),
     ("kept_borrowed", Gated(KEPT_BORROWED_EN, ("borrowed",)), True),
     ("kept_borrowed", Gated(KEPT_BORROWED_ZH, ("借",)), False),
@@ -140,7 +211,8 @@ def accident_overrules(key: str, text: str, lowered: str | None = None) -> bool:
 
 
 # a reading these rules make that is the lesser news beside another one said outright
-_YIELDS = {"damaged": "a graver wrong, or a misfortune (the storm wrecked it)", "borrowed": "anything else"}
+_YIELDS = {"damaged": "a graver wrong, or a misfortune (the storm wrecked it)", "borrowed": "anything else",
+           "mishap": "a graver misfortune (he fell and broke his arm), or a grave wrong told with it"}
 
 
 def lesser_case(key: str, hits: list[tuple[str, bool]], inventory) -> str:  # noqa: ANN001
@@ -155,6 +227,10 @@ def lesser_case(key: str, hits: list[tuple[str, bool]], inventory) -> str:  # no
             continue
         spec = inventory.get(other)
         if spec is None:
+            continue
+        if key == "mishap":
+            if (not spec.blames_subject and own is not None and abs(spec.valence) > abs(own.valence)) or spec.severity >= 0.5:
+                return other
             continue
         if key == "borrowed" or not spec.blames_subject or (own is not None and spec.severity > own.severity):
             return other
