@@ -630,6 +630,9 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.pick("tie_good", about=name)
         return v.pick("tie_plain", about=name)
     if kind == "opinion":
+        who = ("、" if v.zh else " and ").join(v.meta.get("subject_names") or [])
+        if subjects and not about and who:  # a person I hold nothing of: I can't judge them (not "I'd say so, yes")
+            return v.pick("cannot_judge", about=who)
         if name and any(g.kind == "tie" for g in about):
             return ""  # what they are to me leads, then what they are like, then the news (_memory_lines)
         if name:  # a person: said of them as a person, from my impression first, then what happened
@@ -803,8 +806,14 @@ def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -
     """Someone just told the NPC something: react to it, say what it knows of it itself, maybe ask."""
     m = news.meta
     about = m.get("about_name") or ""
+    told_of_self = about in ("you", "你")  # the teller's own news ("I slipped on the jetty"), not "you? Is that so."
     if m.get("about_me"):
         first = v.pick("react_me")
+    elif told_of_self:
+        spec = INVENTORY.get(m.get("predicate") or "")
+        blameless = spec is not None and not spec.blames_subject
+        first = v.pick("react_you_misfortune" if news.valence < -0.05 and blameless else "react_you_bad"
+                       if news.valence < -0.05 else "react_you_good" if news.valence > 0.1 else "react_you_plain")
     elif news.valence < -0.05:
         first = v.pick("react_bad", about=about) if about else v.pick("react_statement")
     elif news.valence > 0.1:
@@ -824,6 +833,6 @@ def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -
             line = v.line(own[0])
             if line:
                 parts.append(v.finish(line))
-        elif news.valence < -0.05:
+        elif news.valence < -0.05 and not told_of_self:
             parts.append(v.pick("who_said"))
     return v.join(parts)

@@ -94,7 +94,9 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("late", "was late", "迟到", -0.2, 0.2, up="unreliable",
        ex_en=("He was late again this morning.", "She turned up an hour after we agreed."),
        ex_zh=("他今天又迟到了。", "说好八点，他十点才来。"),
-       cues_en=("late", "delayed", "behind schedule"), cues_zh=("迟到", "晚到", "来晚", "晚了"), not_cues=LATE_HOURS),
+       # "arrived late" is a lateness, not an arrival (the longer cue wins)
+       cues_en=("late", "delayed", "behind schedule", "arrived late", "turned up late", "showed up late", "came in late"),
+       cues_zh=("迟到", "晚到", "来晚", "晚了"), not_cues=LATE_HOURS),
     _p("careless", "is careless", "马虎", -0.35, 0.35, up="unreliable",
        ex_en=("He sent the wrong flour, a careless mix-up.", "She was sloppy with the accounts.",
               "He forgot to shut the gate and the goats got out."),
@@ -333,8 +335,14 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_zh=("他的手推车在去集市的路上掉了个轮子。", "她的篮子翻了，鸡蛋全打碎了。", "柴房的门从门轴上掉下来了。",
               "货船撞上沙洲，等到涨潮才走。", "他家的猪跑出圈，在萝卜地里转了一天。", "梯子一滑，苹果滚了一院子。",
               "山路塌方，挑夫在半道等了一天。", "油灯的油烧完了，只好摸黑回家。"),
-       cues_en=("got stuck", "ran aground", "broke down", "shattered", "tipped over", "spilled"),
-       cues_zh=("卡住了", "卡在", "搁浅", "抛锚", "陷在", "陷进", "裂了", "裂开", "碎了", "打碎了", "摔碎", "翻了"),
+       # a fall, a slip, a beast gone astray, a thing carried off by the water: misfortunes that read as nothing
+       # (and, retold harsher, as "careless") or by meaning as carelessness ("Ned's goat wandered off")
+       cues_en=("got stuck", "ran aground", "broke down", "shattered", "tipped over", "spilled", "wandered off", "went missing",
+                "got loose", "swept away", "washed away", "blew away", "blown away", "fell off", "fell into", "fell in the river",
+                "fell in the water", "fell from", "tripped over", "tripped on", "stumbled", "lost his footing", "lost her footing",
+                "lost their footing", "took a tumble", "had a fall"),
+       cues_zh=("卡住了", "卡在", "搁浅", "抛锚", "陷在", "陷进", "裂了", "裂开", "碎了", "打碎了", "摔碎", "翻了", "跑丢了", "走丢了",
+                "冲走了", "吹走了", "掉进", "掉到河里", "掉到水里"),
        not_cues=("心碎", "心都碎了", "闹翻了", "吵翻了", "翻了脸", "翻脸", "翻了个白眼", "翻白眼", "翻了翻", "翻了个身",
                  "翻了一番", "翻了一倍", "翻了番")),
     _p("fire", "suffered a fire", "遭了火灾", -0.6, 0.0, "misfortune", up="burned_down",
