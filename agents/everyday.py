@@ -46,7 +46,7 @@ _EN_TRADES: tuple[tuple[str, str], ...] = (
     (r"smith|farrier", r"horseshoe|nails?|blade|knife|mend|fix"), (r"healer|doctor|physician|apothecary",
                                                                     r"medicine|remedy|herbs?|cure"),
     (r"farmer", r"eggs|milk|apples|vegetables"), (r"miller|\bmill", r"flour|grind\w*|grain|corn|meal|sacks?|mill\w*"), (r"tailor|seamstress", r"coat|dress|mend|stitch|sew"),
-    (r"carter|driver|coachman", r"cart|ride|lift|carry"), (r"teacher|schoolmaster|clerk|scribe", r"read|write|letter|lesson"),
+    (r"carter|driver|coachman", r"cart|ride|lift|carry"), (r"teacher|schoolmaster|schoolmistress|governess|tutor|clerk|scribe", r"read|write|letter|lesson|sums|arithmetic"),
 )
 
 # roles whose "serve" is food and drink brought to the table; any other trade sells its wares
@@ -65,6 +65,8 @@ _REQUEST_EN = (
     ("serve", re.compile(r"\bi'?d like (?P<obj>an? [^?.!,]{2,40}|some [^?.!,]{2,40})", re.I)),
     ("teach", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:teach|show) me (?:how )?(?:to )?(?P<obj>[^?.!,]{2,40})", re.I)),
     ("serve", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:get|pour|bring|sell|cook|make) me (?P<obj>[^?.!,]{2,40})", re.I)),
+    ("serve", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:cut|fetch|trap|catch|weave|boil|bake|brew|carve|mend|"
+                         r"sew|knit|spin|grow|pick|dig|chop|saw|split|tan|dye) me (?P<obj>[^?.!,]{2,40})", re.I)),
     ("serve", re.compile(r"\bdo you (?:sell|make) (?!(?:of|it|that|this|sense|out|do|up|a living|friends|time|a point|sure|much|money|"
                          r"me|him|her|them|us|anything of)\b)(?P<obj>[^?.!,]{2,40})|\b(?:do you have|have you got) (?P<obj2>(?:any|some) (?!(?:idea|news|word|notion|clue|time|children|kids|family|"
                          r"brothers|sisters|plans|questions|regrets|friends|luck|trouble)\b)[^?.!,]{2,40})"
@@ -85,7 +87,8 @@ _PERSONAL_ZH = (("pastime", re.compile(r"你(?:平时|平常|闲(?:的)?时候|�
                                    r"(?:你|您)贵姓|(?:你|您)尊姓大名|请问(?:你|您)是")))
 _PERSONAL_EN = (("pastime", re.compile(r"\bwhat do you (?:like to do|do for fun|enjoy)\b|\bwhat do you do (?:in your (?:spare|free) time|"
                                        r"on your days? off|for fun|when you're not working)\b|\bany hobbies\b", re.I)),
-                ("work", re.compile(r"\bwhat do you do(?: for a living| here)?\s*\?|\bwhat(?:'s| is) your (?:job|trade|line of work)\b", re.I)),
+                ("work", re.compile(r"\bwhat do you do(?: for a living| here)?\s*\?|\bwhat(?:'s| is) your (?:job|trade|line of work)\b|"
+                                    r"\bwhat do you (?:teach|sell|make|trap|catch|cut|grow|brew|keep|mend)\s*(?:here\s*)?\?", re.I)),
                 ("home", re.compile(r"\bwhere do you live\b", re.I)),
                 ("who", re.compile(r"\bwho (?:are|r) (?:you|ye)\b(?! (?:going|talking|looking|waiting|working|with|to|for|"
                                    r"seeing|meeting|calling|thinking)\b)|\bwho might you be\b|\bwhat(?:'s| is) your name\b|"
@@ -211,6 +214,8 @@ def _deals_in(role: str, persona: str, obj: str, zh: bool) -> int:
     words = re.findall(r"[a-z]{3,}", obj.lower())
     if any(re.search(rf"\b{re.escape(w)}", role, re.I) for w in words if len(w) >= 4):
         return 3
+    if any(re.search(rf"\b{re.escape(w[:-1])}\b", role, re.I) for w in words if len(w) >= 5 and w.endswith("s")):
+        return 3  # "some reeds" of the reed cutter
     # a short ware named in the role, as a whole word: the net maker's "a net" (not a fisherman's)
     if any(re.search(rf"\b{re.escape(w.rstrip('s'))}s?(?:\b|maker|seller|weaver)", role, re.I)
            for w in words if len(w) == 3 or (len(w) == 4 and w.endswith("s"))):
@@ -258,6 +263,9 @@ def _clean_obj(obj: str, zh: bool) -> str:
     if zh:
         return re.sub(r"(?:一下|好不好|行不行|可以吗|好吗|吗|呢|吧|呀|啊)+$", "", obj).strip()
     obj = re.sub(r"\b(?:please|for me|if you can|if you could|would you|could you)\b", "", obj, flags=re.I)
+    # the asker's words in the NPC's mouth: "some reeds for my roof" is "for your roof"
+    obj = re.sub(r"\b(my|me|mine|myself)\b", lambda m: {"my": "your", "me": "you", "mine": "yours",
+                                                        "myself": "yourself"}[m.group(1).lower()], obj, flags=re.I)
     return re.sub(r"\s+", " ", obj).strip(" ,")
 
 

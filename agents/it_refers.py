@@ -13,6 +13,10 @@ _IT = {"en": re.compile(r"\bit\b", re.IGNORECASE), "zh": re.compile(r"它")}
 _THING = {"en": re.compile(r"\b(?:the|your|his|her|their|my) ((?:[a-z]+'s )?[a-z]+)\b", re.IGNORECASE),
           "zh": re.compile(r"(?:那个|这个|那|这)?([\u4e00-\u9fff]{1,4}?)(?:怎么了|坏了|的事|出了什么事|还好吗|呢)")}
 _DUMMY = {"en": re.compile(r"\bit(?:'s| is| was)? (?:true|so|raining|snowing|ok|okay|fine|late|early|cold|hot|going|like)\b"
+                          # the weather's and the clock's "it": "Will it rain tomorrow?", "What time is it?"
+                          r"|\b(?:will|would|did|does|is|was|might|could) it (?:be )?(?:rain|snow|freeze|blow|storm|thunder|"
+                          r"clear|brighten|turn|get (?:cold|warm|dark|light)|(?:be )?(?:fine|sunny|wet|windy|foggy|cold|hot|warm|dry|"
+                          r"dark|light|late|early))\w*\b|\bwhat time is it\b|\bis it going to\b"
                           r"|\bhow(?:'s| is) it\b|\bis it (?:true|so)\b|\bthat's it\b", re.IGNORECASE),
           "zh": re.compile(r"其它|它们")}
 _NOT_THINGS = {"way", "time", "day", "morning", "evening", "news", "matter", "thing", "truth", "weather"}

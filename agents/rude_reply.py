@@ -14,7 +14,8 @@ import zlib
 _INSULT = {
     "en": re.compile(
         r"\b(?:idiot|stupid|dumb|moron|fool|liar|(?:(?:a|dirty|rotten|lying) cheat(?!\w)|you cheat(?=\s*(?:[!.]|$)))|useless|pathetic|ugly|disgusting|hate you|shut up|get lost|"
-        r"go away|piss off|buzz off|leave me alone|how dare you|you (?:smell|stink)|old (?:fool|goat|hag|bat))\b",
+        r"go away|piss off|buzz off|leave me alone|how dare you|you (?:smell|stink)|old (?:fool|goat|hag|bat|crow|witch|miser)|"
+        r"nosy|nosey|busybody|meddler|halfwit|dimwit|numbskull|scoundrel|wretch|miser|skinflint|crook|good-for-nothing)\b",
         re.IGNORECASE),
     "zh": re.compile(r"傻[瓜子逼]|你(?:真|好|太)?傻|蠢|笨蛋|白痴|废物|滚(?:蛋|开|出去)?[！!。]?$|给我滚|讨厌|骗子|闭嘴|"
                      r"老糊涂|老东西|老不死|混蛋|王八|不要脸|神经病|丑八怪|臭"),

@@ -71,6 +71,7 @@ _GROCER_WARES = (
     _w(r"matches", r"火柴|洋火", "a box", "一盒", 1, 2, "matches", "火柴"),
     _w(r"tea leaves|tea", r"茶叶", "a packet", "一两", 4, 10, "tea", "茶叶"),
     _w(r"tobacco", r"烟叶|烟丝", "an ounce", "一两", 3, 8, "tobacco", "烟叶"),
+    _w(r"(?:a )?(?:coil of )?rope|twine|cord", r"绳子|麻绳|绳", "a coil", "一捆", 4, 10, "rope", "麻绳"),
 )
 TRADES: tuple[Trade, ...] = (
     Trade(r"innkeeper|landlord|landlady|publican|tavern|\binn\b|hosteler", r"客栈|旅店|店小二|酒馆|饭馆",
@@ -154,8 +155,13 @@ _TRADE_LINE = {"en": "Plenty of call for {ware}.", "zh": "{ware}卖得还可以�
 # 卖席子的): its ware is the thing the role names, so the net maker sells nets instead of sending the asker
 # to the fisherman (asked after the named trades, before the general shop)
 _MAKER_EN = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<thing>[a-z]{3,}?)(?:\s+|-)?(?:maker|seller|weaver|mender|carver|"
-                       r"wright|dealer|vendor|turner|binder|knitter|spinner|potter)s?$", re.I)
+                       r"wright|dealer|vendor|turner|binder|knitter|spinner|potter|trapper|catcher|cutter|boiler|gatherer|grower|"
+                       r"burner|digger|picker|brewer|distiller)s?$", re.I)
 _MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
+_MASS_EN = {"salt": "a sack", "rope": "a coil", "reed": "a bundle", "thatch": "a bundle", "charcoal": "a sack", "peat": "a sack",
+            "cloth": "a yard", "wool": "a fleece", "lime": "a sack", "tar": "a pot", "cider": "a jug", "beer": "a jug",
+            "ale": "a jug", "wine": "a bottle", "flour": "a sack", "honey": "a jar", "wax": "a cake", "twine": "a ball"}
+_SOLD_AS_MANY = {"reed"}  # by the bundle, and called "reeds"
 _MEASURE_ZH = (("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", "一把"), ("筐|篮|篓", "一个"), ("鞋", "一双"),
                ("酒|醋|酱", "一斤"), ("", "一件"))
 
@@ -171,7 +177,9 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
         ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
         return Trade(thing, re.escape(role), (ware,), "", rf"{re.escape(thing)}|生意|活")
     stem = re.sub(r"(?<=[^aeiou])e?s$", "", thing) if len(thing) > 4 else thing
-    ware = _w(rf"{stem}(?:e?s)?", "", "each", "", 2, 12, f"a {stem}", stem)
+    unit = _MASS_EN.get(stem)  # salt by the sack, rope by the coil: said without "a"
+    name = (stem + "s" if stem in _SOLD_AS_MANY else stem) if unit else ("an " if stem[0] in "aeiou" else "a ") + stem
+    ware = _w(rf"{stem}(?:e?s)?", "", unit or "each", "", 2, 12, name, stem)
     return Trade(rf"\b{stem}", "", (ware,), rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
 
 
