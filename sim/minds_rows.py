@@ -47,6 +47,9 @@ KEYED = ("stages", "dependency", "last_spoke", "quiet", "followups")
 WHOLE = ("npcs", "budget", "counts")
 STEP = "fast+"  # the name of the fast affect's stored steps (id fast+:1, fast+:2, ...)
 STEPS = 32  # steps kept before the fast affect is stored whole again (a load replays at most these)
+# towns from this many NPCs save steps: below it the whole array is a few pages, cheaper than a step's
+# numpy calls (a 1k town: 24 KB)
+STEP_ROWS = BLOCK
 NARROW = tuple(np.dtype(t) for t in ("<i1", "<i2", "<i4"))
 
 
@@ -179,6 +182,7 @@ def _fast_rows(out: MindsRows, saved: MindsSaved, minds: Minds | dict[str, Any],
         return  # no tick since the last commit (a player's turn): nothing moved, the steps stay
     step = None
     if (isinstance(minds, Minds) and dt_seconds is not None and prev is not None and saved.steps < STEPS
+            and len(now) >= STEP_ROWS
             and "fast" in saved.stored and all(k in saved.arrays for k in ("group_slow", "pair_slow", "group_of"))):
         step = step_of(prev, now, group_slow=saved.arrays["group_slow"], pair_slow=saved.arrays["pair_slow"],
                        group_of=arrays["group_of"], pair_row=arrays["pair_row"],

@@ -15,7 +15,15 @@ import pytest
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.fast_steps import replay, step_of
 from townsfolk.sim.minds import Minds
-from townsfolk.sim.minds_rows import STEP, STEPS, MindsRows, MindsSaved, minds_rows, minds_state
+from townsfolk.sim.minds_rows import (
+    STEP,
+    STEP_ROWS,
+    STEPS,
+    MindsRows,
+    MindsSaved,
+    minds_rows,
+    minds_state,
+)
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.world import World
@@ -60,7 +68,7 @@ def _tick(minds: Minds, rng: np.random.Generator, stirred: int = 5) -> None:
 
 
 def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_state_back():
-    minds, rng = _minds(600), np.random.default_rng(3)
+    minds, rng = _minds(STEP_ROWS + 200), np.random.default_rng(3)
     saved, disk = MindsSaved(), Disk()
     disk.commit(minds_rows(saved, minds, DT))
     for _ in range(6):
@@ -68,7 +76,7 @@ def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_
         rows = disk.commit(minds_rows(saved, minds, DT))
         assert not any(b[0].startswith("fast:") for b in rows.blocks)  # the array is not rewritten
         step = [b for b in rows.blocks if b[1] == STEP]
-        assert len(step) == 1 and len(step[0][5]) < 2_000  # a few stirred rows, not 600 x 24 bytes
+        assert len(step) == 1 and len(step[0][5]) < 2_000  # a few stirred rows, not 100 KB
         assert disk.state() == minds.state()
     assert saved.steps == 6
     quiet = disk.commit(minds_rows(saved, minds, DT))  # a commit with no tick since (a player's turn)
@@ -82,8 +90,9 @@ def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_
 
 
 def test_npcs_who_move_between_ticks_are_kept_in_the_step_and_a_load_walks_their_places_back():
-    minds, rng = _minds(600), np.random.default_rng(9)
-    minds.affect.join([f"n{i}" for i in range(100, 140)], "market")
+    minds, rng = _minds(STEP_ROWS + 200), np.random.default_rng(9)
+    minds.affect.join([f"n{i}" for i in range(100, 140)], "market")  # (and n5000 on: a third place)
+    minds.affect.join([f"n{i}" for i in range(STEP_ROWS - 100, STEP_ROWS + 100)], "well")
     saved, disk = MindsSaved(), Disk()
     disk.commit(minds_rows(saved, minds, DT))
     moves = [lambda: minds.affect.converse("n1", "n2"), lambda: minds.affect.leave(["n5", "n6", "n7"]),
@@ -99,7 +108,7 @@ def test_npcs_who_move_between_ticks_are_kept_in_the_step_and_a_load_walks_their
 
 
 def test_what_a_step_cannot_reproduce_is_stored_whole_and_the_steps_are_dropped():
-    minds, rng = _minds(600), np.random.default_rng(5)
+    minds, rng = _minds(STEP_ROWS + 200), np.random.default_rng(5)
     saved, disk = MindsSaved(), Disk()
     disk.commit(minds_rows(saved, minds, DT))
     _tick(minds, rng)
@@ -125,6 +134,15 @@ def test_what_a_step_cannot_reproduce_is_stored_whole_and_the_steps_are_dropped(
     minds.affect.fast[7, 0] = -0.0  # only the sign moved, which a comparison of values does not see
     disk.commit(minds_rows(saved, minds))
     assert disk.state() == minds.state()  # (the state packs the bytes: -0.0 is not 0.0 there)
+
+
+def test_a_small_town_stores_its_fast_affect_whole():
+    minds, rng = _minds(STEP_ROWS - 1), np.random.default_rng(2)
+    saved, disk = MindsSaved(), Disk()
+    disk.commit(minds_rows(saved, minds, DT))
+    _tick(minds, rng)
+    rows = disk.commit(minds_rows(saved, minds, DT))
+    assert "fast:0" in {b[0] for b in rows.blocks} and saved.steps == 0 and disk.state() == minds.state()
 
 
 def test_whole_numbers_are_stored_narrow_and_read_back_as_the_live_int64_arrays():
