@@ -14,6 +14,7 @@ Three workloads, CPU time (time.process_time: the machine may be shared) with wa
 
     .venv/bin/python bench/commit_cost.py --sizes 1000,10000 --ticks 20 --turns 60
     .venv/bin/python bench/commit_cost.py --sizes 1000 --profile     # cProfile of the tick commits
+    .venv/bin/python bench/commit_cost.py --sizes 10000 --every 1 --turns 0 --parts  # where a commit's CPU goes
     .venv/bin/python bench/commit_cost.py --sizes 10000 --tree ../old  # an older checkout beside this one
 
 `--tree DIR` runs each case under an older checkout too (e.g. `git worktree add ../old HEAD~5`), one
@@ -71,7 +72,46 @@ def _frozen_heap():  # noqa: ANN202
     return long_lived_heap()
 
 
-def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -> dict:
+def _commit_parts() -> dict[str, float]:
+    """CPU seconds of a tick commit's parts, summed while `on` is set: the minds rows, the JSON bodies,
+    the edge rows, packing row blocks, and the SQLite transaction (BEGIN to COMMIT, statements in it);
+    timed by wrapping what sim/bulk_writer.py calls (a part an older tree lacks is simply absent)."""
+    import contextlib
+
+    import townsfolk.sim.bulk_writer as bw
+
+    spent: dict[str, float] = {"on": 0.0}
+
+    def timed(part: str, fn):  # noqa: ANN001, ANN202
+        def run(*a, **k):  # noqa: ANN002, ANN003, ANN202
+            if not spent["on"]:
+                return fn(*a, **k)
+            c0 = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[part] = spent.get(part, 0.0) + time.process_time() - c0
+        return run
+
+    for name, part in (("minds_rows", "minds rows"), ("body_json", "bodies"), ("body_bytes", "bodies"),
+                       ("edge_rows", "edge rows"), ("pack", "block packing")):
+        if hasattr(bw, name):
+            setattr(bw, name, timed(part, getattr(bw, name)))
+    writer = bw.row_writer
+
+    @contextlib.contextmanager
+    def sqlite(target):  # noqa: ANN001, ANN202
+        c0 = time.process_time()
+        with writer(target) as w:
+            yield w
+        if spent["on"]:
+            spent["SQLite transaction"] = spent.get("SQLite transaction", 0.0) + time.process_time() - c0
+
+    bw.row_writer = sqlite
+    return spent
+
+
+def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path, parts: bool = False) -> dict:
     sys.path.insert(0, str(bench_dir))
     from rumour_world import build_town
 
@@ -89,6 +129,7 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -
     out = {"case": f"ticks/{every}", "npcs": n, "ticks": ticks, "edges": sim.world.graph.g.number_of_edges(),
            "first_cpu_s": round(c1 - c0, 3), "first_wall_s": round(w1 - w0, 3)}
     prof = cProfile.Profile(time.process_time) if profile else None
+    spent = _commit_parts() if parts else None
     tick_cpu = commit_cpu = commit_wall = 0.0
     pending: list = []
     # the ticks run as `townsfolk simulate` and bench/scale.py run them: the built town frozen out of
@@ -106,8 +147,12 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -
             c0, w0 = _clock()
             if prof:
                 prof.enable()
+            if spent is not None:
+                spent["on"] = 1.0
             store.commit_tick(sim.world, sim.memory, pending, finished=tick == ticks,
                               extra={"minds": _minds(sim)}, decisions=sim.minds.take_decisions())
+            if spent is not None:
+                spent["on"] = 0.0
             if prof:
                 prof.disable()
             c1, w1 = _clock()
@@ -115,6 +160,10 @@ def ticks_case(n: int, ticks: int, every: int, profile: bool, bench_dir: Path) -
             commit_wall += w1 - w0
             pending = []
     heap.__exit__(None, None, None)
+    if spent is not None:
+        spent.pop("on")
+        spent["the rest"] = commit_cpu - sum(spent.values())
+        out["parts_ms"] = {k: round(1000 * v / ticks, 3) for k, v in spent.items()}
     out.update(tick_cpu_ms=round(1000 * tick_cpu / ticks, 2), commit_cpu_ms=round(1000 * commit_cpu / ticks, 2),
                commit_wall_ms=round(1000 * commit_wall / ticks, 2), ratio=round(commit_cpu / max(tick_cpu, 1e-9), 3),
                db_mb=round(sum(p.stat().st_size for p in Path(tmp.name).iterdir()) / 1e6, 1),
@@ -184,6 +233,7 @@ def main() -> None:
     ap.add_argument("--every", default="1,10", help="commit every N ticks (comma-separated)")
     ap.add_argument("--turns", type=int, default=60, help="player turns for the talk case (0: skip it)")
     ap.add_argument("--profile", action="store_true", help="cProfile (CPU time) of the commits")
+    ap.add_argument("--parts", action="store_true", help="CPU ms per tick of each part of the tick commits")
     ap.add_argument("--tree", action="append", type=Path, default=[], help="an older checkout to run beside this one")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     ap.add_argument("--bench-dir", type=Path, default=ROOT / "bench", help=argparse.SUPPRESS)
@@ -191,7 +241,7 @@ def main() -> None:
     if args.child:
         kind, *rest = args.child
         r = talk_case(int(rest[0]), args.profile) if kind == "talk" else ticks_case(
-            int(rest[0]), int(rest[1]), int(rest[2]), args.profile, args.bench_dir)
+            int(rest[0]), int(rest[1]), int(rest[2]), args.profile, args.bench_dir, args.parts)
         print(json.dumps(r))
         return
     print(f"workload: rumour town (bench/rumour_world.py) {args.ticks} ticks; ferry talk {args.turns} turns; "
@@ -203,7 +253,7 @@ def main() -> None:
     for job in jobs:
         for tree in trees:
             with tempfile.TemporaryDirectory() as ns_dir:
-                cmd = _command(tree, Path(ns_dir), job, args.profile)
+                cmd = _command(tree, Path(ns_dir), job, args.profile, args.parts)
                 done = subprocess.run(cmd, capture_output=True, text=True, check=False)
             label = "this tree" if tree is None else str(tree)
             if done.returncode != 0:
@@ -218,6 +268,8 @@ def main() -> None:
                       f"{r['first_cpu_s']} s (wall {r['first_wall_s']}), {r['edges']} edges; tick {r['tick_cpu_ms']} ms, "
                       f"commit per tick {r['commit_cpu_ms']} ms (wall {r['commit_wall_ms']}), commit / tick {r['ratio']}; "
                       f"db {r['db_mb']} MB; load {r['load_cpu_s']} s (wall {r['load_wall_s']})", flush=True)
+            if "parts_ms" in r:
+                print("    commit parts, CPU ms per tick: " + ", ".join(f"{k} {v}" for k, v in r["parts_ms"].items()))
             if "profile" in r:
                 print(r["profile"])
 
@@ -225,10 +277,10 @@ def main() -> None:
 FLOORS = ("world", "memory", "agents", "sim")
 
 
-def _command(tree: Path | None, ns_dir: Path, job: list[str], profile: bool) -> list[str]:
+def _command(tree: Path | None, ns_dir: Path, job: list[str], profile: bool, parts: bool = False) -> list[str]:
     """This script as a child, importing this tree's townsfolk or an older tree's (its floors linked
     into a package as pyproject's package-dir maps them; the installed editable finder left out)."""
-    flags = ["--child", *job] + (["--profile"] if profile else [])
+    flags = ["--child", *job] + (["--profile"] if profile else []) + (["--parts"] if parts else [])
     if tree is None:
         return [sys.executable, __file__, *flags]
     tree = tree.resolve()
