@@ -7,7 +7,8 @@ whole-number arrays are stored narrow and read back as int64."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import sqlite3
+from datetime import datetime, timedelta
 
 import numpy as np
 import pytest
@@ -176,3 +177,29 @@ def test_a_damaged_or_foreign_step_is_refused():
             replay(before, minds.affect.group_of, bad)
     with pytest.raises(ValueError):
         replay(before[:10], minds.affect.group_of[:10], data)
+
+
+def test_a_store_of_record_saves_steps_and_a_fresh_store_reads_the_state_back(tmp_path):
+    from townsfolk.sim.run_store import RunStore
+
+    minds, rng = _minds(STEP_ROWS + 10), np.random.default_rng(11)
+    world = World(clock=SimClock(start=datetime(2026, 3, 2, 8, 0), tick_length=timedelta(seconds=DT)), seed=1,
+                  language="en", title="steps")
+    for npc in minds.npcs:
+        world.add_character(Character(id=npc, name=npc.upper(), role="townsfolk"))
+    db = tmp_path / "run.db"
+    store = RunStore(db)
+    store.create(world)
+    for tick in range(STEPS + 3):  # past one whole copy's worth of steps
+        world.clock.tick = tick
+        if tick:
+            _tick(minds, rng)
+        store.commit_tick(world, MemoryStore(), [], extra={"minds": minds})
+        if tick in (1, 2, STEPS, STEPS + 2):
+            fresh = RunStore(db, must_exist=True)
+            assert fresh.run_info().extra["minds"] == minds.state()
+            fresh.engine.dispose()
+    con = sqlite3.connect(db)
+    steps = [r[0] for r in con.execute("SELECT id FROM mind_array WHERE name = ? ORDER BY block", (STEP,))]
+    con.close()
+    assert steps == [f"{STEP}:1"]  # stored whole again at tick STEPS + 1, one step since
