@@ -86,7 +86,14 @@ _I_DID = {"zh": re.compile(r"^\s*(?:(?:其实|说实话|老实说|实话说|不�
                            r"\s+(?!heard|hear|think|thought|believe|saw|see|seen|know|knew|guess|suspect|reckon|noticed|"
                            r"found|feel|felt|remember|wonder|hope|fear|doubt|bet|was told|am told|told|mean|'m|am\b)",
                            re.IGNORECASE)}
+_ME = {"zh": re.compile(r"我(?!们)"), "en": re.compile(r"\b(?:me|my|mine)\b", re.IGNORECASE)}
 _YOU_WORD = {"zh": re.compile(r"你(?!们)"), "en": re.compile(r"\byou\b", re.IGNORECASE)}
+
+
+def _after_name(world: World, who: str, text: str) -> str | None:
+    """The words after the first mention of someone (where an object of their deed is), or None."""
+    at = text.lower().find(world.name(who).lower())
+    return text[at + len(world.name(who)):] if at >= 0 else None
 
 
 def _player_did(world: World, player: str, npc: str, text: str, lang: str) -> str | None:
@@ -135,6 +142,21 @@ def as_listener_keeps_it(world: World, npc: str, text: str) -> str:
     return text
 
 
+_FIRST_EN = [(r"\bI(?:'m| am)\b", "{n} is"), (r"\bI was\b", "{n} was"), (r"\bI(?:'ve| have)\b", "{n} has"),
+             (r"\bmyself\b", "{n}"), (r"\bmy\b", "{n}'s"), (r"\bmine\b", "{n}'s"), (r"\b(?:I|me)\b", "{n}")]
+
+
+def as_speaker_said_it(world: World, player: str, text: str) -> str:
+    """The player's words of themselves with their I / 我 as their name, as the listener keeps them
+    (kept as 我, they read as the listener's own deed when it says them)."""
+    name = world.name(player)
+    if world.language == "zh":
+        return re.sub(r"我(?!们)", name, text)
+    for pattern, repl in _FIRST_EN:
+        text = re.sub(pattern, repl.format(n=name), text)
+    return text
+
+
 def _sentences_resolved(world: World, player: str, npc: str, text: str, lang: str) -> list[str]:
     """The sentences of the statement, a leading he/she put back as the person named before it
     ("Brannock is upset with you. He thinks you cheated him.")."""
@@ -157,7 +179,10 @@ def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, 
     """The claim a player's statement makes, or None when it names nobody but the two of them."""
     claim = _read_statement(world, memory, player=player, npc=npc, fact=fact)
     if claim is not None and claim.quote:
-        claim = claim.model_copy(update={"quote": as_listener_keeps_it(world, npc, without_vocative(world, npc, claim.quote))})
+        quote = without_vocative(world, npc, claim.quote)
+        if claim.about == player:  # "不瞒你说，我把老张的磨盘弄坏了": kept as 旅客把老张的磨盘弄坏了
+            quote = as_speaker_said_it(world, player, drop_opener(quote, "zh" if world.language == "zh" else "en"))
+        claim = claim.model_copy(update={"quote": as_listener_keeps_it(world, npc, quote)})
     return claim
 
 
@@ -177,9 +202,14 @@ def _attitude(world: World, memory: MemoryStore, *, player: str, npc: str, text:
     return None
 
 
+def _spoken(world: World, npc: str, text: str) -> str:
+    """The statement without the listener's name said first and its closing mark."""
+    return without_vocative(world, npc, text.strip()).rstrip("。.!！")
+
+
 def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> Claim | None:
     lang = "zh" if world.language == "zh" else "en"
-    text = without_vocative(world, npc, fact.text.strip()).rstrip("。.!！")
+    text = _spoken(world, npc, fact.text)
     sentences = _sentences_resolved(world, player, npc, text, lang)
     for i, sentence in enumerate(sentences):
         held = _attitude(world, memory, player=player, npc=npc, text=sentence, lang=lang)
@@ -203,6 +233,9 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     about, obj = subject_of(world, player, npc, fact)
     if about is None:
         return None
+    after = _after_name(world, about, text)
+    if obj is None and after is not None and _ME[lang].search(after):
+        obj = player  # "老张欠我三两银子" / "Bram owes me two crowns": done to the player
     return read_claim(memory, text, about=about, said_by=player, obj=obj)
 
 
@@ -211,7 +244,9 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
     """The NPC's belief from a player's statement about someone else (none for a question, a
     greeting or words about nobody), with the edges its appraisal moved."""
     lang = "zh" if world.language == "zh" else "en"
-    if (not any(k in intents for k in _STATEMENT_INTENTS) or _QUESTION[lang].search(fact.text)
+    told = any(k in intents for k in _STATEMENT_INTENTS) or (
+        "disclose" in intents and _player_did(world, player, npc, _spoken(world, npc, fact.text), lang) not in (None, npc))
+    if (not told or _QUESTION[lang].search(fact.text)
             or _QUESTION["zh" if lang == "en" else "en"].search(fact.text)
             or not world.character(player).is_player or world.character(npc).is_player):
         return []

@@ -142,3 +142,22 @@ def test_my_name_in_words_told_to_me_is_me_not_the_teller() -> None:
         town = _with_seed(DYERS.replace("seed: 3", "seed: 5"), seed)
         said = town.say("asi", "zhou", "石头最近怎么样？").text
         assert "我订的" in said and "蓝姑订的" not in said, said
+
+
+def test_what_the_player_owns_up_to_is_kept_in_their_name() -> None:
+    """"不瞒你说，我把老张的磨盘弄坏了" is kept as 旅客把老张的磨盘弄坏了 (kept with its 我, the NPC
+    retelling it would say it did it); "说实话，我欠了王婆…" is a statement too; "老张欠我…" was done
+    to the player, "我听说老张…" only reports."""
+    town = _town(ZH)
+    town.say("lvke", "xiaoli", "不瞒你说，我把老张的磨盘弄坏了")
+    (b,) = _beliefs(town, "xiaoli")
+    assert b.claim.about == "lvke" and b.claim.quote == "旅客把老张的磨盘弄坏了", b.claim
+    town.say("lvke", "xiaoli", "说实话，我欠了王婆三两银子")
+    assert any(x.claim.about == "lvke" and x.claim.obj == "wangpo" for x in _beliefs(town, "xiaoli"))
+    town.say("shusheng", "wangpo", "老张欠我三两银子")
+    assert any(x.claim.about == "laozhang" and x.claim.obj == "shusheng" for x in _beliefs(town, "wangpo"))
+    town.say("shusheng", "wangpo", "我听说老张偷了东西")
+    assert all(x.claim.obj is None for x in _beliefs(town, "wangpo") if x.claim.predicate == "theft")
+    en = _town(EN)
+    en.say("lin", "tess", "I broke Bram's cart.")
+    assert any(x.claim.about == "lin" and "Lin broke" in (x.claim.quote or "") for x in _beliefs(en, "tess"))
