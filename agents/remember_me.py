@@ -17,7 +17,7 @@ _ASKS = {"zh": re.compile(r"(?:你|您)(?:还)?(?:记得|认得|认识|记不记
                           r"[？?。！!]*\s*$"),
          "en": re.compile(r"\b(?:(?:do|don't|d'you) you (?:still )?|you )?remember me\b|\bdo you (?:still )?know who I am\b",
                           re.IGNORECASE)}
-REMEMBERED = 2  # at most this many memories of the asker are brought in
+REMEMBERED = 1  # the one memory of the asker the answer leads with (more would be said in context order)
 
 ANSWERS: dict[str, dict[str, list[str]]] = {
     "zh": {"yes": ["记得，当然记得。", "记得啊，怎么会忘。", "当然记得你。"],
@@ -41,6 +41,8 @@ def memories_of_asker(world: World, memory: MemoryStore, npc: str, asker: str, *
             continue
         fact = world.facts.get(e.fact_id)
         if fact.actor == asker or e.about == asker or asker in fact.witnesses:
-            found.append(e)
-    found.sort(key=lambda e: (e.importance, e.tick, e.id), reverse=True)
-    return [e.id for e in found[:REMEMBERED]]
+            found.append((fact.actor == asker and fact.kind == "happen" and e.source == "witnessed", e))
+    # a deed of the asker's the NPC saw first (mending her roof, a gift), before a talk or a
+    # mediation it was party to; then the most strongly felt, then the newest
+    found.sort(key=lambda d: (d[0], d[1].importance * (0.5 + abs(d[1].valence)), d[1].tick, d[1].id), reverse=True)
+    return [e.id for _, e in found[:REMEMBERED]]
