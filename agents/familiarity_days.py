@@ -134,10 +134,30 @@ def day_counts_of_rows(graph: RelationshipGraph, rows: list[int], counts: list[i
             out[i] = _read(graph, row, (n, version), kept)
     if single:
         log = graph.log
+        texts, times = log.texts.values, log.times.values
         tails = graph.columns.tail[np.array([rows[i] for i in single], dtype=np.int64)]
+        # `_one_change` of each, its codes' words looked at once per code (a run's first meetings share
+        # a few times, reasons and causes)
+        day_at: dict[int, str] = {}
+        counted: dict[int, bool] = {}
+        seeded: dict[int, bool] = {}
         for i, t, reason, cause, after in zip(single, log.time[tails].tolist(), log.reason[tails].tolist(),
                                               log.cause_kind[tails].tolist(), log.after[tails].tolist(), strict=True):
-            kept[rows[i]] = out[i] = _one_change(graph, rows[i], (1, version), t, reason, cause, after)
+            one = counted.get(reason)
+            if one is None:
+                one = counted[reason] = texts[reason].startswith(INTERACTION)
+            if one:
+                day = day_at.get(t)
+                if day is None:
+                    day = day_at[t] = times[t].date().isoformat()
+                days = {day: 1}
+            else:
+                days = {}
+            seed = seeded.get(cause)
+            if seed is None:
+                seed = seeded[cause] = texts[cause] == "seed"
+            kept[rows[i]] = out[i] = DayCounts(row=rows[i], seen=(1, version),
+                                               base_units=_units(after) if seed else 0.0, days=days)
     return out  # type: ignore[return-value]
 
 

@@ -22,6 +22,8 @@ is carried out by `actions.gossip` itself, after the run before it is written.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import numpy as np
 
 from townsfolk.agents.appraisal import appraisal_delta, appraisal_reason, responsible_for, room
@@ -35,10 +37,11 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.perception import _event as trusted_event  # remember's own check and build
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.actions import gossip, stamp
-from townsfolk.sim.gossip import choose_distortion, distort, pick_belief
+from townsfolk.sim.gossip import DISTORTIONS, _raw_weights, distort, pick_belief
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.world.bare import maker
+from townsfolk.world.characters import Character
 from townsfolk.world.edge_columns import TAG_PREFIX
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import clamp01
@@ -64,21 +67,48 @@ def _memory(*values: object) -> EventMemory:
     return trusted_event(dict(zip(_EVENT_FIELDS, values, strict=True)))
 
 
+def pick_thresholds(weights: list[float]) -> list[float]:
+    """What `gossip.pick_index` searches for its uniform, worked out once per weights: the same
+    float steps (normalise, cumulative sum, rescale by the last), so `bisect_right(thresholds, u)`
+    is `pick_index(weights, u)` for every u."""
+    total = 0.0
+    for w in weights:
+        total += w
+    cdf, acc = [], 0.0
+    for w in weights:
+        acc += w / total
+        cdf.append(acc)
+    return [c / acc for c in cdf]
+
+
+class _Seen:
+    """A claim as the tick has met it: its fields (the key of its words) and what a telling asks of
+    it, its valence and whether it blames its subject (pure functions of the fields and the running
+    world's predicates; a property lookup through the inventory each, asked per telling)."""
+
+    __slots__ = ("claim", "fields", "valence", "blames")
+
+    def __init__(self, claim: Claim, fields: tuple, valence: float, blames: bool) -> None:
+        self.claim, self.fields, self.valence, self.blames = claim, fields, valence, blames
+
+
 class _Decided:
     """One telling decided (what is passed on, in which words), its writes not yet made."""
 
-    __slots__ = ("teller", "listener", "basis", "claim", "valence", "applied", "fact", "other", "chat_rows", "log")
+    __slots__ = ("teller", "listener", "basis", "claim", "valence", "applied", "fact", "other", "chat_rows", "log",
+                 "seen")
 
-    def __init__(self, teller: str, listener: str, basis: Belief, claim: Claim, valence: float, applied: str,
+    def __init__(self, teller: str, listener: str, basis: Belief, seen: _Seen, applied: str,
                  fact: Fact, other: str | None, chat_rows: tuple[int, int], log: list[LogEntry]) -> None:
-        self.teller, self.listener, self.basis, self.claim, self.valence = teller, listener, basis, claim, valence
+        self.teller, self.listener, self.basis, self.seen = teller, listener, basis, seen
+        self.claim, self.valence = seen.claim, seen.valence
         self.applied, self.fact, self.other, self.chat_rows, self.log = applied, fact, other, chat_rows, log
 
 
 class _Tick:
     """What every telling of the tick shares: names, language, time, its stamp, the warm kinds, and a
     claim's words rendered once for each point of view that changes them (most of a tick's tellings
-    retell the same few claims)."""
+    retell the same few claims), each teller's distortion odds, a quotation's marks."""
 
     def __init__(self, world: World) -> None:
         self.names, self.language, self.zh = world.names(), world.language, world.language == "zh"
@@ -87,8 +117,11 @@ class _Tick:
         self.today = self.now.date().isoformat()
         self.warm: dict[str, bool] = {}
         self._said: dict[tuple, str] = {}
-        self._fields: dict[int, tuple[Claim, tuple]] = {}  # a claim (held, so its id stays its own) -> its fields
+        self._seen: dict[int, _Seen] = {}  # a claim (held, so its id stays its own) -> what is asked of it
+        self._asked: dict[tuple, tuple[float, bool]] = {}  # a claim's fields -> (valence, blames_subject)
         self._credibility: dict[tuple[float, int], float] = {}
+        self._odds: dict[tuple[int, bool], tuple[Character, list[float]]] = {}  # (teller, hedged) -> thresholds
+        self._quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
 
     def credibility(self, trust: float, hops: int) -> float:
         """`credibility("told", ...)`, once per (trust, hops) in the tick (a pure function of them)."""
@@ -103,12 +136,51 @@ class _Tick:
             w = self.warm[kind] = world.warm_tie(kind)
         return w
 
+    def warm_kinds(self, world: World) -> dict[str, bool]:
+        """Whether each kind of tie the graph holds is warm (trust reads those), as one dict."""
+        for kind in world.graph.columns.kinds:
+            self.is_warm(world, kind)
+        return self.warm
+
+    def seen(self, claim: Claim) -> _Seen:
+        """The claim's fields, valence and blame, worked out once per claim object (a faithful
+        retelling passes on the very claim object) and once per distinct fields."""
+        seen = self._seen.get(id(claim))
+        if seen is None or seen.claim is not claim:
+            fields = tuple(claim.__dict__.values())
+            asked = self._asked.get(fields)
+            if asked is None:
+                asked = self._asked[fields] = (claim.valence, claim.blames_subject)
+            seen = self._seen[id(claim)] = _Seen(claim, fields, asked[0], asked[1])
+        return seen
+
+    def distortion(self, teller: Character, claim: Claim, u: float) -> str:
+        """`choose_distortion(teller, claim, rng)` for the uniform `u` it would draw: the teller's
+        weights (`_raw_weights`: its traits, whether the claim is hedged) made into thresholds once
+        a tick."""
+        key = (id(teller), claim.hedged)
+        seen = self._odds.get(key)
+        if seen is None or seen[0] is not teller:  # (the character held, so its id stays its own)
+            seen = self._odds[key] = (teller, pick_thresholds(_raw_weights(teller, claim)))
+        return DISTORTIONS[bisect_right(seen[1], u)]
+
+    def quoted(self, spoken: str) -> str:
+        """`inner_quotes` of the spoken words in their quotation marks, once per words: on a line
+        whose other words hold no quotation mark, the marks turn as they would on the whole line."""
+        q = self._quoted.get(spoken)
+        if q is None:
+            q = self._quoted[spoken] = inner_quotes(f"“{spoken}”") if self.zh else inner_quotes_en(f'"{spoken}"')
+        return q
+
     def say(self, claim: Claim, listener: str | None = None, speaker: str | None = None) -> str:
+        return self.words(self.seen(claim), listener, speaker)
+
+    def words(self, seen: _Seen, listener: str | None = None, speaker: str | None = None) -> str:
+        """`render_claim` of the claim seen, for this listener and speaker, once per claim fields and
+        the points of view that change them."""
+        claim = seen.claim
         people = (claim.about, claim.target, claim.said_by)
-        seen = self._fields.get(id(claim))  # a faithful retelling passes on the very claim object
-        if seen is None or seen[0] is not claim:
-            seen = self._fields[id(claim)] = (claim, tuple(claim.__dict__.values()))
-        key = (seen[1], listener if listener in people else None, speaker if speaker in people else None)
+        key = (seen.fields, listener if listener in people else None, speaker if speaker in people else None)
         text = self._said.get(key)
         if text is None:
             text = self._said[key] = render_claim(claim, self.names, self.language, listener=listener,
@@ -181,20 +253,17 @@ class TellingRun:
         trust_rows: list[list[int]] = []
         move_rows: list[list[tuple[str, int]]] = []
         wanted: list[int] = []
+        warm = tk.warm_kinds(world)
         for d in pending:
             keyed = adj[d.listener].get(d.teller)
-            rows = []
-            if keyed:
-                for kind, data in keyed.items():
-                    if tk.is_warm(world, kind):
-                        rows.append(data["row"])
+            rows = [data["row"] for kind, data in keyed.items() if warm[kind]] if keyed else []
             trust_rows.append(rows)
             wanted += rows
             moves: list[tuple[str, int]] = []
             if d.other is not None:
                 keyed = adj[d.listener].get(d.other)
                 if keyed:  # by kind, as rows_between lists them
-                    moves = sorted((k, data["row"]) for k, data in keyed.items() if tk.is_warm(world, k))
+                    moves = sorted((k, data["row"]) for k, data in keyed.items() if warm[k])
                     wanted += [r for _, r in moves]
             move_rows.append(moves)
             wanted += d.chat_rows
@@ -208,7 +277,11 @@ class TellingRun:
         changes: list[tuple[int, float, float, int, int, int]] = []
         chats: list[tuple[DayCounts, int]] = []
         code = cols.texts.code
-        new_id = world.new_id
+        # the run's ids as `new_id` gives them, telling by telling (two memories, then a belief; nothing
+        # else in the run takes one), the counters moved past them first
+        counters = world.counters
+        e_at, b_at = counters.get("e", 0), counters.get("b", 0)
+        counters["e"], counters["b"] = e_at + 2 * len(pending), b_at + len(pending)
         version = graph.log.version
         chat_all = [r for d in pending for r in d.chat_rows]
         days_of = iter(day_counts_of_rows(graph, chat_all, [count[r] for r in chat_all]))
@@ -218,17 +291,22 @@ class TellingRun:
             people = [teller, listener]  # the retelling's participants (remember's people_of), no player
             v_said, v_heard = valence * 0.3, valence * 0.6
             importance = 0.4 + 0.3 * severity
-            said = _memory(new_id("e"), teller, fact.tick, fact.time,
-                           f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
-                           fact.place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
-                           "said", fact.id, False, fact.private, {})
-            heard = _memory(new_id("e"), listener, fact.tick, fact.time,
-                            f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
-                            fact.place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
-                            min(1.0, abs(v_heard)), "heard", fact.id, False, fact.private, {"teller": teller})
+            # remember's check (`_memory`), made once for both: floats in range, a str, an int tick
+            make = (_event if type(valence) is float and type(importance) is float and 0.0 <= importance <= 1.0
+                    and type(fact.tick) is int else _memory)
+            e_at += 2
+            b_at += 1
+            said = make(f"e{e_at - 1}", teller, fact.tick, fact.time,
+                        f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
+                        fact.place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
+                        "said", fact.id, False, fact.private, {})
+            heard = make(f"e{e_at}", listener, fact.tick, fact.time,
+                         f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
+                         fact.place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
+                         min(1.0, abs(v_heard)), "heard", fact.id, False, fact.private, {"teller": teller})
             hops = basis.hops + 1
-            trust = max((strength[r] for r in trust_of), default=0.5)
-            values = (new_id("b"), listener, claim, tk.say(claim), "told", teller, hops, basis.origin_fact_id,
+            trust = strength[trust_of[0]] if len(trust_of) == 1 else max((strength[r] for r in trust_of), default=0.5)
+            values = (f"b{b_at}", listener, claim, tk.words(d.seen), "told", teller, hops, basis.origin_fact_id,
                       fact.id, basis.id, tk.credibility(trust, hops), d.applied, fact.tick,
                       fact.time, False or basis.private)
             # form_belief's check: values of their fields' own types are not validated again
@@ -256,13 +334,10 @@ class TellingRun:
                 after = round(min(1.0, max(0.0, days.familiarity_with_one_more(today))), 4)
                 changes.append((r, strength[r], after, cause_kind, cause_id, reason_code))
                 chats.append((days, count[r]))
-            to = names.get(listener, listener)
+            to, by = names.get(listener, listener), names.get(teller, teller)
             d.log += [
-                _line(tick, stamp_, "gossip", [teller, listener],
-                                 inner_quotes(f"{names.get(teller, teller)} 对 {to} 说：“{spoken}”"
-                                              f"（{distortion_label('zh', d.applied)}）")
-                                 if zh else inner_quotes_en(f'{names.get(teller, teller)} to {to}: "{spoken}" ({d.applied})'),
-                                 {"fact": fact.id, "basis": basis.id, "belief": belief.id}),
+                _line(tick, stamp_, "gossip", [teller, listener], _gossip_text(tk, by, to, spoken, d.applied),
+                      {"fact": fact.id, "basis": basis.id, "belief": belief.id}),
                 _line(tick, stamp_, "belief", [listener],
                                  f"{to} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {hops} 手）"
                                  if zh else f"{to} now believes: {belief.text} "
@@ -284,6 +359,22 @@ class TellingRun:
         self.moved.clear()
         self.pairs.clear()
         self.runs += 1
+
+
+def _gossip_text(tk: _Tick, teller: str, listener: str, spoken: str, applied: str) -> str:
+    """The gossip line (`actions.gossip`'s words): the quotation's marks turned once per words when
+    the names and label around it hold no quotation mark (then they turn alike), else on the line."""
+    if tk.zh:
+        label = distortion_label("zh", applied)
+        if not _ZH_MARKS.intersection(teller + listener + label):
+            return f"{teller} 对 {listener} 说：{tk.quoted(spoken)}（{label}）"
+        return inner_quotes(f"{teller} 对 {listener} 说：“{spoken}”（{label}）")
+    if '"' not in teller and '"' not in listener and '"' not in applied:
+        return f"{teller} to {listener}: {tk.quoted(spoken)} ({applied})"
+    return inner_quotes_en(f'{teller} to {listener}: "{spoken}" ({applied})')
+
+
+_ZH_MARKS = frozenset("“”")
 
 
 def _append_changes(graph, tick: int, t: int, changes: list[tuple[int, float, float, int, int, int]]) -> None:  # noqa: ANN001
@@ -335,15 +426,15 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
                                           f"{world.name(teller)} 没什么可传的" if tk.zh
                                           else f"{world.name(teller)} has nothing to pass on", {})])
             continue
-        chosen = choose_distortion(chars[teller], basis.claim, rng)
+        chosen = tk.distortion(chars[teller], basis.claim, rng.random())
         # only a misattribution needs the teller's circle (a sort over everyone they know)
         others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
         claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=rng)
-        valence = claim.valence
-        fact = record_retelling(world, tk, teller, listener, claim, tk.say(claim, listener, teller), basis, applied,
-                                valence)
-        other = responsible_for(claim, listener) if claim.blames_subject else None
-        decided = _Decided(teller, listener, basis, claim, valence, applied, fact,
+        seen = tk.seen(claim)
+        fact = record_retelling(world, tk, teller, listener, claim, tk.words(seen, listener, teller), basis,
+                                applied, seen.valence)
+        other = responsible_for(claim, listener) if seen.blames else None
+        decided = _Decided(teller, listener, basis, seen, applied, fact,
                            other if other is not None and other in chars else None, rows, [])
         if run.reads_written(decided):
             run.write()
