@@ -114,9 +114,25 @@ def mentioned_ids(world: World, text: str) -> list[str]:
     return name_index(world).named(text)
 
 
+_TITLES_EN = {"miss", "mr", "mrs", "ms", "mistress", "master", "old", "young", "dr", "doctor", "the", "little", "big",
+              "father", "mother", "aunt", "uncle", "granny", "grandpa", "widow", "captain", "sir", "lady"}
+
+
+def _short_name(world: World, holder: str, name: str, text: str) -> str:
+    """The name the text calls the holder by: the whole name, or (en) the first of its words that is no title
+    when the text says only that and nobody else is called so ("Bess's pan" of Bess Harrow)."""
+    if world.language == "zh" or " " not in name or name in text:
+        return name
+    short = next((w for w in name.split() if w.lower().rstrip(".") not in _TITLES_EN), "")
+    if not short or short not in text:
+        return name
+    clash = any(cid != holder and short in (c.name or "").split() for cid, c in world.characters.items())
+    return name if clash else short
+
+
 def first_person(world: World, holder: str, text: str) -> str:
     """Retell a description from the holder's side: their own name becomes I / my / 我."""
-    name = world.name(holder)
+    name = _short_name(world, holder, world.name(holder), text)
     if not refers_back(text):
         # en still through follow_name: "I" as a subject, "me" as an object ("chatted with me")
         return text.replace(name, "我") if world.language == "zh" else follow_name(text, name, "I", "en")
