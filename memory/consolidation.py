@@ -199,16 +199,42 @@ _impression = maker(Impression, _IMPRESSION_FIELDS)
 
 
 def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
-    """The holder's unfolded, public events grouped by whom they are about."""
+    """The holder's unfolded, public events grouped by whom they are about.
+
+    The fold bounds count, per person, at least the holder's events that could fold; what folds is
+    nearly always the newest, so the walk goes from the newest back and stops once it has found that
+    many (a long-lived NPC's archived past is not read again at every fold). A holder whose bound is
+    unknown is read in full."""
+    bounds = memory.fold_bounds
+    bound = None if holder in bounds.unknown else bounds.by_holder.get(holder)
+    if bound is None:
+        events = memory.events_of(holder)
+    else:
+        most = sum(n for _, n in bound.values())
+        events = _newest_foldable(memory.recent(holder, "event", 2 * most + 8), holder, most)
+        if len(events) < most and memory.count(holder, "event") > 2 * most + 8:  # older ones wait too: all
+            events = _newest_foldable(memory.events_of(holder), holder, most)
     groups: dict[str, list[EventMemory]] = {}
-    for e in memory.events_of(holder):
-        if folds(e, holder):
+    for e in events:
+        if bound is not None or folds(e, holder):
             group = groups.get(e.about)  # type: ignore[arg-type]
             if group is None:
                 groups[e.about] = [e]  # type: ignore[index]
             else:
                 group.append(e)
     return groups
+
+
+def _newest_foldable(events: list[EventMemory], holder: str, most: int) -> list[EventMemory]:
+    """Up to `most` of the events that could fold, the newest, in the order they came."""
+    found: list[EventMemory] = []
+    for e in reversed(events):
+        if len(found) >= most:
+            break
+        if folds(e, holder):
+            found.append(e)
+    found.reverse()
+    return found
 
 
 def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], language: str, tick: int,

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 import townsfolk.memory.consolidation as consolidation
@@ -13,10 +16,12 @@ from townsfolk.memory.consolidation import (
     ImpressionDraft,
     SummaryDraft,
     consolidate,
+    foldable,
     offline_impression,
     offline_summary,
 )
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.fold_bound import folds
 from townsfolk.memory.store import MemoryStore
 
 T0 = datetime(2026, 3, 2, 8, 0)
@@ -90,3 +95,44 @@ def test_words_that_are_not_a_string_are_refused_as_before():
             memory.put(e)
         consolidate(memory, "a", names=NAMES, language="en", tick=0, now=T0, new_id=lambda p: p,
                     summary_writer=lambda d: None)  # type: ignore[arg-type,return-value]
+
+
+def _all_foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
+    """The long way: every one of the holder's events read."""
+    groups: dict[str, list[EventMemory]] = {}
+    for e in memory.events_of(holder):
+        if folds(e, holder):
+            groups.setdefault(e.about, []).append(e)  # type: ignore[arg-type]
+    return groups
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_walk_from_the_newest_finds_what_reading_everything_finds(seed):
+    rng = np.random.default_rng(seed)
+    memory, ids, n = MemoryStore(), iter(range(100_000)), 0
+    people = ["a", "b", "c", "d"]
+    for tick in range(60):
+        for _ in range(int(rng.integers(1, 5))):
+            n += 1
+            holder, about = (people[int(i)] for i in rng.choice(4, size=2, replace=False))
+            kind = rng.random()
+            memory.put(EventMemory(id=f"e{n}", holder=holder, tick=tick, time=T0 + timedelta(minutes=5 * tick),
+                                   what=f"thing {n}", about=about if kind > 0.1 else holder,
+                                   source=str(rng.choice(["heard", "said", "witnessed", "told"])),
+                                   importance=float(rng.choice([0.1, 0.3, 0.5])), private=bool(kind > 0.93),
+                                   meta={"dialogue": True} if 0.1 < kind < 0.15 else {}))
+        if rng.random() < 0.1 and memory.events:  # changed in place, or forgotten: the bound is unknown
+            e = memory.events[str(rng.choice(list(memory.events)))]
+            if rng.random() < 0.5:
+                e.status, e.importance = "active", min(1.0, e.importance + 0.4)
+                e.meta.pop("absorbed_by", None)
+                memory.touch(e)
+            else:
+                memory.delete("event", e.id)
+        for holder in people:
+            assert foldable(memory, holder) == _all_foldable(memory, holder)
+        for holder in sorted(memory.touched_holders):
+            consolidate(memory, holder, names=NAMES, language="en", tick=tick, now=T0 + timedelta(minutes=5 * tick),
+                        new_id=lambda p: f"{p}{next(ids)}")
+        memory.touched_holders.clear()
