@@ -31,6 +31,7 @@ from townsfolk.agents.reconnect import FollowUpState, bond_strength, reconnect_t
 from townsfolk.memory.perception import remember
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds import Minds
+from townsfolk.sim.sorted_unique import sorted_unique, sorted_unique_inverse
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import Cause
 from townsfolk.world.world import World
@@ -86,7 +87,7 @@ class _PairTable:
         kind = cols.kind[rows]
         self.fam = rows[kind == cols.kind_code.get("familiarity", -1)]
         self.fam_npc = to_npc[cols.src[self.fam]]
-        pairs, self.inverse = np.unique(src * self.n_nodes + tgt, return_inverse=True)  # sorted: grouped by source
+        pairs, self.inverse = sorted_unique_inverse(src * self.n_nodes + tgt)  # sorted: grouped by source
         axis_of = np.full(len(cols.kinds), -1, dtype=np.int64)
         for i, k in enumerate(BOND_KINDS):
             if k in cols.kind_code:
@@ -132,15 +133,15 @@ class _PairTable:
         slots = slots[slots >= 0]
         if not len(slots):
             return
-        pairs = np.unique(self.inverse[slots])
+        pairs = sorted_unique(self.inverse[slots])
         self.table[self.inverse[slots], self.axis[slots]] = cols.strength[self.rows[slots]]
         self.p[pairs] = np.asarray(bond_pull(self.table[pairs]), dtype=float).reshape(-1)
-        spans = np.unique(np.searchsorted(self.starts, pairs, side="right") - 1)
+        spans = sorted_unique(np.searchsorted(self.starts, pairs, side="right") - 1)
         for k in spans.tolist():
             self.pull[self.start_npc[k]] = max(float(self.p[self.starts[k]:self.ends[k]].max()), 0.0)
         changed = self.rows[slots]
         fam_changed = changed[cols.kind[changed] == cols.kind_code.get("familiarity", -1)]
-        for npc in np.unique(self.fam_npc[np.searchsorted(self.fam, fam_changed)]).tolist():
+        for npc in sorted_unique(self.fam_npc[np.searchsorted(self.fam, fam_changed)]).tolist():
             total = 0.0  # bincount's own order: the NPC's familiarity rows in row order, added one by one
             mine = self.fam[self.fam_by_npc[self.fam_starts[npc]:self.fam_starts[npc + 1]]]
             for w in self.fam_weights(cols, mine).tolist():
@@ -165,7 +166,7 @@ def bond_pulls(world: World, minds: Minds) -> tuple[np.ndarray, np.ndarray, Rank
     if t.log_seen < 0:
         t.compute(cols, n, log.n)
     elif t.log_seen != log.n:  # only the edges changed since the last call (a tick's tellings: a few dozen)
-        t.update(cols, np.unique(log.edge[t.log_seen:log.n]))
+        t.update(cols, sorted_unique(log.edge[t.log_seen:log.n]))
         t.log_seen = log.n
     # copies: the caller may keep them while a later tick moves the table's own arrays
     return t.pull.copy(), t.interactions.copy(), RankedPulls(cols.nodes, cols.name_rank(), t.spans, t.ptgt,
