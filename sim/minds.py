@@ -100,6 +100,7 @@ class Minds:
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
         self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
+        self._stimulus_rows: dict[str, int] = {}  # their affect rows, looked up once as they came
         memory.on_put.append(self._on_put)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
@@ -110,13 +111,17 @@ class Minds:
     # --- affect ------------------------------------------------------------------------------
     def _on_put(self, kind: str, item: object) -> None:
         """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity."""
-        if kind != "event" or not isinstance(item, EventMemory) or item.holder not in self.affect.index:
+        if kind != "event" or not isinstance(item, EventMemory):
             return
-        v = item.valence * (0.5 + item.importance)
         # plain floats (an array per event cost more than the sum): the same IEEE steps, from 0.0 up
         s = self._stimuli.get(item.holder)
         if s is None:
+            row = self.affect.index.get(item.holder)
+            if row is None:
+                return  # a player's memories move no affect
             s = self._stimuli[item.holder] = [0.0, 0.0, 0.0]
+            self._stimulus_rows[item.holder] = row  # (settle reads it here, not from the town's index)
+        v = item.valence * (0.5 + item.importance)
         s[0] += v
         s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
         s[2] += 0.3 * v
@@ -129,10 +134,13 @@ class Minds:
         self.affect.tick(dt_seconds)
         if self._stimuli:
             ids = sorted(self._stimuli)  # (in id order, as they always were summed into their groups)
-            marks.stirred = self.affect.rows(ids)
+            known, index = self._stimulus_rows, self.affect.index  # (index: a stimulus put in by hand)
+            marks.stirred = np.fromiter([known[i] if i in known else index[i] for i in ids], dtype=np.int64,
+                                        count=len(ids))
             marks.relaxed = mood_codes(self.affect.fast[marks.stirred, 0])
             self.affect.stimulate_rows(marks.stirred, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
             self._stimuli.clear()
+            self._stimulus_rows.clear()
         self._tick_marks = marks
 
     def mood_changes(self, language: str) -> list[tuple[str, str, float]]:
