@@ -455,6 +455,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
                 return v.pick("confided")  # "I want to open a shop here": take it up
             return v.pick("noted")  # they told me something of their own: I take it in
         return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
+    if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
+        return source  # "Who told you about the rope?": I saw it myself, or who told me
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
         return cleared
     first = _direct_answer(v, kind, items)
@@ -709,6 +711,30 @@ _MINE_TOWARD = {"en": re.compile(r"\b(?:are|were|aren't|weren't) you\b[^?]{0,20}
                                r"furious|bitter)\b", re.IGNORECASE),
                 "zh": re.compile(r"(?:你|您)(?:还|是不是|真的|在|还在)*(?:生[^，,？?]{1,8}的气|(?:对|跟|和)[^，,？?]{1,8}(?:不满|有意见|生气))")}
 _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "zh": re.compile(r"喜欢|爱吃|爱喝")}
+
+
+_WHO_TOLD = {"en": re.compile(r"\bwho (?:told you|said so|said that|says so)\b|\bwhere did you (?:hear|get|learn) (?:that|it|this|"
+                              r"of|about)\b|\bhow do you know (?:that|this|about)\b", re.IGNORECASE),
+             "zh": re.compile(r"谁(?:告诉|跟)(?:你|您)(?:说)?的|(?:你|您)(?:是)?听谁说的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的")}
+
+
+def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
+    """"Who told you about the rope?" asks where my knowing came from: I saw it myself (what I saw), or the
+    teller's name (what they told me); "Like I said, ..." answered what it did not ask."""
+    if not _WHO_TOLD[v.lang].search(v.question):
+        return None
+    held = [g for g in items if g.kind in ("event", "belief") and not g.meta.get("dialogue") and not g.meta.get("message")]
+    on_it = [g for g in held if _overlaps(v.question, g.text, v.zh)] or held
+    seen = [g for g in on_it if (g.kind == "event" and g.meta.get("source") in ("witnessed", "participated"))
+            or (g.kind == "belief" and g.meta.get("source") in ("witnessed", "saw", "participated"))]
+    told = [g for g in on_it if g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
+            and not g.meta.get("from_listener")]
+    if seen:
+        line = v.line(seen[0])
+        return v.join([v.pick("saw_myself"), *([v.finish(line)] if line else [])])
+    if told:
+        return v.pick("told_me_by", teller=told[0].meta["teller_name"])
+    return None
 
 
 def _opinion_of_person(v: _Voice, name: str, about: list[GroundingItem]) -> str:
