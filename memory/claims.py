@@ -18,7 +18,7 @@ from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read
-from townsfolk.memory.predicates import BUILTIN, INVENTORY, PredicateSpec
+from townsfolk.memory.predicates import BLAMELESS_KINDS, BUILTIN, INVENTORY, PredicateSpec
 from townsfolk.memory.pronouns import can_report_zh, follow_name, reported_zh
 
 # The open inventory (memory/predicates.py): built-in predicates plus any a scenario declares.
@@ -30,6 +30,11 @@ OWN_WORDS = ("remark", "mishap")
 
 # Retelling escalates along each predicate's ladder: a lateness becomes unreliability becomes dishonesty.
 ESCALATION = {spec.key: spec.escalates_to or spec.key for spec in BUILTIN}
+
+# the running world's inventory (memory/predicates.py `active`), read straight from it: a telling asks
+# a claim's valence and blame several times, and going through `PREDICATES.get` (the proxy's
+# `__getattr__`, reached only after a failed attribute lookup) cost more than the rest of the answer
+_current_inventory = INVENTORY.current
 
 
 class Claim(BaseModel):
@@ -64,8 +69,8 @@ class Claim(BaseModel):
     @property
     def blames_subject(self) -> bool:
         """False for what merely happened to the subject (a fire, an illness, a wedding)."""
-        spec = PREDICATES.get(self.predicate)
-        return spec.blames_subject if spec is not None else True
+        spec = _current_inventory().specs.get(self.predicate)
+        return spec is None or spec.kind not in BLAMELESS_KINDS  # PredicateSpec.blames_subject, inline
 
     @property
     def is_attitude(self) -> bool:
@@ -76,12 +81,13 @@ class Claim(BaseModel):
         """How the claim colours whoever is responsible for it (negative = bad news)."""
         if self.negated:
             return 0.0
-        spec = PREDICATES.get(self.predicate)
+        spec = _current_inventory().specs.get(self.predicate)
         base = self.tone if self.tone is not None else (spec.valence if spec is not None else -self.severity)
-        if base < 0 and spec is not None and not spec.blames_subject:
+        if base < 0 and spec is not None and spec.kind in BLAMELESS_KINDS:  # blames nobody: as it is
             return base
         if base < 0:
-            return -max(self.severity, -base)
+            worse = -base
+            return -(worse if worse > self.severity else self.severity)  # -max(severity, -base), without the call
         return base
 
     def same_substance(self, other: Claim) -> bool:
