@@ -7,6 +7,8 @@ what is relevant costs a search, not a scan. Deleted items leave the index at on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from townsfolk.memory.embeddings import Embedder
@@ -42,12 +44,19 @@ class Relevance:
         self.pending: dict[tuple[str, str], list[object]] = {}  # new items of indexes already built
         self._text_vectors: dict[str, np.ndarray] = {}  # beliefs' texts: scored for topic questions, not indexed
         memory.on_delete.append(self.forget)
-        memory.on_put.append(self._on_put)
+        memory.on_put_many.append(self._on_put_many)
 
-    def _on_put(self, kind: str, item: object) -> None:
-        key = (getattr(item, "holder", ""), kind)
-        if kind in INDEXED_KINDS and key in self.indexes and searchable(item):
-            self.pending.setdefault(key, []).append(item)
+    def _on_put_many(self, kinds: Sequence[str], items: Sequence[object]) -> None:
+        """New items wait for their holder's index, if it is built (else `index_of` builds it from the
+        store): a headless town builds none, and its tellings write thousands of items a tick."""
+        if not self.indexes:
+            return
+        indexes, pending = self.indexes, self.pending
+        for kind, item in zip(kinds, items, strict=True):
+            if kind in INDEXED_KINDS:
+                key = (getattr(item, "holder", ""), kind)
+                if key in indexes and searchable(item):
+                    pending.setdefault(key, []).append(item)
 
     def _embed(self, items: list) -> None:
         dim = self.embedder.dim

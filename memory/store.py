@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,6 +35,10 @@ class MemoryStore:
         self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
         self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
         self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
+        # (kinds, new items): a listener told once per `put_all` (and once per `put`), in write order,
+        # after the items are in (a tick's tellings write thousands: one call each cost more than the
+        # listener's own work). Listeners of either kind keep their own state: none reads another's
+        self.on_put_many: list[Callable[[Sequence[str], Sequence[Any]], None]] = []
         # reads text into a claim (agents/claim_extractor.py with a model); None: the offline reading
         self.claim_reader: Callable[..., Any] | None = None
         # the predicates claims are read with: the built-ins plus this world's own (sim/engine.build_world)
@@ -74,32 +78,57 @@ class MemoryStore:
                 self.fold_bounds.add(item)  # type: ignore[arg-type]
             for hook in self.on_put:
                 hook(kind, item)
-        elif kind == "event":
+            table[item.id] = item
+            self._dirty[(kind, item.id)] = None
+            for many in self.on_put_many:
+                many((kind,), (item,))
+            return
+        if kind == "event":
             self.fold_bounds.forget(item.holder)  # a changed event: as `touch`
         table[item.id] = item
         self._dirty[(kind, item.id)] = None
 
     def put_all(self, kinds: list[str], items: list) -> None:
         """`put` of each (kind, item) in turn, the kinds known (a tick's tellings write their memories
-        and beliefs together): the same tables, indexes, journal order and hooks, in the same order."""
+        and beliefs together): the same tables, indexes, journal order and hooks, in the same order
+        (`on_put_many` listeners told of the new items together; an item `put` must take, changed or
+        of another class, waits until they have been told of the ones before it)."""
         tables = {k: self._table(k) for k in KINDS}
-        by_holder, dirty, hooks, bounds, touched = (self._by_holder, self._dirty, self.on_put, self.fold_bounds,
-                                                    self.touched_holders)
+        by_holder, dirty, hooks, touched = self._by_holder, self._dirty, self.on_put, self.touched_holders
+        index_belief = self._index_belief
+        new_kinds: list[str] = []
+        new_items: list = []
+        events: list[EventMemory] = []  # new events for the fold bounds, in write order
         for kind, item in zip(kinds, items, strict=True):
             table = tables[kind]
-            if item.id in table or _KIND_OF.get(type(item)) != kind:
+            iid = item.id
+            if iid in table or _KIND_OF.get(type(item)) != kind:
+                self._told(new_kinds, new_items, events)
+                new_kinds, new_items, events = [], [], []
                 self.put(item)  # a changed item, or one of another class: the general path
                 continue
-            by_holder[item.holder][kind].append(item.id)
+            by_holder[item.holder][kind].append(iid)
             if kind == "belief":
-                self._index_belief(item)
+                index_belief(item)
             elif kind == "event":
                 touched.add(item.holder)
-                bounds.add(item)
+                events.append(item)
             for hook in hooks:
                 hook(kind, item)
-            table[item.id] = item
-            dirty[(kind, item.id)] = None
+            table[iid] = item
+            dirty[(kind, iid)] = None
+            new_kinds.append(kind)
+            new_items.append(item)
+        self._told(new_kinds, new_items, events)
+
+    def _told(self, kinds: list[str], items: list, events: list[EventMemory]) -> None:
+        """What a run of `put_all`'s new items leaves to do at its end: the fold bounds (each holder's
+        sums in write order, as `put` adds them) and the batch listeners."""
+        if events:
+            self.fold_bounds.add_many(events)
+        if items:
+            for many in self.on_put_many:
+                many(kinds, items)
 
     def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
         kind = self.kind_of(item)
@@ -142,8 +171,9 @@ class MemoryStore:
 
     # --- queries ---------------------------------------------------------------------------
     def _of(self, holder: str, kind: str) -> list:
-        table = self._table(kind)
-        return [table[i] for i in self._by_holder.get(holder, {}).get(kind, [])]
+        kinds = self._by_holder.get(holder)
+        ids = kinds.get(kind) if kinds is not None else None
+        return list(map(self._table(kind).__getitem__, ids)) if ids else []
 
     def recent(self, holder: str, kind: str, n: int) -> list:
         """The holder's n newest items of a kind, without touching the rest."""
@@ -172,20 +202,30 @@ class MemoryStore:
         """Beliefs are looked up by whom they concern and by the telling that brought them, often:
         an index keeps that cheap however many beliefs a holder has."""
         by, c, holder, bid = self._beliefs_by, b.claim, b.holder, b.id
-        done = []  # each key once, as _belief_keys gives them (a set), without building the set
-        for p in (c.about, c.target, c.said_by):
-            if p and p not in done:
-                done.append(p)
-                by.setdefault(("about", holder, p), []).append(bid)
-        if b.via_fact_id:
-            by.setdefault(("via", holder, b.via_fact_id), []).append(bid)
+        about, target, said_by = c.about, c.target, c.said_by
+        # each key once, as _belief_keys gives them (a set), in this order, without building the set
+        for key in (("about", holder, about) if about else None,
+                    ("about", holder, target) if target and target != about else None,
+                    ("about", holder, said_by) if said_by and said_by != about and said_by != target else None,
+                    ("via", holder, b.via_fact_id) if b.via_fact_id else None):
+            if key is not None:
+                ids = by.get(key)
+                if ids is None:
+                    by[key] = [bid]
+                else:
+                    ids.append(bid)
 
     def beliefs_of(self, holder: str, about: str | None = None, *, held_only: bool = True) -> list[Belief]:
         if about is not None:
-            items = [self.beliefs[i] for i in self._beliefs_by.get(("about", holder, about), [])]
+            ids = self._beliefs_by.get(("about", holder, about))
         else:
-            items = self._of(holder, "belief")
-        return [b for b in items if b.held] if held_only else items
+            kinds = self._by_holder.get(holder)
+            ids = kinds.get("belief") if kinds is not None else None
+        if not ids:
+            return []
+        items = map(self.beliefs.__getitem__, ids)
+        # Belief.held, inline (a teller's every belief is read for each telling it makes)
+        return [b for b in items if b.status == "held"] if held_only else list(items)
 
     def beliefs_via(self, holder: str, fact_id: str) -> list[Belief]:
         """The holder's beliefs that arrived with one fact (a telling, a sighting)."""
@@ -198,8 +238,15 @@ class MemoryStore:
         return items
 
     def impression(self, holder: str, about: str) -> Impression | None:
-        found = [i for i in self._of(holder, "impression") if i.about == about]
-        return found[-1] if found else None
+        kinds = self._by_holder.get(holder)
+        ids = kinds.get("impression") if kinds is not None else None
+        if ids:
+            table = self.impressions
+            for i in reversed(ids):  # the newest about them: the last of the holder's that is
+                item = table[i]
+                if item.about == about:
+                    return item
+        return None
 
     def impressions_of(self, holder: str) -> list[Impression]:
         return self._of(holder, "impression")
