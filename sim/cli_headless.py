@@ -31,6 +31,36 @@ def _provider(llm: str, llm_url: list[str] | None, model: str | None, llm_timeou
     raise AssertionError
 
 
+def _resume_command(spec_file: Path, target: str, db: str | None, npcs: int | None, days: float | None,
+                    seed: int | None, commit_every: int) -> str:
+    """The command line that goes on with this run (the options that shape the town, then --resume)."""
+    import shlex
+
+    parts = ["townsfolk", "simulate", str(spec_file)]
+    for flag, value in (("--npcs", npcs), ("--days", days), ("--seed", seed), ("--db", db)):
+        if value is not None:
+            parts += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
+    if commit_every != 1:
+        parts += ["--commit-every", str(commit_every)]
+    return shlex.join([*parts, "--resume"])
+
+
+def _interrupted(target: str, again: str) -> None:
+    """Ctrl-C: one line saying where the run stopped (its last committed tick) and how to go on
+    (written as is: a console would wrap it at 80 columns when stderr is not a terminal)."""
+    from townsfolk.sim.run_store import RunStore, RunStoreError
+
+    try:
+        run = RunStore(target, must_exist=True).run_info()
+    except (RunStoreError, OSError):
+        sys.stderr.write("interrupted before its first tick was saved; nothing to resume\n")
+        raise typer.Exit(130) from None
+    of = (run.extra.get("headless") or {}).get("ticks")
+    where = f"tick {run.last_tick}" + (f" of {of}" if of else "")
+    sys.stderr.write(f"interrupted after {where} (saved in {target}); continue it with: {again}\n")
+    raise typer.Exit(130)
+
+
 @app.command("simulate")
 def simulate_cmd(
     spec_file: Path = typer.Argument(..., help="world spec YAML (see scenarios/WORLDS.md)"),
@@ -40,6 +70,8 @@ def simulate_cmd(
     db: str | None = typer.Option(None, help="SQLite path or SQLAlchemy URL (default runs/<name>.db)"),
     json_out: bool = typer.Option(False, "--json", help="no progress bar; print the closing summary as JSON"),
     overwrite: bool = typer.Option(False, help="replace the run the database already holds"),
+    resume: bool = typer.Option(False, help="continue an unfinished run (interrupted, killed) from its last saved "
+                                "tick to the end it was started for; the result equals a run that never stopped"),
     commit_every: int = typer.Option(1, "--commit-every", min=1, help="commit every N ticks (and the last)"),
     llm: str = typer.Option("offline", help="offline | openai"),
     llm_url: list[str] | None = typer.Option(None, "--llm-url", help="an OpenAI-compatible server; give it more "
@@ -70,16 +102,20 @@ def simulate_cmd(
         Path(target).parent.mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
     ticks = int(round((days if days is not None else spec.days) * spec.ticks_per_day))
-    if ticks < 1:  # a run of no ticks saves an empty town whose report is all empty charts
+    if ticks < 1 and not (resume and days is None):  # a run of no ticks saves an empty town whose report is all empty charts
         _fail(f"--days {days if days is not None else spec.days:g} is less than one tick "
               f"({24 / spec.ticks_per_day:g} h): nothing would run; give at least "
               f"{1 / spec.ticks_per_day:.3g} days")
+    again = _resume_command(spec_file, target, db, npcs, days, seed, commit_every)
     if json_out:
         try:
             result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
-                              spec_path=str(spec_file), overwrite=overwrite, commit_every=commit_every)
+                              spec_path=str(spec_file), overwrite=overwrite, commit_every=commit_every,
+                              resume=resume)
         except RunStoreError as exc:
             _fail(str(exc))
+        except KeyboardInterrupt:
+            _interrupted(target, again)
         sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
         return
     from townsfolk.sim.count_words import counted, model_calls_text
@@ -89,15 +125,18 @@ def simulate_cmd(
         task = bar.add_task(spec.world, total=ticks, npcs=npcs or spec.population, tellings=0, calls=0)
 
         def on_tick(p):  # type: ignore[no-untyped-def]
-            bar.update(task, completed=p.tick, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs)
+            bar.update(task, completed=p.tick, total=p.ticks, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs)
 
         try:
             result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
                               spec_path=str(spec_file), on_tick=on_tick, overwrite=overwrite,
-                              commit_every=commit_every)
+                              commit_every=commit_every, resume=resume)
         except RunStoreError as exc:
             bar.stop()
             _fail(str(exc))
+        except KeyboardInterrupt:
+            bar.stop()
+            _interrupted(target, again)
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
     lang = spec.language

@@ -20,6 +20,7 @@ from townsfolk.agents.gate import Candidate, Trigger, bond_pull, level1_batch, l
 from townsfolk.memory.beliefs import Belief
 from townsfolk.sim.drive import AWAKE_FROM, AWAKE_UNTIL, MIN_INTERVAL_S
 from townsfolk.sim.gossip import confided
+from townsfolk.sim.minds import pack, unpack
 from townsfolk.sim.scenario import Beat, GossipSpec, HappenSpec
 from townsfolk.sim.worldgen import Town
 
@@ -50,6 +51,7 @@ class DailyLife:
         self.player_place = np.full(len(town.players), NOWHERE, dtype=np.int64)
         self.stifled: dict[str, set[str]] = {}  # teller -> origin facts it has lost interest in (Maki-Thompson)
         self.told: set[tuple[str, str, str]] = set()  # (teller, listener, origin): nobody tells one person twice
+        self._told_order: list[tuple[str, str, str]] = []  # the same, as told: what a resumed run reads back
         self.stifle_log: list[tuple[int, str, str]] = []  # (tick, teller, origin) as each lost interest
         self.counts = {"encounters": 0, "tellings": 0, "stifled": 0, "small_talk": 0, "events": 0, "held": 0}
         self._planned_day = -1
@@ -389,7 +391,10 @@ class DailyLife:
                     self.counts["stifled"] += 1
                     continue
                 told_now.add((teller, listener))
-                self.told.add((teller, listener, str(b.origin_fact_id)))
+                told = (teller, listener, str(b.origin_fact_id))
+                if told not in self.told:
+                    self.told.add(told)
+                    self._told_order.append(told)
                 beats.append(Beat(at=tick, gossip=GossipSpec(teller=teller, to=listener, about=b.claim.about)))
                 self.counts["tellings"] += 1
             elif (teller, listener) not in told_now:
@@ -400,5 +405,27 @@ class DailyLife:
 
     # --- saving --------------------------------------------------------------------------------
     def state(self) -> dict:
+        """Everything the next tick's plan reads besides the world and minds (today's places, who told
+        whom what, the seeding), so `simulate --resume` goes on exactly as an uninterrupted run."""
         return {"counts": dict(self.counts), "seed_origins": self.seed_origins,
-                "stifled": {k: sorted(v) for k, v in sorted(self.stifled.items())}}
+                "stifled": {k: sorted(v) for k, v in sorted(self.stifled.items())},
+                "resume": {"evening_place": pack(self.evening_place), "day_place": pack(self.day_place),
+                           "player_place": pack(self.player_place), "planned_day": self._planned_day,
+                           "seeded": self.seeded, "seed_tick": self.seed_tick, "seed_count": self.seed_count,
+                           "told": self._told_order}}
+
+    def restore(self, state: dict) -> None:
+        """The daily life as `state()` saved it (the world, memory and minds come back on their own)."""
+        saved = state.get("resume")
+        if not saved:
+            raise ValueError("the run saved no daily-life state to resume from (made by an older townsfolk)")
+        self.counts = dict(state["counts"])
+        self.seed_origins = list(state["seed_origins"])
+        self.stifled = {k: set(v) for k, v in state["stifled"].items()}
+        self.evening_place = unpack(saved["evening_place"], np.int64)
+        self.day_place = unpack(saved["day_place"], np.int64)
+        self.player_place = unpack(saved["player_place"], np.int64)
+        self._planned_day = int(saved["planned_day"])
+        self.seeded, self.seed_tick, self.seed_count = bool(saved["seeded"]), saved["seed_tick"], int(saved["seed_count"])
+        self._told_order = [(a, b, c) for a, b, c in saved["told"]]
+        self.told = set(self._told_order)
