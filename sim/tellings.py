@@ -22,8 +22,6 @@ is carried out by `actions.gossip` itself, after the run before it is written.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 import numpy as np
 
 from townsfolk.agents.appraisal import appraisal_delta, appraisal_reason, responsible_for, room
@@ -37,11 +35,10 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.perception import _event as trusted_event  # remember's own check and build
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.actions import gossip, stamp
-from townsfolk.sim.gossip import DISTORTIONS, _raw_weights, distort, pick_belief
+from townsfolk.sim.gossip import choose_distortion, distort, pick_belief
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.world.bare import maker
-from townsfolk.world.characters import Character
 from townsfolk.world.edge_columns import TAG_PREFIX
 from townsfolk.world.facts import Fact
 from townsfolk.world.relationships import clamp01
@@ -65,20 +62,6 @@ def _memory(*values: object) -> EventMemory:
             and type(intensity) is float and type(values[4]) is str and type(values[2]) is int):
         return _event(*values)
     return trusted_event(dict(zip(_EVENT_FIELDS, values, strict=True)))
-
-
-def pick_thresholds(weights: list[float]) -> list[float]:
-    """What `gossip.pick_index` searches for its uniform, worked out once per weights: the same
-    float steps (normalise, cumulative sum, rescale by the last), so `bisect_right(thresholds, u)`
-    is `pick_index(weights, u)` for every u."""
-    total = 0.0
-    for w in weights:
-        total += w
-    cdf, acc = [], 0.0
-    for w in weights:
-        acc += w / total
-        cdf.append(acc)
-    return [c / acc for c in cdf]
 
 
 class _Seen:
@@ -108,7 +91,7 @@ class _Decided:
 class _Tick:
     """What every telling of the tick shares: names, language, time, its stamp, the warm kinds, and a
     claim's words rendered once for each point of view that changes them (most of a tick's tellings
-    retell the same few claims), each teller's distortion odds, a quotation's marks."""
+    retell the same few claims), a quotation's marks."""
 
     def __init__(self, world: World) -> None:
         self.names, self.language, self.zh = world.names(), world.language, world.language == "zh"
@@ -120,7 +103,6 @@ class _Tick:
         self._seen: dict[int, _Seen] = {}  # a claim (held, so its id stays its own) -> what is asked of it
         self._asked: dict[tuple, tuple[float, bool]] = {}  # a claim's fields -> (valence, blames_subject)
         self._credibility: dict[tuple[float, int], float] = {}
-        self._odds: dict[tuple[int, bool], tuple[Character, list[float]]] = {}  # (teller, hedged) -> thresholds
         self._quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
 
     def credibility(self, trust: float, hops: int) -> float:
@@ -154,16 +136,6 @@ class _Tick:
             seen = self._seen[id(claim)] = _Seen(claim, fields, asked[0], asked[1])
         return seen
 
-    def distortion(self, teller: Character, claim: Claim, u: float) -> str:
-        """`choose_distortion(teller, claim, rng)` for the uniform `u` it would draw: the teller's
-        weights (`_raw_weights`: its traits, whether the claim is hedged) made into thresholds once
-        a tick."""
-        key = (id(teller), claim.hedged)
-        seen = self._odds.get(key)
-        if seen is None or seen[0] is not teller:  # (the character held, so its id stays its own)
-            seen = self._odds[key] = (teller, pick_thresholds(_raw_weights(teller, claim)))
-        return DISTORTIONS[bisect_right(seen[1], u)]
-
     def quoted(self, spoken: str) -> str:
         """`inner_quotes` of the spoken words in their quotation marks, once per words: on a line
         whose other words hold no quotation mark, the marks turn as they would on the whole line."""
@@ -188,14 +160,13 @@ class _Tick:
         return text
 
 
-def chat_rows(world: World, teller: str, listener: str) -> tuple[int, int] | None:
+def chat_rows(chars: dict, adj: dict, teller: str, listener: str) -> tuple[int, int] | None:
     """The pair's familiarity edges (teller's, listener's) when this path can carry the telling out:
     neither is a player (players keep no memories or bonds) and both edges exist (a first chat
-    creates them, which `actions.gossip` does)."""
-    chars = world.characters
+    creates them, which `actions.gossip` does). `chars` is the world's characters, `adj` its graph's
+    adjacency (row_of twice, inline)."""
     if teller == listener or chars[teller].is_player or chars[listener].is_player:
         return None
-    adj = world.graph.g._adj  # noqa: SLF001  (row_of twice, inline)
     ab, ba = adj[teller].get(listener), adj[listener].get(teller)
     a = ab.get("familiarity") if ab is not None else None
     b = ba.get("familiarity") if ba is not None else None
@@ -277,6 +248,8 @@ class TellingRun:
         changes: list[tuple[int, float, float, int, int, int]] = []
         chats: list[tuple[DayCounts, int]] = []
         code = cols.texts.code
+        # the run's constant words, coded once when already interned (else as they come: texts keep their order)
+        fact_kind, belief_kind, chat_code = (cols.texts.known(w) for w in ("fact", "belief", chat_reason))
         # the run's ids as `new_id` gives them, telling by telling (two memories, then a belief; nothing
         # else in the run takes one), the counters moved past them first
         counters = world.counters
@@ -296,39 +269,43 @@ class TellingRun:
                     and type(fact.tick) is int else _memory)
             e_at += 2
             b_at += 1
-            said = make(f"e{e_at - 1}", teller, fact.tick, fact.time,
+            fid, f_tick, f_time, f_place, f_private = fact.id, fact.tick, fact.time, fact.place, fact.private
+            said = make(f"e{e_at - 1}", teller, f_tick, f_time,
                         f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
-                        fact.place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
-                        "said", fact.id, False, fact.private, {})
-            heard = make(f"e{e_at}", listener, fact.tick, fact.time,
+                        f_place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
+                        "said", fid, False, f_private, {})
+            heard = make(f"e{e_at}", listener, f_tick, f_time,
                          f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
-                         fact.place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
-                         min(1.0, abs(v_heard)), "heard", fact.id, False, fact.private, {"teller": teller})
+                         f_place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
+                         min(1.0, abs(v_heard)), "heard", fid, False, f_private, {"teller": teller})
             hops = basis.hops + 1
             trust = strength[trust_of[0]] if len(trust_of) == 1 else max((strength[r] for r in trust_of), default=0.5)
             values = (f"b{b_at}", listener, claim, tk.words(d.seen), "told", teller, hops, basis.origin_fact_id,
-                      fact.id, basis.id, tk.credibility(trust, hops), d.applied, fact.tick,
-                      fact.time, False or basis.private)
+                      fid, basis.id, tk.credibility(trust, hops), d.applied, f_tick, f_time, False or basis.private)
             # form_belief's check: values of their fields' own types are not validated again
             belief = (_belief(*values) if type(hops) is int and hops >= 0 and type(values[10]) is float
                       and type(claim) is Claim and type(values[14]) is bool
                       else Belief(**dict(zip(_BELIEF_FIELDS, values, strict=True))))
+            bid, b_text, b_credibility = belief.id, belief.text, belief.credibility
             items += (said, heard, belief)
             kinds += ("event", "event", "belief")
             lines = []
             if moves:  # appraisal (appraise_belief_moves): the listener's warm edges toward the one blamed
-                delta = appraisal_delta(memory, listener, d.other, claim, belief.credibility,  # type: ignore[arg-type]
+                delta = appraisal_delta(memory, listener, d.other, claim, b_credibility,  # type: ignore[arg-type]
                                         valence, belief=belief)
                 if abs(delta) >= 1e-4:
                     reason = appraisal_reason(lang, belief)
-                    cause_kind, cause_id, reason_code = code("belief"), code(belief.id), code(reason)
+                    cause_kind = code("belief") if belief_kind is None else belief_kind
+                    cause_id, reason_code = code(bid), code(reason)
                     for kind, r in moves:
                         before = strength[r]
                         after = clamp01(before + round(room(before, delta), 4))
                         changes.append((r, before, after, cause_kind, cause_id, reason_code))
                         lines.append((after, kind, before, reason))
             # the chat (bonds.interaction_rows, familiarity only): teller's edge, then listener's
-            cause_kind, cause_id, reason_code = code("fact"), code(fact.id), code(chat_reason)
+            cause_kind = code("fact") if fact_kind is None else fact_kind
+            cause_id = code(fid)
+            reason_code = code(chat_reason) if chat_code is None else chat_code
             for r in d.chat_rows:
                 days = next(days_of)
                 after = round(min(1.0, max(0.0, days.familiarity_with_one_more(today))), 4)
@@ -337,18 +314,17 @@ class TellingRun:
             to, by = names.get(listener, listener), names.get(teller, teller)
             d.log += [
                 _line(tick, stamp_, "gossip", [teller, listener], _gossip_text(tk, by, to, spoken, d.applied),
-                      {"fact": fact.id, "basis": basis.id, "belief": belief.id}),
+                      {"fact": fid, "basis": basis.id, "belief": bid}),
                 _line(tick, stamp_, "belief", [listener],
-                                 f"{to} 听信：{belief.text}（可信度 {belief.credibility:.2f}，第 {hops} 手）"
-                                 if zh else f"{to} now believes: {belief.text} "
-                                 f"(credibility {belief.credibility:.2f}, hop {hops})", {"belief": belief.id})]
+                      f"{to} 听信：{b_text}（可信度 {b_credibility:.2f}，第 {hops} 手）" if zh
+                      else f"{to} now believes: {b_text} (credibility {b_credibility:.2f}, hop {hops})",
+                      {"belief": bid})]
             if lines:  # strongest first, then by kind (moves_log's order: the target is one person)
                 other_name = names.get(d.other, d.other)  # type: ignore[arg-type]
                 for after, kind, before, reason in sorted(lines, key=lambda m: (-m[0], m[1])):
                     d.log.append(_line(tick, stamp_, "edge", [listener, d.other],
-                                                  f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
-                                                  f"{before:.2f} → {after:.2f} ({reason})",
-                                                  {"cause": f"belief:{belief.id}"}))
+                                       f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
+                                       f"{before:.2f} → {after:.2f} ({reason})", {"cause": f"belief:{bid}"}))
         memory.put_all(kinds, items)
         _append_changes(graph, tick, t, changes)
         for days, seen in chats:  # note_interaction: the change just written counted on its day
@@ -411,11 +387,12 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
     tk = _Tick(world)
     run = TellingRun(world, memory, tk)
     chars, rng, graph = world.characters, world.rng, world.graph
+    adj = graph.g._adj  # noqa: SLF001
     logs: list[list[LogEntry]] = []
     for teller, listener in pairs:
         if teller in run.listeners:  # it heard something earlier in the run: its pick must see it
             run.write()
-        rows = chat_rows(world, teller, listener)
+        rows = chat_rows(chars, adj, teller, listener)
         if rows is None:
             run.write()
             logs.append(gossip(world, memory, teller=teller, listener=listener, about=about, text=None))
@@ -426,7 +403,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
                                           f"{world.name(teller)} 没什么可传的" if tk.zh
                                           else f"{world.name(teller)} has nothing to pass on", {})])
             continue
-        chosen = tk.distortion(chars[teller], basis.claim, rng.random())
+        chosen = choose_distortion(chars[teller], basis.claim, rng)
         # only a misattribution needs the teller's circle (a sort over everyone they know)
         others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
         claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=rng)

@@ -1,27 +1,25 @@
-"""What a tick's tellings work out once and reuse gives what working it out each time gave: a teller's
-distortion thresholds draw as `pick_index` draws, a gossip line whose quotation's marks were turned
-once reads as the whole line turned, and a claim's valence and blame are the claim's own."""
+"""What a tick's tellings work out once and reuse gives what working it out each time gave: a gossip
+line whose quotation's marks were turned once reads as the whole line turned, a claim's valence and
+blame are the claim's own, and a word's code is looked up without interning it."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes as inner_quotes_zh
 from townsfolk.memory.claims import Claim
-from townsfolk.sim.gossip import choose_distortion, pick_index
 from townsfolk.sim.messages import distortion_label
-from townsfolk.sim.tellings import _gossip_text, _Tick, pick_thresholds
+from townsfolk.sim.tellings import _gossip_text, _Tick
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
+from townsfolk.world.edge_log import Interned
 from townsfolk.world.world import World
 
 T0 = datetime(2026, 3, 2, 9)
-_weight = st.floats(min_value=0.0, max_value=2.0, allow_nan=False)
 
 
 def _tick(language: str = "en") -> _Tick:
@@ -29,27 +27,6 @@ def _tick(language: str = "en") -> _Tick:
     for i in range(3):
         world.add_character(Character(id=f"n{i}", name=f"Npc{i}"))
     return _Tick(world)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_weight, min_size=5, max_size=5).filter(lambda w: sum(w) > 0),
-       st.floats(min_value=0.0, max_value=1.0, exclude_max=True))
-def test_thresholds_draw_as_pick_index(weights, u):
-    from bisect import bisect_right
-
-    assert bisect_right(pick_thresholds(weights), u) == pick_index(weights, u)
-
-
-def test_a_tellers_distortion_is_choose_distortions():
-    tk = _tick()
-    rng_a, rng_b = np.random.default_rng(5), np.random.default_rng(5)
-    tellers = [Character(id=f"t{i}", name="T", traits={"candour": i / 7, "exaggeration": (i % 5) / 5,
-                                                       "mischief": (i % 3) / 3}) for i in range(7)]
-    for i in range(200):
-        # the tick's own character, or another with its id and other traits
-        teller = tellers[i % 7] if i % 3 else tellers[i % 7].model_copy(update={"traits": {"exaggeration": i / 200}})
-        claim = Claim(about="n1", predicate="late", severity=0.3, hedged=bool(i % 2))
-        assert tk.distortion(teller, claim, rng_a.random()) == choose_distortion(teller, claim, rng_b)
 
 
 _spoken = st.text(alphabet=st.sampled_from(list('ab "“”\'.,:;!?()')), max_size=24)
@@ -78,3 +55,9 @@ def test_a_claims_valence_and_blame_are_its_own():
         assert (seen.valence, seen.blames) == (claim.valence, claim.blames_subject)
         twin = claim.model_copy()  # another object with the same fields: the same answers
         assert tk.seen(twin).fields == seen.fields and tk.words(tk.seen(twin)) == tk.say(claim)
+
+
+def test_known_codes_add_nothing():
+    texts = Interned()
+    assert texts.known("fact") is None and len(texts) == 0
+    assert texts.code("fact") == 0 and texts.known("fact") == 0 and texts.values == ["fact"]

@@ -52,6 +52,10 @@ class Interned(Generic[T]):
             self.values.append(value)
         return c
 
+    def known(self, value: T) -> int | None:
+        """The value's code if it was interned already, else None (nothing is added)."""
+        return self._code.get(value)
+
     def codes(self, values: Iterable[T]) -> np.ndarray:
         code = self.code
         return np.fromiter((code(v) for v in values), dtype=np.int32)
