@@ -30,7 +30,10 @@ OWN = 3  # added to a mood code while the label is the NPC's own doing (saved wi
 
 def mood_codes(valence: np.ndarray) -> np.ndarray:
     """0 low, 1 calm, 2 cheerful per valence (int8), in three array steps (a nested np.where was 4x
-    this; the comparison's bools are read as int8 in place)."""
+    this; the comparison's bools are read as int8 in place). A strided column (the fast layer's
+    valence) is copied first: two comparisons over a contiguous copy cost less than over the column."""
+    if not valence.flags.c_contiguous:
+        valence = valence.copy()
     codes = (valence > MOOD_EDGE).view(np.int8) + 1
     codes -= valence < -MOOD_EDGE
     return codes
