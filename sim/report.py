@@ -30,6 +30,7 @@ from townsfolk.sim.report_words import (  # noqa: E402
     chart_word,
     days_text,
     duration_text,
+    shown_days,
     tie_kind_text,
     usage_words,
     when_text,
@@ -278,6 +279,20 @@ def spreaders_plot(world: World, counts: Counter) -> str:
     return _png(fig)
 
 
+def _interrupted_note(world: World, interrupted: tuple[int, int | None] | None) -> str:
+    """The line under the header of a run that stopped early: at which tick, and how to go on."""
+    if interrupted is None:
+        return ""
+    tick, ticks = interrupted
+    of = chart_word(world.language, "interrupted.of", ticks=ticks) if ticks else ""
+    text = chart_word(world.language, "interrupted", tick=tick, of=of, when=_when_tick(world, tick))
+    return f'<p class="interrupted"><b>{html.escape(text)}</b></p>'
+
+
+def _when_tick(world: World, tick: int) -> str:
+    return when_text(world.language, _days(world, tick), world.clock.time_at(tick).strftime("%H:%M"))
+
+
 def tied_pairs(world: World) -> int:
     """Ties as `simulate` counts them: pairs of people with a relationship (family, friend, rival ...),
     each pair once however many kinds it has; the bond axes (familiarity, trust ...) are not ties."""
@@ -361,12 +376,15 @@ def build_report_page(db: str) -> ReportPage:
     with warnings.catch_warnings():  # DejaVu measures CJK text it cannot draw; the reader's browser draws it
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
         return ReportPage(render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
-                                 life=headless.get("life", {}), title=run.title, model=headless.get("model")),
+                                 life=headless.get("life", {}), title=run.title, model=headless.get("model"),
+                                 interrupted=None if run.finished else (run.last_tick, headless.get("ticks"))),
                           world.language)
 
 
 def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage: dict, life: dict,
-           title: str, model: str | None = None) -> str:
+           title: str, model: str | None = None, interrupted: tuple[int, int | None] | None = None) -> str:
+    """The page's HTML; `interrupted` (last saved tick, ticks the run was started for) marks a run
+    that stopped before its end, so its numbers are not read as a whole run's."""
     beliefs = list(memory.beliefs.values())
     npcs = [c for c in world.characters.values() if not c.is_player]
     by_origin: dict[str, list[Belief]] = defaultdict(list)
@@ -396,7 +414,7 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     def num(n: int) -> str:  # 2,000 in English; zh writes 2000
         return f"{n}" if lang == "zh" else f"{n:,}"
 
-    cards = [(t("report.card.npcs"), num(len(npcs))), (t("report.card.days"), f"{_days(world, world.tick):g}"),
+    cards = [(t("report.card.npcs"), num(len(npcs))), (t("report.card.days"), f"{shown_days(_days(world, world.tick)):g}"),
              (t("report.card.tellings"), num(len(retells))), (t("report.card.rumours"), num(len(by_origin))),
              (t("report.card.reach"), num(max(reach.values(), default=0))),
              (t("report.card.chain"), t("report.card.hops", n=max_hops, s="" if max_hops == 1 else "s")),
@@ -425,7 +443,8 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
                  f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
     parts = [f"<header><h1>{html.escape(title)}</h1><p>"
-             f"{html.escape(t('report.header', npcs=counted(lang, len(npcs), 'npc'), days=_days(world, world.tick), days_text=days_text(lang, _days(world, world.tick))))}</p></header><main>"]
+             f"{html.escape(t('report.header', npcs=counted(lang, len(npcs), 'npc'), days=shown_days(_days(world, world.tick)), days_text=days_text(lang, _days(world, world.tick))))}</p>"
+             + _interrupted_note(world, interrupted) + "</header><main>"]
     parts.append('<div class="cards">' + "".join(f'<div class="card"><b>{html.escape(str(v))}</b>'
                                                  f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
     if top:

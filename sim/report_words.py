@@ -27,6 +27,9 @@ EN: dict[str, str] = {
     "usage.calls": "{calls} · {tokens_in} / {tokens_out}",
     "usage.no_tokens": "{calls} · no tokens reported",
     "why.command": "townsfolk why --db RUN FROM TO",
+    "interrupted": "Unfinished run: interrupted at tick {tick}{of} ({when}). Everything below is up to "
+                   "then; `townsfolk simulate SPEC --db RUN --resume` goes on with it.",
+    "interrupted.of": " of {ticks}",
 }
 
 ZH: dict[str, str] = {
@@ -49,6 +52,9 @@ ZH: dict[str, str] = {
     "usage.calls": "{calls} 次 · 输入 {tokens_in} / 输出 {tokens_out}",
     "usage.no_tokens": "{calls} 次 · 服务器没有报告词元数",
     "why.command": "townsfolk why --db 运行库 谁 对谁",
+    "interrupted": "这次运行没有跑完：在第 {tick}{of} 个时刻中断（{when}）。下面的一切只到那时为止；"
+                   "用 `townsfolk simulate 世界文件 --db 运行库 --resume` 接着跑。",
+    "interrupted.of": " / {ticks}",
 }
 
 
@@ -72,8 +78,14 @@ def usage_words(language: str, usage: dict, model: str | None) -> tuple[str, str
     return str(calls), chart_word(language, "usage.calls", calls=calls, tokens_in=tokens_in, tokens_out=tokens_out)
 
 
+def shown_days(days: float) -> float:
+    """Days as a reader counts them: two decimals at most (19 hours are 0.79 days, not 0.791667)."""
+    return round(days, 2)
+
+
 def days_text(language: str, days: float) -> str:
-    """'1 day', '2.5 days', '3 天'."""
+    """'1 day', '2.5 days', '3 天' (0.79 days, not 0.791667)."""
+    days = shown_days(days)
     if language == "zh":
         return f"{days:g} 天"
     return f"{days:g} day" + ("" if days == 1 else "s")
