@@ -345,7 +345,7 @@ def memories_cmd(
     console.rule(msg(lang, "memories.title", npc=world.name(view.npc), player=world.name(view.player)))
     for title, lines in (("impressions", view.impressions), ("summaries", view.summaries),
                          ("beliefs", view.beliefs), ("events", view.events)):
-        if title in ("beliefs", "events") and not events:
+        if title == "events" and not events:
             continue
         console.print(f"[bold]{msg(lang, 'memories.' + title)}[/]" + ("" if lines else f" [dim]{msg(lang, 'none')}[/]"))
         for line in lines:
