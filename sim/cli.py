@@ -179,11 +179,11 @@ def play_cmd(
 
 
 def _load(db: str) -> tuple:
-    from townsfolk.sim.cli_checks import db_problem, empty_run_problem
+    from townsfolk.sim.cli_checks import db_problem, empty_run_problem, missing_db_problem
     from townsfolk.sim.run_store import RunStore, RunStoreError
     from townsfolk.world.relation_kinds import RelationKind, kinds_for
 
-    if problem := db_problem(db) or empty_run_problem(db):
+    if problem := db_problem(db) or missing_db_problem(db) or empty_run_problem(db):
         _fail(problem)
     try:
         store = RunStore(db, must_exist=True)
@@ -202,9 +202,14 @@ def _reader(db: str, *who: str):  # noqa: ANN202
     """A reader of parts of a saved run (sim/run_reader.py) and the ids of WHO (ids or names):
     names are checked against the cast table before anything else is read, and on a SQLite file
     before the engine is even imported."""
-    from townsfolk.sim.cli_checks import db_problem, empty_run_problem, saved_cast
+    from townsfolk.sim.cli_checks import (
+        db_problem,
+        empty_run_problem,
+        missing_db_problem,
+        saved_cast,
+    )
 
-    if problem := db_problem(db) or empty_run_problem(db):
+    if problem := db_problem(db) or missing_db_problem(db) or empty_run_problem(db):
         _fail(problem)
     names = saved_cast(db)
     ids = [resolve_name(names, w) for w in who] if names is not None else None
@@ -263,6 +268,27 @@ def inspect_cmd(
     print_inspection(Console(highlight=False), part.world, part.memory, who)
 
 
+HEADLESS_DECISIONS = {
+    "en": "A `townsfolk simulate` run keeps the gate's counts only, not each decision; the whole town's: {counts}",
+    "zh": "`townsfolk simulate` 的运行只记下闸门的次数，不记每一次决定；全镇合计：{counts}",
+}
+GATE_COUNT_WORDS = {"en": {"speak": "spoke", "silent": "kept silent", "hold": "held back", "defer": "deferred"},
+                    "zh": {"speak": "开口", "silent": "沉默", "hold": "忍住", "defer": "推迟"}}
+
+
+def headless_decisions_note(language: str, extra: dict) -> str | None:
+    """Why a headless run lists no decisions (it saves none, to keep a tick's commit small), with the
+    counts it does keep; None for a played run (its empty list means the NPC was never asked)."""
+    if not extra.get("headless"):
+        return None
+    counts = (extra.get("minds") or {}).get("counts") or {}
+    lang = "zh" if language == "zh" else "en"
+    words = GATE_COUNT_WORDS[lang]
+    parts = [f"{words.get(k.split(':', 1)[1], k)} {v}" if lang == "zh" else f"{words.get(k.split(':', 1)[1], k)} {v:,}"
+             for k, v in sorted(counts.items()) if k.startswith("meeting:")]
+    return HEADLESS_DECISIONS[lang].format(counts=(" · " if lang == "en" else "，").join(parts) or "—")
+
+
 @app.command("decisions")
 def decisions_cmd(
     npc: str = typer.Argument(..., help="the NPC whose gate decisions to list (id or name)"),
@@ -283,15 +309,21 @@ def decisions_cmd(
         _fail(problem)
     world, _memory, _ = _load(db)
     who = _resolve(world, npc)
-    rows = RunStore(db, must_exist=True).decisions(who)
+    store = RunStore(db, must_exist=True)
+    rows = store.decisions(who)
     if outcome:
         rows = [(t, d) for t, d in rows if d["outcome"] == outcome]
+    note = None if rows else headless_decisions_note(world.language, store.run_info().extra)
     if json_out:
         for tick, d in rows:
             sys.stdout.write(json.dumps({"tick": tick, **d}, ensure_ascii=False) + "\n")
+        if note:
+            sys.stderr.write(note + "\n")
         return
     console = Console(highlight=False)
     console.rule(msg(world.language, "decisions.title", npc=world.name(who), n=len(rows)))
+    if note:
+        console.print(escape(note))
     for tick, d in rows:
         l1 = d["level1"]
         l2 = d.get("level2") or {}

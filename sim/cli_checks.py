@@ -63,6 +63,16 @@ def db_problem(db: str) -> str | None:
     return None
 
 
+def missing_db_problem(db: str) -> str | None:
+    """"no database at PATH" for a SQLite file that is not there, naming both ways to make one (the
+    store's own words named `play` only, and `report` reads `simulate` runs), or None."""
+    path = Path(db.removeprefix("sqlite:///")) if "://" not in db or db.startswith("sqlite:///") else None
+    if path is None or path.is_file():
+        return None
+    return (f"no database at {path}: make a run first, `townsfolk simulate WORLD.yaml --db {path}` (a generated "
+            f"town) or `townsfolk play SCENARIO.yaml --db {path}` (a scenario)")
+
+
 def empty_run_problem(db: str) -> str | None:
     """"holds no run" for a SQLite file with no tables yet, or None (anything else: the store says).
 

@@ -161,11 +161,14 @@ def report_cmd(
     largest cascade, ties and mood over time, top spreaders, most-changed ties."""
     from rich.console import Console
 
+    from townsfolk.sim.cli_checks import db_problem, empty_run_problem, missing_db_problem
     from townsfolk.sim.messages import msg
     from townsfolk.sim.report import build_report_page
     from townsfolk.sim.run_store import RunStoreError
 
     out_file(out)
+    if problem := db_problem(db) or missing_db_problem(db) or empty_run_problem(db):
+        _fail(problem)
     try:
         page = build_report_page(db)
     except RunStoreError as exc:

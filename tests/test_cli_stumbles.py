@@ -1,0 +1,55 @@
+"""What a newcomer following the README stumbled on at the command line: `decisions` on a headless
+run (it keeps counts only), and the advice for a missing database (it names `simulate` too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from townsfolk.sim.cli import app
+from townsfolk.sim.simulate import simulate
+from townsfolk.sim.world_spec import parse_world_spec
+
+SPEC = """\
+world: Tiny
+language: en
+population: 30
+days: 1
+places:
+  - {id: market, kind: market, capacity: 20}
+  - {id: inn, kind: tavern, capacity: 10}
+  - {id: shop, kind: work, count: 2, capacity: 8}
+roles:
+  - {id: keeper, share: 0.5, works_at: shop}
+  - {id: idler, share: 0.5}
+evening: {weights: {home: 0.3, tavern: 0.7}}
+events:
+  - {id: theft, rate_per_day: 2, predicate: theft, valence: -0.7, text: {en: "{actor} stole a loaf at {place}"}}
+rumour: {seed_fraction: 0.1}
+"""
+ENV = {"COLUMNS": "250", "NO_COLOR": "1"}
+
+
+def test_decisions_on_a_headless_run_say_it_keeps_counts_and_show_them(tmp_path: Path) -> None:
+    db = tmp_path / "tiny.db"
+    result = simulate(parse_world_spec(SPEC), db=db, days=0.5)
+    counts = result.sim.minds.counts
+    npc = result.town.npcs[0]
+    shown = CliRunner().invoke(app, ["decisions", npc, "--db", str(db)], env=ENV)
+    assert shown.exit_code == 0, shown.output
+    assert "(0)" in shown.output
+    assert "keeps the gate's counts only" in shown.output
+    assert f"spoke {counts['meeting:speak']:,}" in shown.output
+    assert f"held back {counts['meeting:hold']:,}" in shown.output
+
+
+@pytest.mark.parametrize("command", [["report"], ["why", "a", "b"], ["memories", "a", "--about", "b"]])
+def test_a_missing_database_names_simulate_and_play(tmp_path: Path, command: list[str]) -> None:
+    db = tmp_path / "none.db"
+    done = CliRunner().invoke(app, [*command, "--db", str(db)], env=ENV)
+    assert done.exit_code == 2, done.output
+    text = " ".join(done.output.split())
+    assert "no database at" in text and "townsfolk simulate" in text and "townsfolk play" in text
+    assert not db.exists()
