@@ -9,6 +9,7 @@ impressions fade without contact. A pair silent for long keeps only its compress
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from operator import attrgetter
 
 import numpy as np
 from pydantic import BaseModel, Field
@@ -35,21 +36,25 @@ class ForgetReport(BaseModel):
     dormant_pairs: list[tuple[str, str]] = Field(default_factory=list)
 
 
+def _column(events: list, name: str, dtype: type) -> np.ndarray:
+    """One field of every event as an array, read in C (no list, no tuple per event)."""
+    return np.fromiter(map(attrgetter(name), events), dtype=dtype, count=len(events))
+
+
 def event_retention(memory: MemoryStore, now: datetime, params: RetentionParams = DEFAULT_PARAMS
                     ) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Ids, retention and archived flag for every event, as arrays."""
     events = list(memory.events.values())
     if not events:
         return [], np.zeros(0), np.zeros(0, dtype=bool)
-    age = np.array([(now - e.time).total_seconds() for e in events], dtype=float)
-    importance = np.array([e.importance for e in events])
-    emotion = np.array([e.intensity for e in events])
-    recalls = np.array([e.recalls for e in events])
-    player = np.array([e.player_involved for e in events])
-    level = protection_level(importance, emotion, player, params)
-    r = retention(np.maximum(age, 0.0), importance, emotion, recalls, level, params)
+    # `(now - t).total_seconds()` for each, the same operations mapped in C
+    age = np.fromiter(map(timedelta.total_seconds, map(now.__sub__, map(attrgetter("time"), events))),
+                      dtype=float, count=len(events))
+    importance, emotion = _column(events, "importance", float), _column(events, "intensity", float)
+    level = protection_level(importance, emotion, np.array([e.player_involved for e in events]), params)
+    r = retention(np.maximum(age, 0.0), importance, emotion, np.array([e.recalls for e in events]), level, params)
     archived = np.array([e.status == "archived" for e in events])
-    return [e.id for e in events], np.asarray(r, dtype=float), archived
+    return list(map(attrgetter("id"), events)), np.asarray(r, dtype=float), archived
 
 
 def forget_pass(memory: MemoryStore, now: datetime, *, last_contact: dict[tuple[str, str], datetime] | None = None,
@@ -63,14 +68,22 @@ def forget_pass(memory: MemoryStore, now: datetime, *, last_contact: dict[tuple[
             memory.delete("event", ids[i])
             report.removed_events.append(ids[i])
     for s in list(memory.summaries.values()):
+        if s.importance >= SUMMARY_KEEP_IMPORTANCE:
+            continue  # weighty: kept however faded, so its weight need not be worked out
         idle = (now - s.time).total_seconds()
-        w = float(np.exp2(-idle / (params.summary_half_life_s * (1 + s.uses))))
-        if w < SUMMARY_DROP and s.importance < SUMMARY_KEEP_IMPORTANCE:
+        exponent = -idle / (params.summary_half_life_s * (1 + s.uses))
+        if exponent > -1.99:
+            continue  # 2 ** exponent is well above SUMMARY_DROP (2 ** -2): kept
+        w = float(np.exp2(exponent))
+        if w < SUMMARY_DROP:
             memory.delete("summary", s.id)
             report.removed_summaries.append(s.id)
+    grace = params.impression_grace_days
     for imp in memory.impressions.values():
         seen = (last_contact or {}).get((imp.holder, imp.about), imp.time)
         days = max(0.0, (now - seen).total_seconds() / 86400)
+        if days - grace <= 0:
+            continue  # within the grace period nothing fades (impression_fade gives the confidence back)
         faded = float(impression_fade(imp.confidence, days, params))
         if faded < imp.confidence - 1e-6:
             imp.confidence = round(faded, 4)
@@ -82,11 +95,18 @@ def forget_pass(memory: MemoryStore, now: datetime, *, last_contact: dict[tuple[
 def last_contacts(memory: MemoryStore) -> dict[tuple[str, str], datetime]:
     """When each holder last had an event with each other character."""
     out: dict[tuple[str, str], datetime] = {}
+    get = out.get
     for e in memory.events.values():
-        for other in {*e.participants, e.about} - {None, e.holder}:
-            key = (e.holder, other)  # type: ignore[assignment]
-            if key not in out or e.time > out[key]:
-                out[key] = e.time  # type: ignore[index]
+        holder, about, time = e.holder, e.about, e.time
+        if about is not None and about != holder:
+            last = get((holder, about))
+            if last is None or time > last:
+                out[(holder, about)] = time
+        for other in e.participants:
+            if other != holder and other != about and other is not None:
+                last = get((holder, other))
+                if last is None or time > last:
+                    out[(holder, other)] = time
     return out
 
 
