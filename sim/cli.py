@@ -151,7 +151,8 @@ def play_cmd(
         _fail(str(exc))
     summary = result.summary()
     if json_out:
-        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        offline = getattr(provider, "name", "") == "offline"
+        sys.stdout.write(json.dumps(offline_summary(summary) if offline else summary, ensure_ascii=False) + "\n")
     else:
         s = summary
         console.rule()
@@ -266,6 +267,15 @@ def inspect_cmd(
 
     part = reader.slice_inspect(who)
     print_inspection(Console(highlight=False), part.world, part.memory, who)
+
+
+def offline_summary(summary: dict) -> dict:
+    """`play --json`'s summary of an offline run: no model was called, so model_calls and tokens are 0;
+    what the rules answered where a model would be asked (and the tokens they estimated) are under
+    `offline_` (it read as 28 model calls)."""
+    return {**summary, "model": "offline", "model_calls": 0, "tokens_in": 0, "tokens_out": 0,
+            "offline_calls": summary.get("model_calls", 0), "offline_tokens_in": summary.get("tokens_in", 0),
+            "offline_tokens_out": summary.get("tokens_out", 0)}
 
 
 HEADLESS_DECISIONS = {

@@ -53,3 +53,15 @@ def test_a_missing_database_names_simulate_and_play(tmp_path: Path, command: lis
     text = " ".join(done.output.split())
     assert "no database at" in text and "townsfolk simulate" in text and "townsfolk play" in text
     assert not db.exists()
+
+
+def test_an_offline_play_summary_counts_no_model_calls(tmp_path: Path) -> None:
+    import json
+
+    teahouse = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse.yaml"
+    played = CliRunner().invoke(app, ["play", str(teahouse), "--db", str(tmp_path / "t.db"), "--json", "--until", "6"])
+    assert played.exit_code == 0, played.output[-1500:]
+    summary = json.loads(played.stdout.strip().splitlines()[-1])
+    assert summary["model"] == "offline"
+    assert (summary["model_calls"], summary["tokens_in"], summary["tokens_out"]) == (0, 0, 0)
+    assert summary["offline_calls"] >= 1 and summary["offline_tokens_in"] > 0
