@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 ID = r"^[A-Za-z0-9_\-]{1,64}$"
 MAX_TEXT = 2000
 
 
 class Body(BaseModel):
+    """A request body: unknown fields refused; booleans are strict (JSON true/false only: "yes" or 1
+    was read as true, so a typo in `private` made a line private or public unasked)."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -40,7 +43,7 @@ class Talk(Body):
     player: str = Field(min_length=1, max_length=64)
     npc: str = Field(min_length=1, max_length=64)
     text: str = Field(min_length=1, max_length=MAX_TEXT)
-    private: bool | None = Field(None, description="true for a whisper or a direct message: the line never "
+    private: StrictBool | None = Field(None, description="true for a whisper or a direct message: the line never "
                                  "reaches another player, a rumour or another NPC's retelling, and streams "
                                  "show it as \"(said in private)\"; false for a line said aloud; omitted or "
                                  "null lets the engine tell (a request to keep it secret, such as \"keep this "
@@ -54,7 +57,7 @@ class GameEvent(Body):
     witnesses: list[str] = Field(default_factory=list, max_length=200)
     place: str | None = Field(None, max_length=200)
     valence: float = Field(0.0, ge=-1.0, le=1.0)
-    private: bool = Field(False, description="a moment only those there may know of (a bribe, a note slipped "
+    private: StrictBool = Field(False, description="a moment only those there may know of (a bribe, a note slipped "
                           "under the door): the witnesses' beliefs are never retold to anyone, and the timeline "
                           "and stream show \"(happened in private)\" instead of `what`")
 

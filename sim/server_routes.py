@@ -310,7 +310,8 @@ async def forget(request: Request, world: WorldId, player: Annotated[str, Path(m
     """Erase what NPCs remember about a player and everything derived from it (database rewritten).
     With neither `npc` nor `memory` it is world-wide and also destroys the player's keys."""
     h = hosted(request, world, game)
-    return await call(request, h, h.town.forget, player, npc=npc, memory=memory, path_fields=("player",))
+    # an unknown memory id is a 404 naming "memory", as an unknown player in the path is one naming "player"
+    return await call(request, h, h.town.forget, player, npc=npc, memory=memory, path_fields=("player", "memory"))
 
 
 @router.get("/v1/worlds/{world}/errands", response_model=list[Errand], tags=["players"])

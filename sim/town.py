@@ -98,6 +98,16 @@ def feeling(vad: list[float], language: str) -> Emotion:
     return Emotion(valence=round(v, 4), arousal=round(a, 4), dominance=round(d, 4), label=label)
 
 
+def erasure_error(exc: Exception, memory: str | None) -> TownError:
+    """A refused erasure as a TownError naming the field at fault: the `memory` when that one is
+    unknown (missing: HTTP 404) or not the player's to erase, else the player (it named "player"
+    for an unknown memory id)."""
+    text = str(exc)
+    if memory is not None and (text.startswith("no memory ") or text.startswith(f"memory {memory!r}")):
+        return TownError("memory", text, missing=text.startswith("no memory "))
+    return TownError("player", text)
+
+
 class Town:
     """One world: `from_scenario` or `open` it, let players `join` and `say`, feed it game `event`s,
     `advance` its clock, read `memories` and `why`, `forget` a player, `save` it."""
@@ -539,7 +549,7 @@ class Town:
             try:
                 report = erase(self.world, self.memory, player=player, npc=npc, memory_id=memory)
             except ErasureError as exc:
-                raise TownError("player", str(exc)) from None
+                raise erasure_error(exc, memory) from None
             self.log = scrub_log(self.log, report)
         else:
             self._check_writable()
@@ -547,7 +557,7 @@ class Town:
             try:
                 report = forget_in_run(self.store.db, player=player, npc=npc, memory_id=memory)
             except ErasureError as exc:
-                raise TownError("player", str(exc)) from None
+                raise erasure_error(exc, memory) from None
             self._reload()
         return ForgetResult(player=player, npc=npc, memory=memory, removed=report.removed, redacted_facts=report.redacted_facts,
                             reverted_edge_changes=report.reverted_edge_changes)
