@@ -28,10 +28,17 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="townsfolk: NPC social worlds — play scenarios, ask why, inspect runs.")
 
 
-def _fail(message: str, code: int = 2) -> None:
+def out_console(*, stderr: bool = False):  # noqa: ANN201  (rich is imported only when a command prints)
+    """The console a command prints to: wrapped to the terminal's width in a terminal, and not
+    wrapped at all when piped (`play ... | tee` cut sentences at 80 columns mid-word)."""
     from rich.console import Console
 
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    stream = sys.stderr if stderr else sys.stdout
+    return Console(stderr=stderr, highlight=False, soft_wrap=not stream.isatty())
+
+
+def _fail(message: str, code: int = 2) -> None:
+    out_console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -107,7 +114,6 @@ def play_cmd(
                                     "said into claims (validated; the offline reading when its answer is unusable)"),
 ) -> None:
     """Play a scenario tick by tick, check its expectations and save the run."""
-    from rich.console import Console
     from rich.markup import escape
 
     from townsfolk.sim.cli_checks import db_problem, play_option_problem
@@ -134,7 +140,7 @@ def play_cmd(
         _fail(str(exc))
     provider.reads_claims = llm_claims  # type: ignore[attr-defined]
     target = db or str(default_db(file))
-    console = Console(highlight=False)
+    console = out_console()
     if not json_out:
         console.rule(f"[bold]{scenario.scenario}[/]  seed {scenario.seed if seed is None else seed}")
 
@@ -235,7 +241,6 @@ def why_cmd(
 ) -> None:
     """Why HOLDER regards TARGET as it does: edges over time, causes, facts and chains of tellers."""
     reader, (holder_id, target_id) = _reader(db, holder, target)  # names first: a typo costs no engine
-    from rich.console import Console
 
     from townsfolk.sim.timeline_view import print_explanation
     from townsfolk.sim.why import explain
@@ -245,7 +250,7 @@ def why_cmd(
     if json_out:
         sys.stdout.write(ex.model_dump_json(indent=2) + "\n")
     else:
-        print_explanation(Console(highlight=False), part.world, ex)
+        print_explanation(out_console(), part.world, ex)
 
 
 @app.command("inspect")
@@ -254,19 +259,18 @@ def inspect_cmd(
     db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
 ) -> None:
     """Characters, edges, beliefs and facts of a saved run, without replaying it."""
-    from rich.console import Console
 
     if character is None:  # the whole run is listed: nothing less than a full load would do
         world, memory, _ = _load(db)
         from townsfolk.sim.timeline_view import print_inspection
 
-        print_inspection(Console(highlight=False), world, memory, None)
+        print_inspection(out_console(), world, memory, None)
         return
     reader, (who,) = _reader(db, character)
     from townsfolk.sim.timeline_view import print_inspection
 
     part = reader.slice_inspect(who)
-    print_inspection(Console(highlight=False), part.world, part.memory, who)
+    print_inspection(out_console(), part.world, part.memory, who)
 
 
 def offline_summary(summary: dict) -> dict:
@@ -308,7 +312,6 @@ def decisions_cmd(
 ) -> None:
     """Every decision the gate made for an NPC: trigger, level-1 and level-2 verdicts, whom it addressed
     or skipped, memories injected, affect, remaining budget."""
-    from rich.console import Console
     from rich.markup import escape
 
     from townsfolk.sim.cli_checks import outcome_problem
@@ -330,7 +333,7 @@ def decisions_cmd(
         if note:
             sys.stderr.write(note + "\n")
         return
-    console = Console(highlight=False)
+    console = out_console()
     console.rule(msg(world.language, "decisions.title", npc=world.name(who), n=len(rows)))
     if note:
         console.print(escape(note))
@@ -366,7 +369,6 @@ def memories_cmd(
 ) -> None:
     """What an NPC remembers about a player: impressions, summaries and beliefs (events with --events)."""
     reader, (npc_id, about_id) = _reader(db, npc, about)  # names first: a typo costs no engine
-    from rich.console import Console
     from rich.markup import escape
 
     from townsfolk.memory.erasure import ErasureError
@@ -382,7 +384,7 @@ def memories_cmd(
     if json_out:
         sys.stdout.write(view.model_dump_json(indent=2) + "\n")
         return
-    console = Console(highlight=False)
+    console = out_console()
     lang = world.language
     console.rule(msg(lang, "memories.title", npc=world.name(view.npc), player=world.name(view.player)))
     for title, lines in (("impressions", view.impressions), ("summaries", view.summaries),
@@ -403,7 +405,6 @@ def forget_cmd(
     memory_id: str | None = typer.Option(None, "--memory", help="only this memory (and what derives from it)"),
 ) -> None:
     """Erase what NPCs remember about a player, and everything derived from it, from the saved run."""
-    from rich.console import Console
 
     from townsfolk.memory.erasure import ErasureError
     from townsfolk.sim.erasure_run import forget_in_run
@@ -420,7 +421,7 @@ def forget_cmd(
     kinds = ("、" if lang == "zh" else ", ").join(count(lang, len(v), k) if k in NOUNS else f"{len(v)} {k}"
                                                   for k, v in sorted(report.removed.items()))
     shred = msg(lang, "forget.shred", n=len(report.shredded_keys)) if report.shredded_keys else ""
-    Console(highlight=False).print(msg(lang, "forget.cli", kinds=kinds, facts=count(lang, len(report.redacted_facts), "fact"),
+    out_console().print(msg(lang, "forget.cli", kinds=kinds, facts=count(lang, len(report.redacted_facts), "fact"),
                                        edges=count(lang, report.kept_edge_changes, "edge_change"),
                                        anonymised=anonymised_clause(lang, len(report.anonymised)), shred=shred))
 
@@ -433,7 +434,6 @@ def errands_cmd(
     json_out: bool = typer.Option(False, "--json", help="one JSON errand per line"),
 ) -> None:
     """Errands of a saved run: slots, history (with when and why) and state."""
-    from rich.console import Console
 
     from townsfolk.sim.errand_view import render, saved_errands
     from townsfolk.sim.messages import msg
@@ -445,7 +445,7 @@ def errands_cmd(
         for e in rows:
             sys.stdout.write(e.model_dump_json() + "\n")
         return
-    console = Console(highlight=False)
+    console = out_console()
     console.rule(msg(world.language, "errands.title", n=len(rows)))
     for text in render(world, rows):
         console.print(text, markup=False)

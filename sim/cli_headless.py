@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from townsfolk.sim.cli import _fail, app, out_file, out_folder
+from townsfolk.sim.cli import _fail, app, out_console, out_file, out_folder
 
 # as in sim/cli.py: each command imports the engine, rich and the spec models in its body
 
@@ -140,7 +140,7 @@ def simulate_cmd(
     s = result
     rate = s.ticks / s.run_s if s.run_s else 0.0
     lang = spec.language
-    Console(highlight=False).print(msg(lang, "simulate.summary", title=s.title, npcs=counted(lang, s.npcs, "npc"),
+    out_console().print(msg(lang, "simulate.summary", title=s.title, npcs=counted(lang, s.npcs, "npc"),
                                        ties=counted(lang, s.ties, "pair"), days=s.days,
                                        days_text=days_text(lang, s.days), ticks=counted(lang, s.ticks, "tick"),
                                        rate=rate, events=counted(lang, s.events, "event"),
@@ -159,7 +159,6 @@ def report_cmd(
 ) -> None:
     """One self-contained HTML page on a run: rumour reach, credibility and distortion by hop, the
     largest cascade, ties and mood over time, top spreaders, most-changed ties."""
-    from rich.console import Console
 
     from townsfolk.sim.cli_checks import db_problem, empty_run_problem, missing_db_problem
     from townsfolk.sim.messages import msg
@@ -177,7 +176,7 @@ def report_cmd(
         out.write_text(page.html, encoding="utf-8")
     except OSError as exc:
         _fail(f"--out {out}: cannot write it ({exc.strerror or exc})")
-    Console(highlight=False).print(msg(page.language, "report.wrote", out=out,
+    out_console().print(msg(page.language, "report.wrote", out=out,
                                        kb=len(page.html.encode("utf-8")) // 1024))
 
 
@@ -222,4 +221,4 @@ def sweep_cmd(
         for r in rows:
             sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
     else:
-        Console(highlight=False).print(f"{len(rows)} runs · " + " · ".join(str(f) for f in files))
+        out_console().print(f"{len(rows)} runs · " + " · ".join(str(f) for f in files))

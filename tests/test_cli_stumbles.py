@@ -65,3 +65,16 @@ def test_an_offline_play_summary_counts_no_model_calls(tmp_path: Path) -> None:
     assert summary["model"] == "offline"
     assert (summary["model_calls"], summary["tokens_in"], summary["tokens_out"]) == (0, 0, 0)
     assert summary["offline_calls"] >= 1 and summary["offline_tokens_in"] > 0
+
+
+def test_piped_output_is_not_wrapped_at_80_columns(tmp_path: Path) -> None:
+    import re
+
+    teahouse = Path(__file__).resolve().parent.parent / "scenarios" / "teahouse.yaml"
+    played = CliRunner().invoke(app, ["play", str(teahouse), "--db", str(tmp_path / "t.db")],
+                                env={"COLUMNS": None, "NO_COLOR": "1"})
+    assert played.exit_code == 0, played.output[-1500:]
+    lines = played.stdout.splitlines()
+    timeline = [line for line in lines[1:] if not line.startswith("─")][:-3]
+    assert max(len(line) for line in lines) > 80  # a long sentence stays one line
+    assert all(re.match(r"t\s*\d+ ", line) for line in timeline[:20]), timeline[:20]
