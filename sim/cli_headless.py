@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 
 from townsfolk.sim.cli import _fail, app, out_console, out_file, out_folder
+from townsfolk.sim.sweep_aliases import aliases_text
 
 # as in sim/cli.py: each command imports the engine, rich and the spec models in its body
 
@@ -184,7 +185,7 @@ def report_cmd(
 def sweep_cmd(
     spec_file: Path = typer.Argument(..., help="world spec YAML"),
     param: list[str] = typer.Option(..., "--param", help="KEY=V1,V2,... (KEY a dotted spec key or an alias: "
-                                    "p, meetings, seed_fraction, rule); give several for a grid"),
+                                    f"{aliases_text()}); give several for a grid"),
     seeds: int = typer.Option(5, "--seeds", min=1, help="runs per grid point (seeds 0..N-1 added to the spec's)"),
     npcs: int | None = typer.Option(None, "--npcs", min=2),
     days: float | None = typer.Option(None, "--days", min=0.01),

@@ -22,10 +22,9 @@ import numpy as np
 import yaml
 from pydantic import ValidationError
 
+from townsfolk.sim.sweep_aliases import ALIASES, aliases_text
 from townsfolk.sim.world_spec import WorldSpec
 
-ALIASES = {"p": "rumour.tell_probability", "tell_probability": "rumour.tell_probability",
-           "meetings": "rumour.meetings_per_hour", "seed_fraction": "rumour.seed_fraction", "rule": "rumour.rule"}
 METRICS = ("rumour_reach", "never_heard", "tellings", "stifled", "beliefs", "mean_credibility", "max_hops",
            "mood_end", "model_calls", "run_s")
 
@@ -50,7 +49,7 @@ def parse_params(items: list[str], spec: WorldSpec) -> dict[str, list[Any]]:
             close = difflib.get_close_matches(written, [*ALIASES, *known], n=1, cutoff=0.6)
             raise SweepError(f"--param {item!r}: unknown spec key {written!r}"
                              + (f" (did you mean {close[0]!r}?)" if close else "")
-                             + f"; an alias ({', '.join(ALIASES)}) or a dotted spec key such as rumour.tell_probability")
+                             + f"; give an alias ({aliases_text()}) or a dotted spec key such as rumour.tell_probability")
         grid[key] = [yaml.safe_load(v.strip()) for v in values.split(",") if v.strip()]
     for point in points(grid):
         try:

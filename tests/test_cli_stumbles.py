@@ -78,3 +78,16 @@ def test_piped_output_is_not_wrapped_at_80_columns(tmp_path: Path) -> None:
     timeline = [line for line in lines[1:] if not line.startswith("─")][:-3]
     assert max(len(line) for line in lines) > 80  # a long sentence stays one line
     assert all(re.match(r"t\s*\d+ ", line) for line in timeline[:20]), timeline[:20]
+
+
+def test_sweep_help_and_errors_say_what_each_alias_stands_for(tmp_path: Path) -> None:
+    shown = CliRunner().invoke(app, ["sweep", "--help"], env={"COLUMNS": "120"})
+    text = " ".join(shown.output.replace("│", " ").split())
+    assert "p = rumour.tell_probability" in text and "meetings = rumour.meetings_per_hour" in text
+    spec = tmp_path / "tiny.world.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    wrong = CliRunner().invoke(app, ["sweep", str(spec), "--param", "q=0.1", "--out", str(tmp_path / "out")], env=ENV)
+    assert wrong.exit_code == 2
+    said = " ".join(wrong.output.split())
+    assert "unknown spec key 'q'" in said and "p = rumour.tell_probability" in said
+    assert "rule = rumour.rule" in said
