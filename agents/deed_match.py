@@ -192,13 +192,29 @@ def _head_noun(obj: str) -> str:
     return han[-1] if han else "\0"
 
 
+# the first half of a verb-result compound that only says "caused it": 放跑 is making it run off, 弄坏
+# making it break; the deed may tell just the result ("马跑到了山坡上", "磨盘坏了")
+_ZH_CAUSING = set("弄搞放打整让使害")
+
+
+def _zh_same_verb(acc: Accusation, deed: str) -> bool:
+    """The accused verb is in the deed, or (a verb-result compound of a causing verb, of a thing the
+    question names and the deed holds) its result is: "马是你放跑的吗？" asks after "忘了拴马，一匹
+    马跑到了山坡上"."""
+    verb = acc.verb
+    if _han(verb) <= set(deed):
+        return True
+    named = bool(_han(acc.obj)) and (same_thing(acc, deed, "zh") or _head_noun(acc.obj) in deed)
+    return named and len(verb) == 2 and verb[0] in _ZH_CAUSING and bool(_han(verb[1])) and verb[1] in deed
+
+
 def same_deed(acc: Accusation, question: str, deed: str, language: str) -> bool:
     """Whether the NPC's deed is the accused act in substance: the same verb, done to the same thing."""
     if language == "zh":
         if not acc.verb:
             needed = _han(acc.rest)
             return bool(needed) and needed <= set(deed)
-        if not _han(acc.verb) <= set(deed):
+        if not _zh_same_verb(acc, deed):
             return False
         return not _han(acc.obj) or same_thing(acc, deed, language) or _head_noun(acc.obj) in deed
     if not _en_same_verb(acc.verb, question, deed):

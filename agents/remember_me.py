@@ -41,8 +41,12 @@ def memories_of_asker(world: World, memory: MemoryStore, npc: str, asker: str, *
             continue
         fact = world.facts.get(e.fact_id)
         if fact.actor == asker or e.about == asker or asker in fact.witnesses:
-            found.append((fact.actor == asker and fact.kind == "happen" and e.source == "witnessed", e))
-    # a deed of the asker's the NPC saw first (mending her roof, a gift), before a talk or a
-    # mediation it was party to; then the most strongly felt, then the newest
-    found.sort(key=lambda d: (d[0], d[1].importance * (0.5 + abs(d[1].valence)), d[1].tick, d[1].id), reverse=True)
-    return [e.id for _, e in found[:REMEMBERED]]
+            seen_deed = fact.actor == asker and fact.kind == "happen" and e.source == "witnessed"
+            found.append((seen_deed, e.about == asker, e))
+    # a deed of the asker's the NPC saw first (mending her roof, a gift), then what is about the
+    # asker (our talks), before news of someone else they told me: that one is carried by its
+    # belief, which speaks of the other person and so recalls nothing of the asker; then the most
+    # strongly felt, then the newest
+    found.sort(key=lambda d: (d[0], d[1], d[2].importance * (0.5 + abs(d[2].valence)), d[2].tick, d[2].id),
+               reverse=True)
+    return [e.id for _, _, e in found[:REMEMBERED]]

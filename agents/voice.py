@@ -63,9 +63,13 @@ _ONE_THING = {"en": re.compile(r"^(?:Today|Over \d+ days), with (?P<about>[^:]+)
               "zh": re.compile(r"^(?:今天|这\d+天里)和(?P<about>[^：]+?)之间：(?P<top>.+)$")}
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
-_RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:怎么样|怎样|如何|还好|处得)"),
+# "你和小虎和好了吗？" / "Have you made up with Tomas?" asks how the tie stands, never an accusation
+_RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:都|已经|还)?"
+                              r"(?:怎么样|怎样|如何|还好|处得|和好|和解|讲和|说开|重归于好|闹翻)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
-                              r"|\bhow are (?:things|you) (?:with|and)\b", re.IGNORECASE)}
+                              r"|\bhow are (?:things|you) (?:with|and)\b"
+                              r"|\b(?:made|make|making) (?:it )?up with\b|\breconciled with\b"
+                              r"|\b(?:you and \w+|you two) (?:have |ever )?(?:made|make) up\b", re.IGNORECASE)}
 # how someone treats the listener: "你师父对你好吗？", "Is your master kind to you?" (how things stand between them)
 _TREATS = {"zh": re.compile(r"对(?:你|您)(?:好|不好|怎么样|如何|凶|严|客气|照顾)"),
            "en": re.compile(r"\b(?:kind|good|nice|fair|hard|strict|harsh|cruel|decent|gentle) (?:to|with|on) you\b"
