@@ -92,6 +92,8 @@ def simulate_cmd(
     from townsfolk.sim.simulate import simulate
     from townsfolk.sim.world_spec import load_world_spec
 
+    if resume and overwrite:
+        _fail("--resume continues the run the database holds and --overwrite replaces it: give one of them")
     try:
         spec = load_world_spec(spec_file)
     except ScenarioError as exc:

@@ -25,7 +25,8 @@ def headless_scenario(extra: dict[str, Any], *, read_only: bool, db: object) -> 
         return None
     if not read_only:
         raise RunStoreError(f"{db} is a `townsfolk simulate` run: open it with Town.open(..., read_only=True) "
-                            "(why, memories, inspect-like reads); a run goes on with `townsfolk simulate`")
+                            "(why, memories, inspect-like reads); an unfinished run goes on with "
+                            "`townsfolk simulate SPEC --db DB --resume`")
     spec = WorldSpec.model_validate(saved)
     # model_construct: a town of thousands is beyond a scenario's cast limit, and the cast is not read
     return Scenario.model_construct(scenario=spec.world, language=spec.language, seed=headless.get("seed", spec.seed),

@@ -133,3 +133,10 @@ def test_ctrl_c_says_where_the_run_stopped_and_how_to_resume(tmp_path: Path) -> 
     assert said[-1].startswith(f"interrupted after tick {stopped} of 48")
     assert said[-1].endswith(f"--db {db} --resume")
     assert "Traceback" not in "\n".join(said)
+
+
+def test_resume_and_overwrite_together_are_refused(tmp_path: Path) -> None:
+    spec = tmp_path / "tiny.world.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    both = CliRunner().invoke(app, ["simulate", str(spec), "--db", str(tmp_path / "t.db"), "--resume", "--overwrite"])
+    assert both.exit_code == 2 and "give one of them" in " ".join(both.output.split())
