@@ -36,6 +36,7 @@ from townsfolk.sim import actions
 from townsfolk.sim.drive import IMPLIED_INTERACTIONS, Drive
 from townsfolk.sim.drive import gate_inputs as gate_inputs
 from townsfolk.sim.errand_run import ErrandRunner
+from townsfolk.sim.heap import keep_survivors
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.maintenance import Maintenance, new_day, wake_pairs
 from townsfolk.sim.mediation import mediate
@@ -280,5 +281,6 @@ class Simulation:
         if shifts.own or shifts.groups:
             log += mood_entries(tick, self.world.now.isoformat(timespec="minutes"), self.world.language,
                                 shifts.own, shifts.groups, self.world.names() if shifts.own else {})
+        keep_survivors()  # a headless run's tick leftovers join its long-lived heap (sim/heap.py)
         return log
 
