@@ -98,7 +98,8 @@ _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (_rx(r"\blong time no see\b"), 0.9),
     ],
     "farewell": [
-        (_rx(r"再见|拜拜|回头见|明天见|下次见|先走了|先走啦|告辞|晚安"), 0.9),
+        (_rx(r"再见|拜拜|回头见|明天见|下次见|先走了|先走啦|告辞|晚安|(?<![要得])保重|一路(?:平安|顺风)"), 0.9),
+        (_rx(r"(?:^|[，,。！!\s])\s*(?:好了[，,]?\s*)?我(?:先|这就|该)?走(?:了|啦)\s*[。！!~～]?\s*$"), 0.85),
         (_rx(r"\b(?:bye|goodbye|good-bye|see you|see ya|farewell|good night|gotta go|take care)\b"), 0.9),
     ],
     "pause": [
@@ -282,8 +283,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         found["greet"] = max(found.get("greet", 0.0), 0.8)
         found.pop("ask_about", None)  # "how are you?" is a greeting, not a question about someone
     asked_explicitly = "ask_about" in found
-    if _QUESTION_END.search(words) and "ask_about" not in found:
-        found["ask_about"] = _QUESTION_CONFIDENCE
+    vocative = any(n and re.fullmatch(rf"\s*{re.escape(n)}\s*[？?！!。.]*\s*", words) for n in names)
+    if _QUESTION_END.search(words) and "ask_about" not in found and not vocative:
+        found["ask_about"] = _QUESTION_CONFIDENCE  # (not the "Brin?" closing "How are you, Brin?": a name called)
     if small_talk_topic(words, "zh" if _CJK.search(words) else "en"):
         found.pop("ask_about", None)  # "今天生意好吗？" chats about the trade; it asks after nobody
         found["chat"] = 0.8

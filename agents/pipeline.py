@@ -42,6 +42,7 @@ from townsfolk.agents.secrecy import promise
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.trade_goods import trade_reply
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
+from townsfolk.agents.voice_phrases import PHRASES
 from townsfolk.agents.your_people import your_people
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
 from townsfolk.memory.privacy import visible_to
@@ -248,6 +249,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                 reply_text = DECLINE[lang]
     if lead and reply_text != DECLINE[lang]:
         reply_text = after_promise(reply_text)  # "I promise. Really?" doubts the promise (promise_reply.py)
+        if model is None and chosen != "answer_from_memory" and reply_text not in PHRASES[lang]["confided"]:
+            reply_text = ""  # a confidence asks nothing: after code's promise no chat, decline or "noted", only a take-up
         reply_text = lead + _SEP[lang] + reply_text if reply_text else lead
     reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,
                   grounding_ids=grounding_ids, model=responses[-1].model if responses else "rule",

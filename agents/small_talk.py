@@ -1,7 +1,10 @@
 """Small talk: "今天生意好吗？", "How's business?", "Nice weather, isn't it?" ask after nobody's deeds.
 
 Such a question is a chat about the day, the trade or the weather: it is answered with a word on
-that, in the NPC's mood, never with a memory out of nowhere or a denial. A greeting said first
+that, in the NPC's mood, never with a memory out of nowhere or a denial. So are the words said to
+the NPC about itself: "Are you all right?" / "你还好吗？" is answered with how it is, comfort ("Don't
+worry, everyone cracks a vase sometimes" / "别难过") is thanked, and a plea for secrecy ("You won't
+tell anyone, will you?" / "你不会告诉别人吧？") gets a promise; none of them asks after a fact. A greeting said first
 ("你好呀，今天生意好吗？") is only a greeting: what follows is read without it, so its 你 is not an
 accusation.
 """
@@ -11,6 +14,8 @@ from __future__ import annotations
 import re
 
 import numpy as np
+
+from townsfolk.agents.secrecy import PROMISES
 
 # a greeting said first: 你好, "Good morning", or a title with 好/早 ("春嫂好", "王伯早", "老板好")
 GREETING_LEAD = re.compile(
@@ -22,6 +27,14 @@ _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "zh": (("business", re.compile(r"生意|买卖|活儿?(?:多|忙)|客人多")),
            ("weather", re.compile(r"天气|下雨|太阳|好冷|好热|真冷|真热")),
            ("day", re.compile(r"(?:今天|这几天)(?:忙|累|还顺|顺利)|忙不忙|累不累")),
+           # "你还好吗？" / "你没事吧？" asks after me ("你跟老王还好吗" / "你师父对你好吗" ask after a tie: not this)
+           ("self", re.compile(r"(?:^|(?<=[，,。！!？?\s]))(?:你|您)(?:还|都|最近|最近还)?(?:好吗|好么|还好吧|还好|没事吧|没事儿吧)(?=[？?吧。！!呢]|$)|"
+                               r"(?:^|(?<=[，,。！!？?\s]))(?:你|您)身体(?:怎么样|还好吗|可好)|"
+                               r"^\s*(?:[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:最近|这几天|近来)(?:还)?(?:好吗|好吧|可好)[？?]?\s*$")),
+           ("comfort", re.compile(r"别(?:太)?(?:难过|伤心|担心|自责|哭)|不是你的错|不怪你|想开(?:点|些)|"
+                                  r"谁(?:都|还)(?:会|有|没)?[^，,。！!？?]{0,4}(?:失手|疏忽|犯错|出错|错)")),
+           ("secret", re.compile(r"(?:你|您)(?:不会|可别|千万别|别)(?:跟别人|对别人|和别人|给别人)?(?:告诉别人|说出去|讲出去|传出去)|"
+                                 r"(?:你|您)不会(?:跟别人|对别人|和别人)说(?:吧|的吧)")),
            # "您吃了吗" greets; it asks after nobody's deeds (not "你吃了我的包子吗")
            ("meal", re.compile(r"^\s*(?:[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:你|您)?(?:早上|中午|晚上|今天)?"
                                r"吃(?:过|了)?(?:早饭|午饭|晚饭|饭)?了?(?:吗|么|没|没有)(?:你|您)?[？?。！!~～]*\s*$"))),
@@ -31,7 +44,17 @@ _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
            ("weather", re.compile(r"\b(?:nice|lovely|fine|grand|cold|hot|wet|fair) (?:day|weather|morning|evening)\b|"
                                   r"\bweather\b", re.IGNORECASE)),
            ("day", re.compile(r"\bhow'?s (?:the|your) (?:day|morning|afternoon) (?:going|treating you)\b|"
-                              r"\bhow is (?:the|your) day going\b", re.IGNORECASE))),
+                              r"\bhow is (?:the|your) day going\b", re.IGNORECASE)),
+           # "Are you all right?" asks after me ("Are you all right with Orla?" asks after the two of us)
+           ("self", re.compile(r"\bare you (?:all right|alright|ok|okay|well|feeling (?:better|well|all right))\b(?! (?:with|between|about))|"
+                               r"\bhow are you(?: (?:doing|keeping|feeling|holding up))?\b(?! (?:and|getting on|with|finding))|"
+                               r"\bhow have you been\b|\bhow'?s it going\b(?! with)", re.IGNORECASE)),
+           ("comfort", re.compile(r"\bdon'?t (?:worry|fret|be (?:sad|upset|so hard on yourself|hard on yourself))\b(?! about (?:me|it,? I))|"
+                                  r"\bcheer up\b|\bit(?:'s| is|was) not your fault\b|\bit wasn'?t your fault\b|"
+                                  r"\b(?:everyone|everybody|anyone) (?:makes mistakes|\w+s (?:a |the )?\w+ (?:sometimes|now and then|once in a while))",
+                                  re.IGNORECASE)),
+           ("secret", re.compile(r"\byou (?:won'?t|will not|wouldn'?t) (?:tell|say (?:anything|a word) to) (?:anyone|anybody|a soul|the others)\b|"
+                                 r"\byou (?:won'?t|will not) (?:tell|breathe a word)\b[^.?!]*,\s*will you\b", re.IGNORECASE))),
 }
 ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
     "zh": {"business": {"good": ["还不错，今天人来人往的。", "托你的福，还过得去。"],
@@ -42,16 +65,29 @@ ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
            "day": {"good": ["挺顺的。", "还不错，不算累。"], "plain": ["还行，老样子。", "就那样，忙忙碌碌的。"],
                    "bad": ["唉，有点不顺。", "不太顺，不提了。"]},
            "meal": {"good": ["吃过了，吃得挺饱。", "刚吃过。"], "plain": ["吃过了。", "吃了，随便对付了两口。"],
-                    "bad": ["吃了两口，没什么胃口。", "吃过了，没什么胃口。"]}},
+                    "bad": ["吃了两口，没什么胃口。", "吃过了，没什么胃口。"]},
+           "self": {"good": ["挺好的，多谢惦记。", "好着呢。"], "plain": ["还行，老样子。", "凑合，过得去。"],
+                    "bad": ["不太好，心里有点乱。", "唉，不怎么好。"]},
+           "comfort": {"good": ["谢谢你，这么一说我好受多了。", "谢谢，有你这句话就好。"],
+                       "plain": ["谢谢你宽我的心。", "谢谢，我想开些就是了。"],
+                       "bad": ["谢谢你，我心里还是不好受，不过谢谢。", "谢谢你这么说。"]}},
     "en": {"business": {"good": ["Not bad at all, busy enough.", "Good, thanks, can't complain."],
                         "plain": ["Steady enough, thanks.", "Oh, it keeps me going."],
                         "bad": ["Slow, if I'm honest.", "Could be better."]},
            "weather": {"good": ["It is, isn't it?", "Lovely, yes."], "plain": ["Fair enough, I suppose.", "It'll do."],
                        "bad": ["I suppose so. I've not had much mind for it.", "It'll do."]},
            "day": {"good": ["Going well, thanks.", "Not bad at all."], "plain": ["Same as ever, thanks.", "Oh, busy as usual."],
-                   "bad": ["Not my best day, honestly.", "Could be going better."]}},
+                   "bad": ["Not my best day, honestly.", "Could be going better."]},
+           "self": {"good": ["I'm well, thanks.", "Doing fine, thank you."], "plain": ["Getting by, thanks.", "Much as ever."],
+                    "bad": ["Not so good, to be honest.", "I've been better."]},
+           "comfort": {"good": ["Thank you, that's kind of you.", "Thanks. That helps."],
+                       "plain": ["Thank you. I'll try not to dwell on it.", "Thanks, I needed to hear that."],
+                       "bad": ["Thank you. I still feel awful about it, but thank you.", "That's kind of you to say."]}},
 }
 ASK_BACK = {"zh": ["你呢？", "你这一路还顺吧？"], "en": ["And you?", "How about yourself?"]}
+# said to me about me and mine: thanks for comfort, a promise to keep it, never "And you?" after them
+TOWARD_ME = frozenset({"self", "comfort", "secret"})
+_NO_ASK_BACK = frozenset({"comfort", "secret"})
 
 
 def without_greeting(text: str) -> str:
@@ -71,12 +107,15 @@ def small_talk_topic(text: str, language: str) -> str | None:
 
 
 def small_talk_answer(topic: str, language: str, mood: float, seed: int) -> str:
-    """A word on the day, the trade or the weather in the NPC's mood (-1..1), then one asked back."""
+    """A word on the day, the trade or the weather (or on how I am) in the NPC's mood (-1..1), then one
+    asked back; comfort is thanked and a plea for secrecy promised, with nothing asked back."""
     lang = "zh" if language == "zh" else "en"
     tone = "good" if mood > 0.2 else "bad" if mood < -0.25 else "plain"
     rng = np.random.default_rng(seed)
-    options, back = ANSWERS[lang][topic][tone], ASK_BACK[lang]
+    options, back = PROMISES[lang] if topic == "secret" else ANSWERS[lang][topic][tone], ASK_BACK[lang]
     said = options[int(rng.integers(len(options)))]
+    if topic in _NO_ASK_BACK:
+        return said
     return said + ("" if lang == "zh" else " ") + back[int(rng.integers(len(back)))]
 
 

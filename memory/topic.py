@@ -12,7 +12,7 @@ import re
 EN_TOPIC = re.compile(
     r"\b(?:what(?:'s| has| have)? happened|what happened|any news|what'?s new|what is new|any gossip|"
     r"did you hear|have you heard|heard about|heard anything|what'?s going on|what is going on|"
-    r"what'?s the news|what do you know about|tell me about|anything happen|what went on|news|"
+    r"what'?s the (?:news|gossip|word)|what is the (?:news|gossip|word)|what do you know about|tell me about|anything happen|what went on|news|"
     r"what'?s wrong|what is wrong|what'?s the matter|what is the matter|what have you heard|what did you hear|"
     r"what (?:have|did) I miss(?:ed)?|what'?d I miss|catch me up|fill me in|"  # a catch-up: the news since
     r"heard lately|what'?s been (?:going on|happening)|what has been (?:going on|happening)|anything (?:going on|new|amiss|wrong|happening)|(?:is )?(?:it |all |everything )(?:all )?quiet|"
