@@ -12,6 +12,7 @@ folded into the CSR in one array pass once it grows (a rebuild was 2 s of a tick
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -35,9 +36,9 @@ class GossipRound:
         self.row = {cid: i for i, cid in enumerate(self.ids)}
         self.npc = np.array([not world.characters[c].is_player for c in self.ids], dtype=bool)
         self.informed = np.zeros(len(self.ids), dtype=bool)
-        for b in memory.beliefs.values():
-            self._on_put("belief", b)
-        memory.on_put.append(self._on_put)
+        beliefs = list(memory.beliefs.values())
+        self._on_put_many(["belief"] * len(beliefs), beliefs)
+        memory.on_put_many.append(self._on_put_many)
         self._csr_version = -1
         self.indptr = np.zeros(1, dtype=np.int64)
         self.indices = np.zeros(0, dtype=np.int64)
@@ -50,11 +51,14 @@ class GossipRound:
         self.last_runs = 0  # runs the last batched step was written in (a chain in the tick splits it)
         self._rebuild()  # built with the town; a tick only adds the pairs it tied
 
-    def _on_put(self, kind: str, item: object) -> None:
-        if kind == "belief" and isinstance(item, Belief) and not item.private:
-            r = self.row.get(item.holder)
-            if r is not None:
-                self.informed[r] = True
+    def _on_put_many(self, kinds: Sequence[str], items: Sequence[object]) -> None:
+        """A holder of a public belief is informed (told of a run of new items at once)."""
+        row, informed = self.row, self.informed
+        for kind, item in zip(kinds, items, strict=True):
+            if kind == "belief" and isinstance(item, Belief) and not item.private:
+                r = row.get(item.holder)
+                if r is not None:
+                    informed[r] = True
 
     def _node_rows(self) -> np.ndarray:
         """Character row of each edge-column node code (extended as the columns gain nodes)."""

@@ -9,6 +9,7 @@ The whole state round-trips through JSON so a run resumes exactly.
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -104,7 +105,7 @@ class Minds:
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
         self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
         self._stimulus_rows: dict[str, int] = {}  # their affect rows, looked up once as they came
-        memory.on_put.append(self._on_put)
+        memory.on_put_many.append(self._on_put_many)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
             if edge.source in self.affect.index:
@@ -112,22 +113,25 @@ class Minds:
                                       ReconnectState(npc=edge.source, other=edge.target, quiet_since=world.now))
 
     # --- affect ------------------------------------------------------------------------------
-    def _on_put(self, kind: str, item: object) -> None:
-        """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity."""
-        if kind != "event" or not isinstance(item, EventMemory):
-            return
-        # plain floats (an array per event cost more than the sum): the same IEEE steps, from 0.0 up
-        s = self._stimuli.get(item.holder)
-        if s is None:
-            row = self.affect.index.get(item.holder)
-            if row is None:
-                return  # a player's memories move no affect
-            s = self._stimuli[item.holder] = [0.0, 0.0, 0.0]
-            self._stimulus_rows[item.holder] = row  # (settle reads it here, not from the town's index)
-        v = item.valence * (0.5 + item.importance)
-        s[0] += v
-        s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
-        s[2] += 0.3 * v
+    def _on_put_many(self, kinds: Sequence[str], items: Sequence[object]) -> None:
+        """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity (told
+        of a run of new items at once, in write order: each holder's sums are the same)."""
+        stimuli, rows, index = self._stimuli, self._stimulus_rows, self.affect.index
+        for kind, item in zip(kinds, items, strict=True):
+            if kind != "event" or not isinstance(item, EventMemory):
+                continue
+            # plain floats (an array per event cost more than the sum): the same IEEE steps, from 0.0 up
+            s = stimuli.get(item.holder)
+            if s is None:
+                row = index.get(item.holder)
+                if row is None:
+                    continue  # a player's memories move no affect
+                s = stimuli[item.holder] = [0.0, 0.0, 0.0]
+                rows[item.holder] = row  # (settle reads it here, not from the town's index)
+            v = item.valence * (0.5 + item.importance)
+            s[0] += v
+            s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
+            s[2] += 0.3 * v
 
     def settle(self, dt_seconds: float) -> None:
         """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together.
