@@ -119,7 +119,10 @@ def simulate_cmd(
             _fail(str(exc))
         except KeyboardInterrupt:
             _interrupted(target, again)
-        sys.stdout.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
+        summary = result.summary()
+        if provider.name == "offline":  # as `play --json`: the offline rules' answers are not model calls
+            summary.update(model="offline", offline_calls=summary["model_calls"], model_calls=0)
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
         return
     from townsfolk.sim.count_words import counted, model_calls_text
     from townsfolk.sim.sim_progress import SimulateBar
