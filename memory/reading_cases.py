@@ -145,6 +145,31 @@ UNPAID_TAKING_EN = re.compile(r"\btook\b[^.!?;]{1,40}?\b(?:and|but)\s+(?:never|d
 UNPAID_TAKING_ZH = re.compile(r"拿了?[^，。！？,!?]{1,10}?(?:没给钱|不给钱|没付钱|不付钱|钱也没给|钱都没给)")
 REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)")
 
+# a lapse of duty is carelessness (no cue word: "forgot to tie the horse", "fell asleep on watch", 忘了拴马, 守夜时睡着了
+# read as a remark, and the rumour grew into "always making remarks"); not after a negation ("never forgot to")
+_NOT_AFTER_EN = r"(?<!never )(?<!n't )(?<!not )(?<!nor )"
+LAPSE_EN = re.compile(
+    rf"{_NOT_AFTER_EN}\bforgot to\s+[a-z]+"
+    rf"|{_NOT_AFTER_EN}\b(?:fell asleep|dozed off|nodded off|slept|was asleep|went to sleep)\s+(?:on|at|during|in the middle of)\s+"
+    r"(?:(?:the|his|her|their|a|night)\s+)?(?:night\s+)?(?:watch|guard|duty|post|shift|vigil|gate|lookout|helm)\b"
+    rf"|{_NOT_AFTER_EN}\bleft\s+(?:the|his|her|their|[a-z]+'s)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:unlocked|unbarred|untied|unlatched|unattended|"
+    r"unguarded|untended)\b")
+LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{1,6}?)?(?:拴|栓|关|锁|闩|插|喂|盖|收|熄|灭|添|照看|看好|浇|挂|封|"
+                      r"带|交|送|通知|点|换|扣|合|还|盯|守|备)"
+                      r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)")
+# selling bad goods as good is a cheat ("sold Orla wet sand on purpose", 往茶里掺了凉水: the cue 掺水 split by 了 and
+# what was mixed in); "never sold wet sand" is no cheat
+CHEAT_EN = re.compile(
+    rf"{_NOT_AFTER_EN}\bsold\s+(?:(?:him|her|them|me|us|you|[a-z]+)\s+)?(?:(?:a|an|the|some|his|her|their)\s+)?"
+    r"(?:[a-z]+\s+)?(?:wet|damp|rotten|rotting|spoiled|spoilt|stale|watered[- ]down|fake|mouldy|moldy|sour|rancid|"
+    r"underweight|short-weight|adulterated|tainted|sandy|counterfeit)\b"
+    rf"|{_NOT_AFTER_EN}\b(?:sold|passed off)\b[^.!?;]{{1,30}}?\bas (?:fresh|new|good|real|genuine|dry|pure|sound)\b"
+    rf"|{_NOT_AFTER_EN}\b(?:watered down|watered|adulterated)\s+(?:the|his|her|their)\s+(?:milk|ale|beer|wine|cider|tea|soup)\b")
+CHEAT_ZH = re.compile(r"(?<![没不])(?:往|在)[^，。！？,!?]{1,8}?(?:里|中)(?:偷偷)?(?:掺|兑|搀|混)了?[^，。！？,!?]{0,4}?(?:水|沙|土|石子|糠)"
+                      r"|(?<![没不])(?:掺|兑|搀)了[^，。！？,!?]{0,3}?(?:水|沙|土|石子|糠)"
+                      r"|以次充好|缺斤短两|短斤少两|以假乱真|缺斤少两"
+                      r"|(?<![没不])卖给?[^，。！？,!?]{0,6}?(?:湿沙|烂货|假货|次货|发霉的|馊了的|坏了的)")
+
 
 class Gated:
     """A rule's pattern searched only when one of its trigger words is in the text (most texts
@@ -183,6 +208,10 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
+    ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left")), True),
+    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹")), False),
+    ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
+    ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),
 )
 
