@@ -46,9 +46,10 @@ _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
            ("day", re.compile(r"\bhow'?s (?:the|your) (?:day|morning|afternoon) (?:going|treating you)\b|"
                               r"\bhow is (?:the|your) day going\b", re.IGNORECASE)),
            # "Are you all right?" asks after me ("Are you all right with Orla?" asks after the two of us)
-           ("self", re.compile(r"\bare you (?:all right|alright|ok|okay|well|feeling (?:better|well|all right))\b(?! (?:with|between|about))|"
-                               r"\bhow are you(?: (?:doing|keeping|feeling|holding up))?\b(?! (?:and|getting on|with|finding))|"
-                               r"\bhow have you been\b|\bhow'?s it going\b(?! with)", re.IGNORECASE)),
+           # the words end there, or a name follows ("How are you, Orla?"; not "How are you going to pay?")
+           ("self", re.compile(r"\b(?:are you (?:all right|alright|ok|okay|well|feeling (?:better|well|all right))|how are you(?: "
+                               r"(?:doing|keeping|feeling|holding up))?|how have you been|how'?s it going)(?: (?:today|now|these days))?"
+                               r"(?=\s*(?:,\s*(?-i:[A-Z])[\w'-]*\s*)?(?:[?!.]|$))", re.IGNORECASE)),
            ("comfort", re.compile(r"\bdon'?t (?:worry|fret|be (?:sad|upset|so hard on yourself|hard on yourself))\b(?! about (?:me|it,? I))|"
                                   r"\bcheer up\b|\bit(?:'s| is|was) not your fault\b|\bit wasn'?t your fault\b|"
                                   r"\b(?:everyone|everybody|anyone) (?:makes mistakes|\w+s (?:a |the )?\w+ (?:sometimes|now and then|once in a while))",

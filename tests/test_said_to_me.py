@@ -98,3 +98,11 @@ def test_whats_the_gossip_asks_for_the_news() -> None:
 def test_a_chinese_leave_taking_is_a_farewell(text: str) -> None:
     assert "farewell" in kinds_of(detect_intents(text, "zh"))
     assert Town.from_scenario(ZH).say("yun", "laohei", text).text in PHRASES["zh"]["farewell"]
+
+
+def test_how_the_npc_is_follows_its_own_mood() -> None:
+    town = Town.from_scenario(EN)
+    town.event("Brin cracked the blue vase", actor="brin", witnesses=["brin", "orla"], valence=-0.8)
+    town.advance(1)  # the mishap weighs on Brin's mood
+    said = town.say("tal", "brin", "Are you all right?").text
+    assert any(line in said for line in ANSWERS["en"]["self"]["bad"]), said
