@@ -33,6 +33,14 @@ _QUESTION = {"en": re.compile(r"\?|^\s*(?:(?:so|and|but|well|oh),?\s+)?(?:did|do
                                r"can|could|will|would|who|what|why|how|when|where|which)\b", re.IGNORECASE),
              "zh": re.compile(r"[？?]|[吗呢]\s*[。！!]?\s*$|是不是|有没有|是否|会不会|对不对")}
 _STATEMENT_INTENTS = ("tell", "chat")
+# the player taking back what they told ("I made that up about Corvin", "刚才是我瞎说的"): was kept as one more
+# belief beside the rumour they started, which stayed held and was retold
+RETRACTION = {"en": re.compile(r"\b(?:i made (?:that|it|this|all that|the whole thing) up|i made up\b|that was a lie|i lied|"
+                               r"i was lying|i take (?:it|that|that one) back|forget what i (?:said|told you)|"
+                               r"i was (?:only )?(?:joking|kidding)|what i (?:said|told you) (?:wasn't|was not|isn't|is not) true)",
+                               re.IGNORECASE),
+              "zh": re.compile(r"(?:是我|我)(?:刚才|之前|先前|那会儿)?(?:是)?(?:瞎说|乱说|胡说|瞎编|乱编|编|乱讲|瞎讲|胡扯|"
+                               r"说错了|说着玩|开玩笑|撒谎|骗你)|当我没说|我收回")}
 TRUSTED = 0.55  # trust in a player above a stranger's 0.5: their denial of a rumour supersedes it
 
 
@@ -67,8 +75,10 @@ def subject_of(world: World, player: str, npc: str, fact: Fact) -> tuple[str | N
 _ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|believes|reckons|says|is saying|claims|"
                    r"told everyone|is telling (?:everyone|people)|suspects) (?:that )?(?P<rest>.+)$",
              "zh": r"^(?:听说|据说)?{x}(?:觉得|认为|说|嫌|怀疑|以为|到处说|跟人说)(?P<rest>.+)$"}
-_REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} said) (?:that )?(?P<rest>.+)$",
-             "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说)|听{x}说)[，,：:]?(?P<rest>.+)$"}
+# ... and, a sentence of its own, what someone only said ("老秦没那么说，他只说小虎忘了拴马": 老秦's word about
+# 小虎, not the player's word that 老秦 was careless)
+_REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} (?:only |just |merely )?said) (?:that )?(?P<rest>.+)$",
+             "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说|只说|就说|只是说|不过说)了?过?|听{x}说)[，,：:]?(?P<rest>.+)$"}
 _YOU = {"en": re.compile(r"^(?:you|you're|you've|your)\b", re.IGNORECASE), "zh": re.compile(r"^你")}
 # "Dot is telling everyone Agnes stole your net. That's not true, she was mending it": the rumour is
 # reported to be denied; the player says Agnes did not steal it, not that Dot thinks so
@@ -119,6 +129,7 @@ def _lead(world: World, pattern: str, text: str, ids: list[str]) -> tuple[str, s
     return None
 
 
+_CLAUSE_BREAK = re.compile(r"[，,。！？!?.;；]")
 _SENTENCE = re.compile(r"[^。！？!?.;；]+[。！？!?.;；]*")
 _PRONOUN_WORD = {"en": re.compile(r"^\s*(?:he|she|they)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[他她]")}
 _SECOND_EN = [(r"\byou(?:'re| are)\b", "{n} is"), (r"\byou were\b", "{n} was"), (r"\byou(?:'ve| have)\b", "{n} has"),
@@ -219,8 +230,7 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
                 return Claim(about=held.target, predicate=held.predicate, severity=held.severity, said_by=player,
                              quote=text, tone=held.tone, negated=True)
             return held.model_copy(update={"quote": text})
-    ids = [c for c in mentioned_ids(world, text) if c != player]
-    lead = _lead(world, _REPORTED[lang], text, [c for c in ids if c != npc])
+    lead = _reported_lead(world, player, npc, text, lang)
     if lead is not None:
         teller, rest = lead
         about = next((c for c in mentioned_ids(world, rest) if c not in (player, teller)), None)
@@ -239,6 +249,25 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     return read_claim(memory, text, about=about, said_by=player, obj=obj)
 
 
+def _reported_lead(world: World, player: str, npc: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(teller, what they said) when the statement, or one of its later clauses, reports someone's
+    word; a clause's leading he/she is the person named before it ("老秦没那么说，他只说…")."""
+    def others(said: str) -> list[str]:
+        return [c for c in mentioned_ids(world, said) if c not in (player, npc)]
+    lead = _lead(world, _REPORTED[lang], text, others(text))
+    pieces = [p.strip() for p in _CLAUSE_BREAK.split(text) if p.strip()]
+    last = next(iter(others(pieces[0])), None) if pieces else None
+    for piece in pieces[1:]:
+        if lead is not None:
+            break
+        pronoun = _PRONOUN_WORD[lang].match(piece)
+        if pronoun is not None and last is not None:
+            piece = world.name(last) + ("" if lang == "zh" else " ") + piece[pronoun.end():].lstrip()
+        lead = _lead(world, _REPORTED[lang], piece, others(piece))
+        last = next(iter(others(piece)), last)
+    return lead
+
+
 def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact,
                  intents: set[str]) -> list[tuple[Belief, list[EdgeMove]]]:
     """The NPC's belief from a player's statement about someone else (none for a question, a
@@ -250,6 +279,8 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
             or _QUESTION["zh" if lang == "en" else "en"].search(fact.text)
             or not world.character(player).is_player or world.character(npc).is_player):
         return []
+    if RETRACTION[lang].search(fact.text) and take_back(world, memory, player=player, npc=npc, fact=fact):
+        return []  # "I made that up about Corvin": the player's own word taken back (nothing new believed)
     claim = read_statement(world, memory, player=player, npc=npc, fact=fact)
     if claim is None:
         return []
@@ -300,5 +331,33 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
                 world.graph.adjust(npc, denied.about, edge.kind, undo, tick=world.tick, time=world.now,
                                    cause=Cause(kind="belief", id=correction.id),
                                    reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+        done.append(old)
+    return done
+
+
+def take_back(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact) -> list[Belief]:
+    """The player withdrawing their own word: what the NPC believes of the person named (or, none
+    named, of the last one the player told it about) on this player's telling alone is superseded,
+    citing the retraction, and the edge changes it made are undone. The teller needs no trust to
+    unsay what only their word stood on; what the NPC saw or heard from others stays."""
+    zh = world.language == "zh"
+    mine = [b for b in memory.beliefs_of(npc) if b.status == "held" and b.source == "told" and b.told_by == player]
+    named = [c for c in mentioned_ids(world, fact.text) if c not in (player, npc)]
+    if not named and mine:
+        named = [max(mine, key=lambda b: (b.tick, b.id)).claim.about]
+    said = _spoken(world, npc, fact.text)
+    done = []
+    for old in [b for b in mine if any(b.concerns(c) for c in named)]:
+        old.status, old.superseded_tick = "superseded", world.tick
+        old.superseded_reason = (f"{world.name(player)}说那是瞎说的：{said}" if zh
+                                 else f"{world.name(player)} took it back: {said}")
+        memory.touch(old)
+        for other in {old.claim.about, *([old.claim.target] if old.claim.target else [])} - {npc}:
+            for edge in world.graph.edges_between(npc, other):
+                undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
+                if abs(undo) > 1e-9:
+                    world.graph.adjust(npc, other, edge.kind, undo, tick=world.tick, time=world.now,
+                                       cause=Cause(kind="fact", id=fact.id),
+                                       reason=("收回：" if zh else "taken back: ") + old.superseded_reason)
         done.append(old)
     return done
