@@ -120,3 +120,14 @@ def appraisal_reason(language: str, belief: Belief) -> str:
     if language == "zh":
         return f"{'听说' if belief.source != 'witnessed' else '亲眼看到'}：{belief.text}"
     return f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}"
+
+
+def undo_belief_moves(world: World, holder: str, other: str, belief_id: str, *, cause: Cause, reason: str) -> None:
+    """Take back what one belief did to the holder's edges toward `other` (a rumour cleared by a
+    mediation, a player's retraction): each edge moved by the belief gets the opposite step, citing
+    what cleared it, so `why` shows both."""
+    for edge in world.graph.edges_between(holder, other):
+        undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == belief_id)
+        if abs(undo) > 1e-9:
+            world.graph.adjust(holder, other, edge.kind, undo, tick=world.tick, time=world.now, cause=cause,
+                               reason=reason)

@@ -8,6 +8,7 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 
 from __future__ import annotations
 
+from townsfolk.agents.appraisal import undo_belief_moves
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.agents.grammar_en import inner_quotes as en_inner
 from townsfolk.agents.grammar_zh import inner_quotes as zh_inner
@@ -123,12 +124,8 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                                                     f'now believes "{en_quotes(new.text)}"'),
                                 ids={"superseded": old.id, "belief": new.id}))
             # reverse what the mistaken belief did to the holder's edges, citing the correction
-            for edge in world.graph.edges_between(holder, other):
-                undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
-                if abs(undo) > 1e-9:
-                    world.graph.adjust(holder, other, edge.kind, undo, tick=world.tick, time=world.now,
-                                       cause=Cause(kind="belief", id=new.id),
-                                       reason=("误会澄清：" if zh else "misunderstanding cleared: ") + old.superseded_reason)
+            undo_belief_moves(world, holder, other, old.id, cause=Cause(kind="belief", id=new.id),
+                              reason=("误会澄清：" if zh else "misunderstanding cleared: ") + old.superseded_reason)
         cleared_by[holder] = cleared
     for holder, other in ((a, b), (b, a)):
         cleared = cleared_by[holder]

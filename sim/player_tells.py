@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
+from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves, undo_belief_moves
 from townsfolk.agents.listener_words import drop_opener
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
@@ -353,11 +353,7 @@ def take_back(world: World, memory: MemoryStore, *, player: str, npc: str, fact:
                                  else f"{world.name(player)} took it back: {said}")
         memory.touch(old)
         for other in {old.claim.about, *([old.claim.target] if old.claim.target else [])} - {npc}:
-            for edge in world.graph.edges_between(npc, other):
-                undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
-                if abs(undo) > 1e-9:
-                    world.graph.adjust(npc, other, edge.kind, undo, tick=world.tick, time=world.now,
-                                       cause=Cause(kind="fact", id=fact.id),
-                                       reason=("收回：" if zh else "taken back: ") + old.superseded_reason)
+            undo_belief_moves(world, npc, other, old.id, cause=Cause(kind="fact", id=fact.id),
+                              reason=("收回：" if zh else "taken back: ") + old.superseded_reason)
         done.append(old)
     return done
