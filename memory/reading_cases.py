@@ -153,10 +153,14 @@ LAPSE_EN = re.compile(
     rf"|{_NOT_AFTER_EN}\b(?:fell asleep|dozed off|nodded off|slept|was asleep|went to sleep)\s+(?:on|at|during|in the middle of)\s+"
     r"(?:(?:the|his|her|their|a|night)\s+)?(?:night\s+)?(?:watch|guard|duty|post|shift|vigil|gate|lookout|helm)\b"
     rf"|{_NOT_AFTER_EN}\bleft\s+(?:the|his|her|their|[a-z]+'s)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:unlocked|unbarred|untied|unlatched|unattended|"
-    r"unguarded|untended)\b")
+    r"unguarded|untended)\b"
+    # a fire in one's keeping let go out ("let the kiln fire die overnight" was read as a fire)
+    rf"|{_NOT_AFTER_EN}\blet\s+(?:the|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+)?(?:fire|kiln|stove|forge|furnace|oven|hearth|"
+    r"lamp|lantern|beacon|candle|coals|embers)\s+(?:go out|die(?: out| down)?|burn out|go cold)\b")
 LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{1,6}?)?(?:拴|栓|关|锁|闩|插|喂|盖|收|熄|灭|添|照看|看好|浇|挂|封|"
                       r"带|交|送|通知|点|换|扣|合|还|盯|守|备)"
-                      r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)")
+                      r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)"
+                      r"|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑火|炉火|灶火|火|灯)(?:给)?(?:灭|熄)了")
 # selling bad goods as good is a cheat ("sold Orla wet sand on purpose", 往茶里掺了凉水: the cue 掺水 split by 了 and
 # what was mixed in); "never sold wet sand" is no cheat
 CHEAT_EN = re.compile(
@@ -208,8 +212,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
-    ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left")), True),
-    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹")), False),
+    ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
+    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让")), False),
     ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
     ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),
