@@ -160,7 +160,9 @@ LAPSE_EN = re.compile(
 LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{1,6}?)?(?:拴|栓|关|锁|闩|插|喂|盖|收|熄|灭|添|照看|看好|浇|挂|封|"
                       r"带|交|送|通知|点|换|扣|合|还|盯|守|备)"
                       r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)"
-                      r"|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑火|炉火|灶火|火|灯)(?:给)?(?:灭|熄)了")
+                      r"|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑火|炉火|灶火|火|灯)(?:给)?(?:灭|熄)了"
+                      # things mixed up at one's work (把当归和独活弄混了, 把账记错了)
+                      r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了")
 # selling bad goods as good is a cheat ("sold Orla wet sand on purpose", 往茶里掺了凉水: the cue 掺水 split by 了 and
 # what was mixed in); "never sold wet sand" is no cheat
 CHEAT_EN = re.compile(
@@ -213,7 +215,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
-    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让")), False),
+    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错")), False),
     ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
     ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),

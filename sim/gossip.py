@@ -82,6 +82,10 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
         tone = claim.tone if worse == claim.predicate else None
         return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None,
                                         "tone": tone}), distortion
+    if distortion == "generalise" and claim.predicate == "remark" and claim.quote:
+        # words no rule could read have no habit to make of them: "小何抓药时把当归和独活弄混了" became
+        # "小何总爱说几句" (is always making remarks); they are retold as they were
+        return claim, "faithful"
     if distortion == "generalise" and not claim.generalised and claim.blames_subject:  # a fire is not a habit
         return claim.model_copy(update={"generalised": True, "quote": None,
                                         "severity": min(1.0, claim.severity + 0.15)}), distortion

@@ -86,6 +86,14 @@ def test_intensify_told_to_a_third_party_escalates_the_claim():
     assert new.severity > LATE.severity and new.predicate != "late"
 
 
+def test_unread_words_are_not_made_a_habit_of_remarks():
+    """An unread statement (predicate `remark`, its words kept) generalised became "X is always making
+    remarks" (小何总爱说几句) of someone who had only mixed up two herbs: it is retold as it was."""
+    words = Claim(about="b", predicate="remark", severity=0.3, quote="小何抓药时把当归和独活弄混了")
+    new, applied = distort(words, "generalise", listener="z", others=[], rng=np.random.default_rng(0))
+    assert (new, applied) == (words, "faithful")
+
+
 def test_generalise_turns_once_into_always():
     new, applied = distort(LATE, "generalise", listener="z", others=[], rng=np.random.default_rng(0))
     assert applied == "generalise"
