@@ -325,12 +325,8 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
         old.superseded_reason = (f"{names[player]}说不是这样：{said}" if zh
                                  else f"{names[player]} said it is not so: {said}")
         memory.touch(old)
-        for edge in world.graph.edges_between(npc, denied.about):
-            undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == old.id)
-            if abs(undo) > 1e-9:
-                world.graph.adjust(npc, denied.about, edge.kind, undo, tick=world.tick, time=world.now,
-                                   cause=Cause(kind="belief", id=correction.id),
-                                   reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+        undo_belief_moves(world, npc, denied.about, old.id, cause=Cause(kind="belief", id=correction.id),
+                          reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
         done.append(old)
     return done
 
