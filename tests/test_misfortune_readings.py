@@ -7,19 +7,13 @@ then in a world: a witnessed misfortune, retold by a teller who exaggerates, bla
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
+from tests.reading_cast import EMBEDDERS, language_of, name_indexes
 from townsfolk import Town
-from townsfolk.memory.embeddings import make_embedder
-from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read
 from townsfolk.memory.predicates import BUILTIN
 from townsfolk.memory.predicates import INVENTORY as PREDICATES
-from townsfolk.world.characters import Character
-from townsfolk.world.clock import SimClock
-from townsfolk.world.world import World
 
 NAMES = {"zh": ("老林", "阿海", "秀姑"), "en": ("Lin", "Ned", "Kit", "Pia")}
 MISFORTUNES = [
@@ -47,19 +41,7 @@ STILL_BLAME = [
 ]
 
 
-def _index(language: str) -> NameIndex:
-    world = World(clock=SimClock(start=datetime(2026, 1, 1, 8, 0)), seed=1, language=language)
-    for i, name in enumerate(NAMES[language]):
-        world.add_character(Character(id=f"c{i}", name=name))
-    return NameIndex(world)
-
-
-INDEXES = {"zh": _index("zh"), "en": _index("en")}
-EMBEDDERS = {"default": None, "lexical": make_embedder("lexical")}
-
-
-def _lang(text: str) -> str:
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
+INDEXES = name_indexes(NAMES)
 
 
 def test_the_sentences_are_not_examples() -> None:
@@ -70,13 +52,13 @@ def test_the_sentences_are_not_examples() -> None:
 @pytest.mark.parametrize("embedder", EMBEDDERS)
 @pytest.mark.parametrize("text", MISFORTUNES)
 def test_a_misfortune_blames_nobody(text: str, embedder: str) -> None:
-    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[_lang(text)])
+    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[language_of(text)])
     assert reading.key != "remark" and not PREDICATES[reading.key].blames_subject, (text, reading)
 
 
 @pytest.mark.parametrize(("text", "key"), STILL_BLAME)
 def test_what_it_is_said_with_still_reads(text: str, key: str) -> None:
-    assert read(text, names=INDEXES[_lang(text)]).key == key
+    assert read(text, names=INDEXES[language_of(text)]).key == key
 
 
 def test_a_misfortune_retold_harsher_still_blames_nobody() -> None:

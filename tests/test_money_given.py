@@ -6,17 +6,11 @@ with the default embedder and the lexical one."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
+from tests.reading_cast import EMBEDDERS, language_of, name_indexes
 from townsfolk import Town
-from townsfolk.memory.embeddings import make_embedder
-from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read
-from townsfolk.world.characters import Character
-from townsfolk.world.clock import SimClock
-from townsfolk.world.world import World
 
 NAMES = {"zh": ("老林", "小艾", "阿秀"), "en": ("Lin", "Ida", "Wren")}
 GIVEN = [
@@ -46,32 +40,20 @@ STILL_WRONG = [
 ]
 
 
-def _index(language: str) -> NameIndex:
-    world = World(clock=SimClock(start=datetime(2026, 1, 1, 8, 0)), seed=1, language=language)
-    for i, name in enumerate(NAMES[language]):
-        world.add_character(Character(id=f"c{i}", name=name))
-    return NameIndex(world)
-
-
-INDEXES = {"zh": _index("zh"), "en": _index("en")}
-EMBEDDERS = {"default": None, "lexical": make_embedder("lexical")}
-
-
-def _lang(text: str) -> str:
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
+INDEXES = name_indexes(NAMES)
 
 
 @pytest.mark.parametrize("embedder", EMBEDDERS)
 @pytest.mark.parametrize("text", GIVEN)
 def test_money_given_is_a_gift(text: str, embedder: str) -> None:
-    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[_lang(text)])
+    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[language_of(text)])
     assert reading.key == "gift" and not reading.negated, (text, reading)
 
 
 @pytest.mark.parametrize("embedder", EMBEDDERS)
 @pytest.mark.parametrize(("text", "allowed"), PAID)
 def test_money_paid_is_no_wrong(text: str, allowed: set[str], embedder: str) -> None:
-    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[_lang(text)])
+    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[language_of(text)])
     assert reading.key in allowed, (text, reading)
 
 

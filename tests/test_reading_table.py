@@ -7,17 +7,11 @@ negation and its reach, borrowing a thing (no debt), gifts in their commonest ph
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from townsfolk.memory.embeddings import make_embedder
-from townsfolk.memory.name_index import NameIndex
+from tests.reading_cast import EMBEDDERS, language_of, name_indexes
 from townsfolk.memory.predicate_reader import default_embedder, read
 from townsfolk.memory.predicates import BUILTIN
-from townsfolk.world.characters import Character
-from townsfolk.world.clock import SimClock
-from townsfolk.world.world import World
 
 NAMES = {"zh": ("阿海", "老陈", "秀姑", "王伯", "阿水"), "en": ("Dov", "Ysolde", "Pell", "Fenwick", "Mara")}
 BLAMELESS = {"mishap", "remark", "injured"}  # what an accident may read as: never a deliberate wrong
@@ -99,32 +93,20 @@ NEGATED: list[tuple[str, str]] = [
 ]
 
 
-def _index(language: str) -> NameIndex:
-    world = World(clock=SimClock(start=datetime(2026, 1, 1, 8, 0)), seed=1, language=language)
-    for i, name in enumerate(NAMES[language]):
-        world.add_character(Character(id=f"c{i}", name=name))
-    return NameIndex(world)
-
-
-INDEXES = {"zh": _index("zh"), "en": _index("en")}
-EMBEDDERS = {"default": None, "lexical": make_embedder("lexical")}
-
-
-def _language(text: str) -> str:
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
+INDEXES = name_indexes(NAMES)
 
 
 def test_the_table_is_its_own_sentences_in_both_languages() -> None:
     examples = {e for spec in BUILTIN for e in spec.examples}
     texts = [t for t, _ in TABLE + NEGATED]
     assert len(texts) >= 40 and not examples & set(texts) and len(set(texts)) == len(texts)
-    assert {_language(t) for t in texts} == {"zh", "en"}
+    assert {language_of(t) for t in texts} == {"zh", "en"}
 
 
 @pytest.mark.parametrize("embedder", EMBEDDERS)
 @pytest.mark.parametrize(("text", "expected"), TABLE)
 def test_each_sentence_reads_as_its_predicate_with_the_name_template(text: str, expected, embedder: str) -> None:
-    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[_language(text)])
+    reading = read(text, embedder=EMBEDDERS[embedder], names=INDEXES[language_of(text)])
     allowed = expected if isinstance(expected, set) else {expected}
     if embedder == "default" and default_embedder() is None and reading.via == "none":
         allowed = allowed | {"remark"}  # no model installed: a meaning-only sentence reads as nothing
@@ -134,7 +116,7 @@ def test_each_sentence_reads_as_its_predicate_with_the_name_template(text: str, 
 @pytest.mark.parametrize(("text", "key"), NEGATED)
 def test_a_negated_cue_does_not_fire_its_predicate(text: str, key: str) -> None:
     for embedder in EMBEDDERS.values():
-        reading = read(text, embedder=embedder, names=INDEXES[_language(text)])
+        reading = read(text, embedder=embedder, names=INDEXES[language_of(text)])
         assert reading.key == key and reading.negated, (text, reading)
 
 
