@@ -8,27 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.tiny_town import tiny_spec
 from townsfolk.sim.cli import app
 from townsfolk.sim.simulate import simulate
 from townsfolk.sim.world_spec import parse_world_spec
 
-SPEC = """\
-world: Tiny
-language: en
-population: 30
-days: 1
-places:
-  - {id: market, kind: market, capacity: 20}
-  - {id: inn, kind: tavern, capacity: 10}
-  - {id: shop, kind: work, count: 2, capacity: 8}
-roles:
-  - {id: keeper, share: 0.5, works_at: shop}
-  - {id: idler, share: 0.5}
-evening: {weights: {home: 0.3, tavern: 0.7}}
-events:
-  - {id: theft, rate_per_day: 2, predicate: theft, valence: -0.7, text: {en: "{actor} stole a loaf at {place}"}}
-rumour: {seed_fraction: 0.1}
-"""
+SPEC = tiny_spec(1)
 ENV = {"COLUMNS": "250", "NO_COLOR": "1"}
 
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from tests.tiny_town import tiny_spec
 from townsfolk.sim.cli import app
 from townsfolk.sim.daily_life import DailyLife
 from townsfolk.sim.engine import Simulation
@@ -23,23 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOWN = ROOT / "scenarios" / "town.world.yaml"
 ZHEN = ROOT / "scenarios" / "zhen.world.yaml"
 
-SMALL = """\
-world: Tiny
-language: en
-population: 30
-days: 1
-places:
-  - {id: market, kind: market, capacity: 20}
-  - {id: inn, kind: tavern, capacity: 10}
-  - {id: shop, kind: work, count: 2, capacity: 8}
-roles:
-  - {id: keeper, share: 0.5, works_at: shop}
-  - {id: idler, share: 0.5}
-evening: {weights: {home: 0.3, tavern: 0.7}}
-events:
-  - {id: theft, rate_per_day: 2, predicate: theft, valence: -0.7, text: {en: "{actor} stole a loaf at {place}"}}
-rumour: {seed_fraction: 0.1}
-"""
+SMALL = tiny_spec(1)
 
 
 def _world_fingerprint(town) -> tuple:  # noqa: ANN001
