@@ -4,7 +4,10 @@ The rumour workload of bench/scale.py (bench/rumour_world.py: powerlaw-cluster t
 p = 0.1), no drive tick, no store. Each tree runs in its own child process: build, the gossip CSR
 (timed apart: it is built once), then the ticks; printed are CPU ms per tick, CPU ms per telling
 (tick CPU / tellings; of it the gossip round's tellings and the folding of their holders'
-memories, `consolidate`), a digest of the timeline and the facts, and one of the minds (memories,
+memories, `consolidate`; and the cyclic collector's passes within it: the ticks run inside
+`sim/heap.long_lived_heap` as `townsfolk simulate` and bench/scale.py run them, so each tick's
+survivors are frozen at its end; frozen once after the build only, full passes over every earlier
+tick's memories were a third of a telling at 10k by 80 ticks), a digest of the timeline and the facts, and one of the minds (memories,
 beliefs, summaries, impressions, edge changes), so two trees that should behave alike can be seen to. `--tree DIR` adds an older checkout (e.g. `git worktree add ../old HEAD~5`),
 imported in place of this one; the CPU time (time.process_time) is what to compare on a shared
 machine, wall time is printed beside it.
@@ -16,6 +19,7 @@ machine, wall time is printed beside it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import hashlib
 import json
@@ -40,8 +44,23 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
     c0 = time.process_time()
     town.rumour._acquaintances()  # noqa: SLF001  (once per new pair of ties: not a tick's cost)
     csr = time.process_time() - c0
-    if freeze:
-        gc.freeze()  # as sim/heap.py does for `townsfolk simulate`
+    heap = contextlib.ExitStack()
+    if freeze:  # as `townsfolk simulate` runs its ticks (sim/heap.py): the town, then each tick's survivors, frozen
+        try:
+            from townsfolk.sim.heap import long_lived_heap
+        except ImportError:  # an older tree: the town alone
+            gc.freeze()
+        else:
+            heap.enter_context(long_lived_heap())
+    collecting = [0.0, 0.0]  # the cyclic collector's CPU time in the ticks (start of the pass running, total)
+
+    def on_gc(phase: str, info: dict) -> None:
+        if phase == "start":
+            collecting[0] = time.process_time()
+        else:
+            collecting[1] += time.process_time() - collecting[0]
+
+    gc.callbacks.append(on_gc)
     import townsfolk.sim.maintenance as maintenance
 
     folding = [0.0]
@@ -66,6 +85,8 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
         log += sim.run_tick(tick, [])
         sim.minds.take_decisions()
     cpu, wall = time.process_time() - c1, time.perf_counter() - w1
+    gc.callbacks.remove(on_gc)
+    heap.close()
     h = hashlib.sha256()
     for e in log:
         h.update(e.to_json().encode())
@@ -83,7 +104,8 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
             "wall_s": round(wall, 3), "tellings": tellings, "cpu_ms_tick": round(1000 * cpu / ticks, 2),
             "cpu_ms_telling": round(1000 * cpu / max(tellings, 1), 3),
             "step_ms_telling": round(1000 * stepping / max(tellings, 1), 3),
-            "fold_ms_telling": round(1000 * folding[0] / max(tellings, 1), 3), "digest": h.hexdigest()[:12],
+            "fold_ms_telling": round(1000 * folding[0] / max(tellings, 1), 3),
+            "gc_ms_telling": round(1000 * collecting[1] / max(tellings, 1), 3), "digest": h.hexdigest()[:12],
             "minds": minds.hexdigest()[:12]}
 
 
@@ -131,15 +153,16 @@ def main() -> None:
         print(json.dumps(child(int(args.child[0]), int(args.child[1]), not args.no_freeze)))
         return
     print(f"workload: rumour on a powerlaw-cluster town (m=5), 1% seeded, p=0.1, {args.ticks} ticks, no drive, "
-          f"no store; gc {'scans everything' if args.no_freeze else 'frozen after the build'}; CPU time per process")
-    print("| NPCs | tree | tellings | CPU ms/tick | CPU ms/telling | of it: the telling | its folding | wall s "
+          f"no store; gc {'scans everything' if args.no_freeze else 'frozen after the build and each tick (sim/heap.py)'}; "
+          "CPU time per process")
+    print("| NPCs | tree | tellings | CPU ms/tick | CPU ms/telling | of it: the telling | its folding | gc | wall s "
           "| CSR CPU s | build s | digest | minds |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in (int(s) for s in args.sizes.split(",")):
         for tree in ([] if args.skip_this else [None]) + args.tree:
             r = run(tree, n, args.ticks, not args.no_freeze)
             print(f"| {n:,} | {tree or 'this'} | {r['tellings']} | {r['cpu_ms_tick']} | {r['cpu_ms_telling']} | "
-                  f"{r.get('step_ms_telling', '—')} | {r.get('fold_ms_telling', '—')} | "
+                  f"{r.get('step_ms_telling', '—')} | {r.get('fold_ms_telling', '—')} | {r.get('gc_ms_telling', '—')} | "
                   f"{r['wall_s']} | {r['csr_cpu_s']} | {r['build_s']} | {r['digest']} | {r.get('minds', '—')} |", flush=True)
 
 
