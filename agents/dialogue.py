@@ -16,7 +16,7 @@ from townsfolk.agents import grammar_zh
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
-from townsfolk.agents.remember_me import memories_of_asker
+from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.voice import question_kind
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
@@ -239,10 +239,12 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
     elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
         entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
-    remembered: set[str] = set()
+    remembered: dict[str, int] = {}  # memory id -> its rank among what I remember of the asker (1 the best)
     if asked == "remember_me":  # "你还记得我吗？": what I hold of the one asking (agents/remember_me.py)
-        remembered = set(memories_of_asker(world, memory, npc, listener, skip=set()))
-        entries += [(i, "about_you") for i in sorted(remembered - {e for e, _ in entries})]
+        ranked = memories_of_asker(world, memory, npc, listener, skip=set())
+        remembered = {i: n for n, i in enumerate(ranked, 1)}
+        have = {e for e, _ in entries}
+        entries += [(i, "about_you") for i in ranked if i not in have]
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
@@ -287,9 +289,14 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "subject_name": _name_for(world, item.claim.about, npc, listener),
                       "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
                       "credibility": item.credibility}))
+            if item.id in remembered:
+                items[-1].meta["remembered"] = remembered[item.id]
+            if asked == "remember_me" and item.private:  # theirs, remembered to them, its words never said back
+                items[-1] = items[-1].model_copy(update={"text": CONFIDED_NOTE[lang], "meta": {
+                    **items[-1].meta, "private": True, "quote": None, "claim_text": CONFIDED_NOTE[lang]}})
         elif isinstance(item, EventMemory):
-            if item.source == "heard" and item.fact_id in carried:
-                continue  # the belief it carried already says it
+            if item.source == "heard" and item.fact_id in carried and item.id not in remembered:
+                continue  # the belief it carried already says it (asked "do you remember me?", the telling is theirs)
             said_to_them = second_person(item.what, names.get(listener, ""), lang, _names_in(world, item.what))
             fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
             meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
@@ -300,7 +307,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     "my_deed": fact is not None and fact.actor == npc and fact.kind == "happen",
                     "about_name": _name_for(world, item.about, npc, listener)}
             if item.id in remembered:
-                meta["remembered"] = True
+                meta["remembered"] = remembered[item.id]
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")
@@ -310,6 +317,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                             to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
                             speaker_name=_name_for(world, fact.actor, npc, listener),
                             subject_name=_name_for(world, fact.about, npc, listener))
+            if asked == "remember_me" and item.private:  # theirs, remembered to them, its words never said back
+                meta.update(private=True, quote=None)
+                said_to_them = CONFIDED_NOTE[lang]
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence, meta=meta))
     held = {g.about for g in items if g.kind != "impression"} | {listener}

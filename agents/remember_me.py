@@ -2,14 +2,20 @@
 
 The accusation reader took 你还记得我 for a deed ("哪有这回事，不是我。"), and the context builder
 looks for memories matching the words, which name nobody. Here the question is recognised, the
-NPC's own memories of the asker (what they did or said with it, newest and weightiest first) are
-brought in, and the answer is yes with one of them, or an honest "I don't think we've met".
+NPC's own memories of the asker are brought in ranked (a deed of theirs it saw, what they confided,
+what they told it, a talk), and the answer is yes leading with the best of them and perhaps a
+second, or an honest "I don't think we've met".
+
+What the asker said in private is theirs: it is remembered to them ("记得，你上回私下跟我说了件心事")
+but its words are never said back, since the reply to a question asked aloud is a public fact;
+and another player, who was not part of it, never hears of it (memory/privacy.visible_to).
 """
 
 from __future__ import annotations
 
 import re
 
+from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -17,14 +23,24 @@ _ASKS = {"zh": re.compile(r"(?:你|您)(?:还)?(?:记得|认得|认识|记不记
                           r"[？?。！!]*\s*$"),
          "en": re.compile(r"\b(?:(?:do|don't|d'you) you (?:still )?|you )?remember me\b|\bdo you (?:still )?know who I am\b",
                           re.IGNORECASE)}
-REMEMBERED = 1  # the one memory of the asker the answer leads with (more would be said in context order)
+RECALLED = 3  # the asker's memories brought into the grounding, best first: one leads, one more may follow
+SAID = 2  # how many of them the answer says
 
 ANSWERS: dict[str, dict[str, list[str]]] = {
     "zh": {"yes": ["记得，当然记得。", "记得啊，怎么会忘。", "当然记得你。"],
-           "no": ["不太记得了，咱们见过吗？", "恕我眼拙，咱们见过？"]},
+           "no": ["不太记得了，咱们见过吗？", "恕我眼拙，咱们见过？"],
+           "confided": ["你上回私下跟我说了件心事", "你跟我说过几句心里话，我一直记着"],
+           "talked": ["你来找我说过话", "咱们聊过几句"],
+           "between_us": ["咱俩之间那件事，我记着呢"],
+           "also": ["还有，{line}", "{line}"]},
     "en": {"yes": ["Of course I remember you.", "I do, yes.", "I remember you, yes."],
-           "no": ["I'm sorry, I don't think we've met.", "I can't say I do. Have we met?"]},
+           "no": ["I'm sorry, I don't think we've met.", "I can't say I do. Have we met?"],
+           "confided": ["you told me something in confidence", "you confided in me, and I've kept it"],
+           "talked": ["we've talked before", "you came by and we talked"],
+           "between_us": ["what passed between us, I remember"],
+           "also": ["And {line}", "{line}"]},
 }
+CONFIDED_NOTE = {"zh": "你私下跟我说过件心事（话不复述）", "en": "you told me something in private (its words not repeated)"}
 
 
 def asks_remember_me(text: str, language: str) -> bool:
@@ -33,20 +49,27 @@ def asks_remember_me(text: str, language: str) -> bool:
 
 
 def memories_of_asker(world: World, memory: MemoryStore, npc: str, asker: str, *, skip: set[str]) -> list[str]:
-    """Ids of the NPC's public event memories the asker took part in, the weightiest then newest
-    first (what it would say it remembers of them)."""
-    found = []
+    """Ids of the NPC's memories of the asker, best first (what it would say it remembers of them):
+    events they took part in, their private ones too, which are theirs (never another's); a line
+    of theirs that told me something is the belief it left ("you told me Corvin ..."), and the
+    NPC's own replies are left out (the question they answered is the talk remembered)."""
+    found: list[tuple[tuple[bool, bool, bool, bool], float, int, str]] = []
     for e in memory.events_of(npc):
-        if e.id in skip or e.private or e.status != "active" or not e.fact_id or e.fact_id not in world.facts:
+        if e.id in skip or e.status != "active" or not e.fact_id or e.fact_id not in world.facts:
+            continue
+        if e.private and not visible_to(e, asker, world):
             continue
         fact = world.facts.get(e.fact_id)
+        if fact.kind == "reply" and fact.actor == npc:
+            continue
         if fact.actor == asker or e.about == asker or asker in fact.witnesses:
             seen_deed = fact.actor == asker and fact.kind == "happen" and e.source == "witnessed"
-            found.append((seen_deed, e.about == asker, e))
-    # a deed of the asker's the NPC saw first (mending her roof, a gift), then what is about the
-    # asker (our talks), before news of someone else they told me: that one is carried by its
-    # belief, which speaks of the other person and so recalls nothing of the asker; then the most
-    # strongly felt, then the newest
-    found.sort(key=lambda d: (d[0], d[1], d[2].importance * (0.5 + abs(d[2].valence)), d[2].tick, d[2].id),
-               reverse=True)
-    return [e.id for _, _, e in found[:REMEMBERED]]
+            told = next((b for b in memory.beliefs_via(npc, fact.id) if b.held and b.told_by == asker
+                         and b.source == "told" and b.id not in skip), None) if fact.actor == asker else None
+            weight = e.importance * (0.5 + abs(e.valence))
+            found.append(((seen_deed, e.private, told is not None, e.about == asker), weight, e.tick,
+                          told.id if told is not None else e.id))
+    # a deed of the asker's the NPC saw first (mending her roof, a gift), then a confidence, then
+    # news they brought ("you told me Corvin ..."), then a talk; then the most strongly felt, the newest
+    found.sort(reverse=True)
+    return list(dict.fromkeys(i for *_, i in found))[:RECALLED]

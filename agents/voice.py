@@ -36,6 +36,7 @@ from townsfolk.agents.my_tellings import OWNED, asks_what_was_said, my_telling_t
 from townsfolk.agents.persona_clause import persona_clause
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
+from townsfolk.agents.remember_me import SAID as SAID_OF_ASKER
 from townsfolk.agents.remember_me import asks_remember_me
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
@@ -496,14 +497,39 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
 
 
 def _remember_asker(v: _Voice, items: list[GroundingItem]) -> str:
-    """"Do you remember me?": yes with what I remember of them, or honestly not (agents/remember_me.py)."""
+    """"Do you remember me?": yes, leading with the best of what I remember of them (the rank the
+    dialogue step gave it) and perhaps a second, or honestly not (agents/remember_me.py)."""
     asker = v.meta.get("asker")
     of_them = [g for g in items if g.meta.get("remembered") or (asker and g.about == asker and g.kind != "tie")]
     pick = REMEMBER[v.lang]
     if not of_them:
         return pick["no"][int(v.rng.integers(len(pick["no"])))]
-    lines = _memory_lines(v, sorted(of_them, key=lambda g: not g.meta.get("remembered")))
-    return v.join([pick["yes"][int(v.rng.integers(len(pick["yes"])))], *lines[:1]])
+    ranked = sorted(of_them, key=lambda g: int(g.meta.get("remembered") or len(items) + 1))  # stable: context order after
+    lines: list[str] = []
+    for g in ranked:
+        line = _recollection(v, g, pick)
+        if line and not _mostly_in(line.rstrip("。.!！").lower(), [x.lower() for x in lines], v.zh, 0.8):
+            lines.append(line)
+        if len(lines) >= SAID_OF_ASKER:
+            break
+    if len(lines) > 1:
+        also = pick["also"][int(v.rng.integers(len(pick["also"])))]
+        second = lines[1] if v.zh or also.startswith("{") else lines[1][:1].lower() + lines[1][1:]
+        lines[1] = also.format(line=second)
+    return v.join([pick["yes"][int(v.rng.integers(len(pick["yes"])))], *lines])
+
+
+def _recollection(v: _Voice, g: GroundingItem, pick: dict[str, list[str]]) -> str | None:
+    """One thing I remember of the asker, said to them: a confidence as a confidence (never its
+    words), a talk as a talk (what was said in it is not news), anything else as it is said."""
+    if g.meta.get("private"):
+        said = g.kind == "belief" or g.meta.get("dialogue") or g.meta.get("fact_kind") == "say"
+        options = pick["confided" if said else "between_us"]  # a thing done in private is not a confidence
+        return v.finish(options[int(v.rng.integers(len(options)))])
+    if g.kind == "event" and (g.meta.get("dialogue") or g.meta.get("message")):
+        return v.finish(pick["talked"][int(v.rng.integers(len(pick["talked"])))])
+    raw = v.line(g)
+    return v.finish(raw) if raw else None
 
 
 def _recap(v: _Voice, items: list[GroundingItem]) -> str:
