@@ -81,9 +81,20 @@ def body_bytes(model: Any) -> bytes:
     return serializer.to_json(model)
 
 
+def _itself(model: Any) -> Any:
+    """A row block's body: the model, encoded with the rest of its block (sim/row_blocks.py)."""
+    return model
+
+
 def _as_text(rows: list[tuple], at: int) -> list[tuple]:
-    """Rows whose body (at `at`) is block bytes, with JSON text bodies instead: rows for the table."""
-    return [(*r[:at], Encoded(r[at].decode()) if isinstance(r[at], bytes) else r[at], *r[at + 1:]) for r in rows]
+    """Rows whose body (at `at`) is a model or block bytes, with JSON text bodies instead: rows for the table."""
+    return [(*r[:at], _text(r[at]), *r[at + 1:]) for r in rows]
+
+
+def _text(body: Any) -> Any:
+    if isinstance(body, bytes):
+        return Encoded(body.decode())
+    return body if isinstance(body, str) else body_json(body)
 
 
 def write_characters(target: Any, world: World) -> None:
@@ -132,9 +143,10 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         def seal(body: Any, owners: set[str] | None = None) -> Any:
             return body
 
-    # a headless town's rows go in blocks, which join their bodies as bytes (sim/row_blocks.py)
+    # a headless town's rows go in blocks, handed the models themselves: a block encodes all its
+    # bodies in one call (sim/row_blocks.py `bodies_array`)
     as_blocks = wants_blocks(players, len(world.characters))
-    body_of = body_bytes if as_blocks else body_json
+    body_of = _itself if as_blocks else body_json
 
     decision_rows = []
     clock = world.clock
