@@ -17,6 +17,7 @@ from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
+from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.voice import question_kind
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
@@ -245,6 +246,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         remembered = {i: n for n, i in enumerate(ranked, 1)}
         have = {e for e, _ in entries}
         entries += [(i, "about_you") for i in ranked if i not in have]
+    retracted = taken_back(world, memory, npc, listener, question) if question else []
+    if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
+        have = {e for e, _ in entries}
+        entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
@@ -322,6 +327,12 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 said_to_them = CONFIDED_NOTE[lang]
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence, meta=meta))
+    if retracted:
+        to = passed_on_to(world, memory, npc, retracted)
+        taken = {b.id for b in retracted}
+        for g in items:
+            if g.id in taken:
+                g.meta.update(retracted=True, passed_to=[_name_for(world, p, npc, listener) for p in to])
     held = {g.about for g in items if g.kind != "impression"} | {listener}
     if asked == "opinion":  # "what kind of person is Pell?": what they are to me, whatever else I hold
         held = {listener}

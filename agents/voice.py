@@ -374,6 +374,9 @@ def _names_of(request: LLMRequest) -> set[str]:
 def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     items = _stale([g for g in request.grounding if not g.meta.get("background")])
     hour = int(request.meta.get("hour", 12))
+    taken = [g for g in request.grounding if g.meta.get("retracted")]
+    if taken:  # "I made that up": whatever else the words seemed, my word on what they took back
+        return _taken_back(v, taken)
     if act == "thank" and is_state_answer(v.question, v.lang):  # "I'm fine, thanks": news of them, not gratitude
         return v.join([v.pick("glad_well"), v.pick("me_well")]) if asks_back(v.question, v.lang) else v.pick("glad_well")
     if act in ("farewell", "thank", "forgive", "apologise"):
@@ -494,6 +497,19 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
     return v.join([first if first is not None else _opener(v, items), *lines])
+
+
+def _taken_back(v: _Voice, taken: list[GroundingItem]) -> str:
+    """What the listener just took back ("I made that up"): I'll not believe it now, that I had
+    passed it on when I had, and, said against someone, perhaps that it should not have been."""
+    parts = [v.pick("taken_back")]
+    to = list(dict.fromkeys(n for g in taken for n in g.meta.get("passed_to") or []))
+    if to:
+        parts.append(v.pick("taken_back_passed", to=("、" if v.zh else " and ").join(to)))
+    elif (about := next((g.meta.get("about_name") for g in taken if g.valence < -0.2 and g.meta.get("about_name")
+                         and g.meta["about_name"] not in ("你", "you", "我", "I")), None)) and v.rng.random() < 0.5:
+        parts.append(v.pick("taken_back_unkind", about=about))
+    return v.join(parts)
 
 
 def _remember_asker(v: _Voice, items: list[GroundingItem]) -> str:
