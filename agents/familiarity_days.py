@@ -46,8 +46,13 @@ class DayCounts:
         """`familiarity_from_days(self.with_one_more(day), base_units=...)`, the same float without
         numpy's per-call cost: a day's units (1 - r**n) / (1 - r) with r = 1/2 are short binary
         fractions, so their sum is exact in any order; the rest is the same steps as there."""
-        if not self.days and SAME_DAY_DECAY == 0.5:  # a first meeting: one day of one, (1 - r) / (1 - r) = 1.0
-            return _saturated(1.0 + self.base_units)
+        days = self.days
+        if SAME_DAY_DECAY == 0.5:
+            if not days:  # a first meeting: one day of one, (1 - r) / (1 - r) = 1.0
+                return _saturated(1.0 + self.base_units)
+            if len(days) == 1 and day in days and days[day] < EXACT_UP_TO:  # met again today, the one day
+                return _saturated(0.0 + (1.0 - SAME_DAY_DECAY ** (days[day] + 1)) / (1.0 - SAME_DAY_DECAY)
+                                  + self.base_units)
         counts = self.with_one_more(day)
         if SAME_DAY_DECAY != 0.5 or max(counts) > EXACT_UP_TO:
             return float(familiarity_from_days(counts, base_units=self.base_units))

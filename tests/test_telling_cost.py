@@ -85,6 +85,14 @@ def test_familiarity_without_numpy_is_the_same_float(days, today, seeded):
 
 
 @settings(max_examples=200, deadline=None)
+@given(today=st.dates().map(lambda d: d.isoformat()), n=st.integers(1, 45), seeded=st.floats(0.0, 0.999))
+def test_familiarity_of_a_pair_met_again_on_its_one_day_is_the_same_float(today, n, seeded):
+    counts = DayCounts(row=None, seen=(0, 0), base_units=float(units_from_familiarity(seeded)), days={today: n})
+    expected = float(familiarity_from_days(counts.with_one_more(today), base_units=counts.base_units))
+    assert counts.familiarity_with_one_more(today) == expected
+
+
+@settings(max_examples=200, deadline=None)
 @given(f=st.floats(-0.5, 1.5))
 def test_seeded_units_of_one_float_are_the_array_functions(f):
     assert _units(f) == float(units_from_familiarity(f))
