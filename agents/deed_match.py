@@ -40,7 +40,7 @@ _EN_ASK = _en_ask("you")
 _EN_ADVERB = {"really", "ever", "actually", "just", "go", "truly", "honestly", "not", "never", "once", "then"}
 _EN_STOP = {"the", "a", "an", "his", "her", "their", "my", "your", "our", "its", "it", "them", "him", "that", "this",
             "to", "of", "in", "on", "at", "from", "for", "with", "into", "out", "up", "off", "some", "any", "and",
-            "last", "night", "today", "yesterday", "morning", "evening", "again", "really", "true", "is", "was"}
+            "last", "night", "today", "yesterday", "morning", "evening", "again", "really", "true", "is", "was", "wrong"}
 _IRREGULAR = {
     "stole": "steal", "stolen": "steal", "broke": "break", "broken": "break", "took": "take", "taken": "take",
     "gave": "give", "given": "give", "ate": "eat", "eaten": "eat", "drank": "drink", "drunk": "drink",
@@ -99,9 +99,34 @@ def _en_accusation(question: str, pattern: re.Pattern[str] = _EN_ASK) -> Accusat
     return Accusation(verb=verb, obj=obj, rest=" ".join(words), aux=aux)
 
 
+# kinds of the same mistake ("did you mix up the herbs?" after "gave the wrong medicine"; 抓错 / 弄混 / 拿错 / 配错):
+# told with different verbs, one deed. Both the accusation and the deed must be mistakes, and of the same thing.
+_EN_MISTAKE = re.compile(r"\b(?:mix(?:ed|es|ing)?\s+(?:\w+\s+){0,3}?up|mix-?up|muddl\w*|mislabel\w*|"
+                         r"swap(?:ped|s)?\b|(?:give|gave|given|giving|hand|handed|got|get|measure|measured|pour|poured|"
+                         r"send|sent|sold|sell|make|made|mix|mixed)\b[^.!?;]{0,20}?\bwrong\b)", re.IGNORECASE)
+_ZH_MISTAKE = re.compile(r"[抓拿配给开发弄搞记算放装写称包煎熬]错|[弄搞]混|混了|混在一起|混淆")
+# things of one kind, told by different words: "the herbs" are the medicine (one family of stems per kind)
+_EN_KINDS = (frozenset({"herb", "medicin", "remedy", "physic", "tonic", "draught", "dose", "powder", "pill", "tincture",
+                        "salve", "potion", "prescription", "mixture"}),)
+
+
+def mistakes_both(question: str, deed: str, language: str) -> bool:
+    """Whether the accusation and the deed are both a mistake (a mix-up, the wrong thing given)."""
+    rx = _ZH_MISTAKE if language == "zh" else _EN_MISTAKE
+    return bool(rx.search(question)) and bool(rx.search(deed))
+
+
+def _same_kind(obj: str, deed: str) -> bool:
+    """The thing asked after and a thing of the deed are of one kind ("the herbs", "the wrong medicine")."""
+    asked, done = _en_content(obj), _en_content(deed)
+    return any(asked & kind and done & kind for kind in _EN_KINDS)
+
+
 def _en_same_verb(verb: str, question: str, deed: str) -> bool:
     lemmas = {_lemma(w) for w in _en_words(deed)}
     if _lemma(verb) in lemmas:
+        return True
+    if mistakes_both(question, deed, "en"):
         return True
     asked, done = read_by_cues(question), read_by_cues(deed)  # "stole" and "pinched" both read as theft
     return asked is not None and done is not None and asked.key == done.key and not asked.negated
@@ -202,7 +227,7 @@ def _zh_same_verb(acc: Accusation, deed: str) -> bool:
     question names and the deed holds) its result is: "马是你放跑的吗？" asks after "忘了拴马，一匹
     马跑到了山坡上"."""
     verb = acc.verb
-    if _han(verb) <= set(deed):
+    if _han(verb) <= set(deed) or (_ZH_MISTAKE.search(verb) and _ZH_MISTAKE.search(deed)):
         return True
     named = bool(_han(acc.obj)) and (same_thing(acc, deed, "zh") or _head_noun(acc.obj) in deed)
     return named and len(verb) == 2 and verb[0] in _ZH_CAUSING and bool(_han(verb[1])) and verb[1] in deed
@@ -219,7 +244,8 @@ def same_deed(acc: Accusation, question: str, deed: str, language: str) -> bool:
         return not _han(acc.obj) or same_thing(acc, deed, language) or _head_noun(acc.obj) in deed
     if not _en_same_verb(acc.verb, question, deed):
         return False
-    return not _en_content(acc.obj) or same_thing(acc, deed, language)
+    return (not _en_content(acc.obj) or same_thing(acc, deed, language)
+            or (mistakes_both(question, deed, language) and _same_kind(acc.obj, deed)))
 
 
 _EN_MINE = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me", "my": "your", "me": "you"}
