@@ -122,12 +122,20 @@ def appraisal_reason(language: str, belief: Belief) -> str:
     return f"{'heard' if belief.source != 'witnessed' else 'saw'}: {belief.text}"
 
 
-def undo_belief_moves(world: World, holder: str, other: str, belief_id: str, *, cause: Cause, reason: str) -> None:
+def undo_belief_moves(world: World, holder: str, other: str, belief_id: str, *, cause: Cause, reason: str,
+                      share: float = 1.0) -> list[EdgeMove]:
     """Take back what one belief did to the holder's edges toward `other` (a rumour cleared by a
     mediation, a player's retraction): each edge moved by the belief gets the opposite step, citing
-    what cleared it, so `why` shows both."""
-    for edge in world.graph.edges_between(holder, other):
-        undo = -sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == belief_id)
+    what cleared it, so `why` shows both. `share` < 1 takes back only that part (a rumour weakened by
+    a word less credible than it, not cleared). Returns the moves made, for the timeline."""
+    graph = world.graph
+    moves: list[EdgeMove] = []
+    for edge in graph.edges_between(holder, other):
+        undo = -share * sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == belief_id)
         if abs(undo) > 1e-9:
-            world.graph.adjust(holder, other, edge.kind, undo, tick=world.tick, time=world.now, cause=cause,
-                               reason=reason)
+            row = graph.row_of(holder, other, edge.kind)
+            if row is None:
+                continue
+            moved = graph.adjust_row(row, undo, tick=world.tick, time=world.now, cause=cause, reason=reason)
+            moves.append(EdgeMove(holder, other, edge.kind, graph.log.change(moved)))
+    return moves

@@ -16,6 +16,8 @@ import re
 import zlib
 
 from townsfolk.agents.deed_match import accusation, denial_clause, owns_up
+from townsfolk.agents.vouch import TRUSTED, Vouch, read_vouch
+from townsfolk.memory.perception import trust_in
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -57,6 +59,23 @@ PHRASES = {
            "untrue": ["根本没有的事。", "没这回事。"],
            "teller": ["{teller}这么说我？根本没有的事。", "{teller}说的不是真的。"],
            "guilty": ["你人真好……这事就别提了。", "谢谢你。这事……咱们不说了吧。"]},
+}
+# a player standing up for someone else (agents/vouch.py): believed from one the NPC trusts, doubted from a stranger
+VOUCHED = {
+    "en": {"believed": ["If you say so, I believe you. I shouldn't have listened to {teller} about {about}.",
+                        "I'm glad to hear it. I was too quick to believe {teller} about {about}."],
+           "believed_anon": ["If you say so, I believe you. I was too quick to think ill of {about}.",
+                             "I'm glad to hear it; I shouldn't have thought that of {about}."],
+           "excused": ["So it was a slip, not meant.", "Then it was a slip, and no harm meant."],
+           "doubted": ["Is that so? {teller} told it otherwise. I'll see for myself.",
+                       "Maybe. But {teller} seemed sure of it. I'll wait and see."],
+           "doubted_anon": ["Is that so? I'll see for myself.", "Maybe. I'll wait and see."]},
+    "zh": {"believed": ["你这么说，我就信了。是我听了{teller}的话，错怪{about}了。",
+                        "有你这句话我就放心了。{teller}的话，我不该那么快就信。"],
+           "believed_anon": ["你这么说，我就信了。是我错怪{about}了。", "有你这句话我就放心了，是我把{about}想坏了。"],
+           "excused": ["那就是一时疏忽，不是存心的。", "原来是一时大意，不是故意的。"],
+           "doubted": ["是吗？{teller}可不是这么说的。我再看看吧。", "也许吧。不过{teller}说得有鼻子有眼的，我再看看。"],
+           "doubted_anon": ["是吗？我再看看吧。", "也许吧，我再看看。"]},
 }
 
 
@@ -107,12 +126,39 @@ def _act(text: str, lang: str) -> str | None:
     return said
 
 
+def _blames(memory: MemoryStore, npc: str, vouch: Vouch) -> bool:
+    """Whether the NPC holds second-hand blame of the one vouched for (what the vouching is against)."""
+    return any(b.status == "held" and b.source == "told" and b.claim.about == vouch.about and not b.claim.negated
+               and b.claim.valence < 0 for b in memory.beliefs_of(npc))
+
+
+def vouch_reply(world: World, memory: MemoryStore, npc: str, speaker: str, text: str, *, seed: str) -> str | None:
+    """The NPC's answer to a player standing up for someone it has heard ill of, or None: believed
+    from one it trusts (and a slip excused as a slip), doubted from a stranger, whom it names the
+    teller to. The beliefs it leaves are sim/player_tells.py's."""
+    lang = "zh" if world.language == "zh" else "en"
+    vouch = read_vouch(world, memory, speaker=speaker, npc=npc, text=text)
+    if vouch is None or not _blames(memory, npc, vouch):
+        return None
+    n = zlib.crc32(f"{seed}|vouch|{text}".encode())
+    words = VOUCHED[lang]
+    teller = world.name(vouch.teller) if vouch.teller and vouch.teller in world.characters else ""
+    trusted = trust_in(world, npc, speaker) >= TRUSTED
+    key = ("believed" if trusted else "doubted") + ("" if teller else "_anon")
+    options = words[key]
+    said = options[n % len(options)].format(teller=teller, about=world.name(vouch.about))
+    if trusted and vouch.excuse:
+        said += ("" if lang == "zh" else " ") + words["excused"][(n >> 3) % len(words["excused"])]
+    return said
+
+
 def defence_reply(world: World, memory: MemoryStore, npc: str, speaker: str, text: str, *, warmth: float,
                   seed: str) -> str | None:
-    """The NPC's answer to a player defending it, or None when the line is no defence."""
+    """The NPC's answer to a player defending it (or someone else: `vouch_reply`), or None when the
+    line is no defence."""
     lang = "zh" if world.language == "zh" else "en"
     if not defends_listener(text, lang):
-        return None
+        return vouch_reply(world, memory, npc, speaker, text, seed=seed)
     n = zlib.crc32(f"{seed}|defence|{text}".encode())
     words = PHRASES[lang]
 

@@ -16,6 +16,9 @@
   short change (少找了五文钱) is money kept from a customer.
 - A thing that gave out by itself ("Lin's oven cracked in the night", 阿海的船漏水了) is a `mishap`: the
   meaning of the first was a fire that took everything, and a fire cools nobody but is retold as a disaster.
+- A mistake at one's work said to be on purpose is a wrong done to someone (`dishonest`): "小何故意抓错药" read
+  as nothing, "故意把药抓错了" as careless, the intent lost; "mixed up the herbs on purpose" likewise. A mistake
+  said plainly (抓错药, "gave the wrong medicine") is careless, by its words rather than by meaning alone.
 - An accident is never a deliberate wrong: with 不小心 / 失手 / "accidentally" / "by mistake",
   a theft, a ruin or a rudeness read by cue or by meaning is a `mishap` (blaming nobody).
 
@@ -162,7 +165,23 @@ LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{
                       r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)"
                       r"|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑火|炉火|灶火|火|灯)(?:给)?(?:灭|熄)了"
                       # things mixed up at one's work (把当归和独活弄混了, 把账记错了)
-                      r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了")
+                      r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了"
+                      # ... or said without 把: 抓错药, 拿错了方子 (read as nothing, so a rumour of it moved no tie)
+                      r"|(?<![没不])(?:抓错|拿错|配错|给错|开错|发错|弄混|搞混)了?[^，。！？,!?]{0,3}?(?:药|方子|方|货|东西)")
+# a mistake said to be on purpose is no slip but a wrong done to whoever it was done to: "小何故意抓错药" read as
+# nothing; "故意把药抓错了" as careless, the intent lost. Not when the intent is denied (不是故意的, "not on purpose").
+_MISTAKE_ZH = r"(?:抓错|拿错|配错|给错|开错|发错|弄混|搞混|弄错|搞错|记错|算错)"
+INTENDED_MISTAKE_ZH = re.compile(rf"(?<!不是)(?<!并非)(?<!没有)(?<![不没])(?:故意|存心|成心|有意)(?:地|的)?"
+                                 rf"(?:把[^，。！？,!?把]{{1,10}}?)?{_MISTAKE_ZH}"
+                                 rf"|(?<![不没])(?:是)?{_MISTAKE_ZH}[^，。！？,!?]{{0,4}}?(?<!不是)(?:是)?(?:故意|存心|成心)的")
+_MISTAKE_EN = (r"(?:mixed up|muddled(?: up)?|mislabell?ed|swapped|confused|gave (?:[a-z]+ )?the wrong|handed (?:[a-z]+ )?the wrong|"
+               r"got (?:the |his |her |their )?[a-z]+ wrong|measured (?:out )?the wrong|poured the wrong)")
+# (a plain mix-up, "mixed up the flour sacks", is left to the reader's meaning: said in its own words while a guess)
+MISTAKE_EN = re.compile(rf"{_NOT_AFTER_EN}\b(?:gave (?:[a-z]+ )?the wrong|handed (?:[a-z]+ )?the wrong|"
+                        r"measured (?:out )?the wrong|poured the wrong)\b")
+INTENDED_MISTAKE_EN = re.compile(
+    rf"{_NOT_AFTER_EN}\b{_MISTAKE_EN}\b[^.!?;,]{{0,40}}?(?<!not )\b(?:on purpose|deliberately|purposely|out of spite)\b"
+    rf"|\b(?<!not )(?:deliberately|purposely)\s+{_MISTAKE_EN}\b")
 # selling bad goods as good is a cheat ("sold Orla wet sand on purpose", 往茶里掺了凉水: the cue 掺水 split by 了 and
 # what was mixed in); "never sold wet sand" is no cheat
 CHEAT_EN = re.compile(
@@ -216,6 +235,9 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错")), False),
+    ("careless", Gated(MISTAKE_EN, ("wrong",)), True),
+    ("dishonest", Gated(INTENDED_MISTAKE_ZH, ("故意", "存心", "成心", "有意")), False),
+    ("dishonest", Gated(INTENDED_MISTAKE_EN, ("purpose", "deliberately", "spite")), True),
     ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
     ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),

@@ -7,7 +7,9 @@ belief about that person, with the player as its teller (one hop, credibility fr
 in the player), appraised like any telling. A whisper's belief is private: the gossip step never
 passes a private belief on and no other player's context sees it (memory/privacy.py), so it stays
 with this NPC. "He had taken them for the sick" means the last person this player named to this
-NPC today.
+NPC today. A player standing up for someone else ("张嫂说小何故意抓错药，那不是真的，他只是太累了",
+agents/vouch.py) is a denial weighed by trust in the player: the rumour it denies is superseded or
+weakened, its edge moves undone in proportion, and an excuse held as the lesser blame.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import re
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves, undo_belief_moves
 from townsfolk.agents.listener_words import drop_opener
+from townsfolk.agents.vouch import TRUSTED as _TRUSTED
+from townsfolk.agents.vouch import Vouch, read_vouch
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim, trust_in
+from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.told_clauses import JOIN as _JOINED
 from townsfolk.sim.told_clauses import clauses
@@ -41,7 +46,8 @@ RETRACTION = {"en": re.compile(r"\b(?:i made (?:that|it|this|all that|the whole 
                                re.IGNORECASE),
               "zh": re.compile(r"(?:是我|我)(?:刚才|之前|先前|那会儿)?(?:是)?(?:瞎说|乱说|胡说|瞎编|乱编|编|乱讲|瞎讲|胡扯|"
                                r"说错了|说着玩|开玩笑|撒谎|骗你)|当我没说|我收回")}
-TRUSTED = 0.55  # trust in a player above a stranger's 0.5: their denial of a rumour supersedes it
+EXCUSED = 0.5  # how much of a slip's weight is left once excused ("he was just exhausted")
+TRUSTED = _TRUSTED  # trust in a player above a stranger's 0.5: their denial of a rumour supersedes it
 
 
 def _named_earlier(world: World, player: str, npc: str, before: Fact) -> str | None:
@@ -273,6 +279,12 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
     """The NPC's belief from a player's statement about someone else (none for a question, a
     greeting or words about nobody), with the edges its appraisal moved."""
     lang = "zh" if world.language == "zh" else "en"
+    if (not _QUESTION[lang].search(fact.text) and world.character(player).is_player
+            and not world.character(npc).is_player):
+        vouch = read_vouch(world, memory, speaker=player, npc=npc, text=_spoken(world, npc, fact.text),
+                           asked=fact.id)
+        if vouch is not None:  # "张嫂说小何故意抓错药，那不是真的，他只是太累了"
+            return _believe_vouch(world, memory, player=player, npc=npc, fact=fact, vouch=vouch)
     told = any(k in intents for k in _STATEMENT_INTENTS) or (
         "disclose" in intents and _player_did(world, player, npc, _spoken(world, npc, fact.text), lang) not in (None, npc))
     if (not told or _QUESTION[lang].search(fact.text)
@@ -305,11 +317,54 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
     return out
 
 
-def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str, correction: Belief) -> list[Belief]:
+def _believe_vouch(world: World, memory: MemoryStore, *, player: str, npc: str, fact: Fact,
+                   vouch: Vouch) -> list[tuple[Belief, list[EdgeMove]]]:
+    """The player standing up for someone else: the NPC's belief that what was said of them is not
+    so (the player's denial, weighed by trust in the player against the rumour it denies), and, with
+    an excuse ("他只是太累了", "he was just exhausted"), that it was a slip: careless, not meant."""
+    denied = memory.beliefs.get(vouch.rumour) if vouch.rumour else None
+    read = denied.claim if denied is not None else read_claim(memory, vouch.accused, about=vouch.about)
+    # the report and its denial ("那不是真的" alone: with what it denies, "小何是故意抓错药的？那不是真的");
+    # the excuse is a belief of its own
+    quote = as_listener_keeps_it(world, npc, vouch.said or _spoken(world, npc, fact.text))
+    claim = Claim(about=vouch.about, predicate=read.predicate, severity=read.severity, said_by=player,
+                  quote=quote, tone=read.tone, negated=True)
+    belief = form_belief(world, memory, npc, claim, source="told", fact=fact, origin_fact_id=fact.id,
+                         told_by=player, hops=1, private=fact.private)
+    moves = appraise_belief_moves(world, memory, belief)
+    cleared = correct_rumours(world, memory, npc=npc, player=player, correction=belief, teller=vouch.teller,
+                              only=vouch.rumour, vouched=True, moves=moves)  # the rumour's moves undone, on the timeline
+    out = [(belief, moves)]
+    slip = INVENTORY.get("careless")
+    denied_spec = INVENTORY.get(read.predicate)
+    if (vouch.excuse and slip is not None
+            and (denied_spec is None or denied_spec.severity > slip.severity or read.predicate == "remark")):
+        # an excused slip weighs half a plain one: the vouching is not undone by the carelessness it admits
+        excuse = Claim(about=vouch.about, predicate=slip.key, severity=round(slip.severity * EXCUSED, 4), said_by=player,
+                       quote=as_listener_keeps_it(world, npc, vouch.excuse), tone=round(slip.valence * EXCUSED, 4))
+        # the slip is the NPC's reading of the excuse, not the player's word: said as the player put it
+        # ("小何只是太累了", not "小何马虎") until a retelling changes it
+        excuse.guessed = excuse.reading_signature()
+        held = form_belief(world, memory, npc, excuse, source="told", fact=fact, origin_fact_id=fact.id,
+                           told_by=player, hops=1, private=fact.private)
+        # the lesser blame stands in for the graver one the NPC let go; beside a rumour still held (a
+        # stranger's word) it moves nothing, or standing up for someone would cool the tie to them
+        out.append((held, appraise_belief_moves(world, memory, held) if cleared else []))
+    return out
+
+
+def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str, correction: Belief,
+                    teller: str | None = None, only: str | None = None, vouched: bool = False,
+                    moves: list[EdgeMove] | None = None) -> list[Belief]:
     """"That's not true, Rowan didn't steal it": a player the NPC trusts (a warm tie stronger than a
     stranger's even chance) denying what a second-hand belief says supersedes it, when the denial is
     at least as credible; the edge changes the rumour made are undone, citing the correction, so
-    later replies and `why` show it. A stranger's word only sits beside the rumour."""
+    later replies and `why` show it. A denial less credible than the rumour weakens it instead: the
+    rumour keeps the part of its credibility the denial does not outweigh, and that share of its
+    edge changes is undone. A stranger's word only sits beside the rumour. The rumour denied is the
+    one of the same predicate, or, the teller named ("张嫂说小何…，那不是真的"), any blame that
+    teller passed on of that person, or (`only`) the one the NPC had just said. The edge moves undone
+    are added to `moves` when given."""
     if trust_in(world, npc, player) < TRUSTED:
         return []
     names = {cid: c.name for cid, c in world.characters.items()}
@@ -318,15 +373,37 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
     done = []
     for old in [b for b in memory.beliefs_of(npc) if b.concerns(denied.about)]:
         if (old.id == correction.id or old.status != "held" or old.source in ("witnessed", "participated")
-                or old.claim.negated or old.claim.predicate != denied.predicate or old.credibility > correction.credibility):
+                or old.claim.negated):
+            continue
+        if only is not None:
+            if old.id != only:
+                continue
+        elif old.claim.predicate != denied.predicate and not (
+                teller is not None and teller in (old.told_by, old.claim.said_by) and old.claim.valence < 0):
+            continue
+        said = drop_opener(denied.quote or correction.text, "zh" if zh else "en").rstrip("。.!！")
+        reason = ((f"{names[player]}替{names[denied.about]}说话：{said}" if zh
+                   else f"{names[player]} vouched for {names[denied.about]}: {said}") if vouched
+                  else (f"{names[player]}说不是这样：{said}" if zh else f"{names[player]} said it is not so: {said}"))
+        if old.credibility > correction.credibility:
+            if not vouched:
+                continue
+            share = correction.credibility / (old.credibility + correction.credibility)
+            old.credibility = round(old.credibility * (1.0 - share), 4)
+            memory.touch(old)
+            undone = undo_belief_moves(world, npc, denied.about, old.id, cause=Cause(kind="belief", id=correction.id),
+                                       reason=("存疑：" if zh else "doubted: ") + reason, share=share)
+            if moves is not None:
+                moves.extend(undone)
+            done.append(old)
             continue
         old.status, old.superseded_by, old.superseded_tick = "superseded", correction.id, world.tick
-        said = drop_opener(denied.quote or correction.text, "zh" if zh else "en").rstrip("。.!！")
-        old.superseded_reason = (f"{names[player]}说不是这样：{said}" if zh
-                                 else f"{names[player]} said it is not so: {said}")
+        old.superseded_reason = reason
         memory.touch(old)
-        undo_belief_moves(world, npc, denied.about, old.id, cause=Cause(kind="belief", id=correction.id),
-                          reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+        undone = undo_belief_moves(world, npc, denied.about, old.id, cause=Cause(kind="belief", id=correction.id),
+                                   reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+        if moves is not None:
+            moves.extend(undone)
         done.append(old)
     return done
 

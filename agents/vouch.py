@@ -1,0 +1,153 @@
+"""A player vouching for someone else: what is said of them, reported, denied and excused.
+
+"张嫂说小何故意抓错药，那不是真的，他只是太累了" was kept as one raw quoted belief ("阿远说张嫂说…")
+and moved nothing: the denial after "，" was never seen, and the rumour it denied stayed as it was.
+It says three things: someone's claim (张嫂's, about 小何), the player's denial of it, and an excuse
+(tired: careless, not malicious). "那不是真的" alone, right after the NPC repeated a rumour to the
+player, denies that rumour. `read_vouch` reads the line into a `Vouch`; sim/player_tells.py turns it
+into beliefs and corrections, agents/defence.py into the NPC's answer. (Standing up for the listener
+itself, "王婆说你…", is agents/defence.py's own.)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.perception import mentioned_ids
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
+
+TRUSTED = 0.55  # trust in a player above a stranger's 0.5: their word against a rumour is taken
+
+
+class Vouch(NamedTuple):
+    """One line standing up for a third party."""
+
+    about: str  # whom the player stands up for
+    teller: str | None  # whose word is denied, when named or known
+    accused: str  # the accused words as the rumour has them ("小何故意抓错药")
+    excuse: str | None  # the excuse, the leading he/she as the name ("小何只是太累了"), or None
+    rumour: str | None = None  # the belief denied, when the line denies what the NPC just said
+    said: str = ""  # the report and its denial, without the excuse ("张嫂说小何故意抓错药，那不是真的")
+
+
+_PIECE = re.compile(r"[，,。！？!?;；—]+|\.(?:\s+|$)|\s+-\s+")
+DENIAL = {"en": re.compile(r"^\s*(?:(?:but|no|well),?\s+)*(?:(?:that|it|this)(?:'s| is| isn't| is not| was| wasn't| was not)\s+"
+                           r"(?:not\s+|simply\s+not\s+|just\s+not\s+)?(?:true|so|right|fair|a lie|nonsense|rubbish|how it was)|"
+                           r"not true|nonsense|rubbish|lies|that's a lie|it's a lie|i don'?t believe (?:it|that|a word)|"
+                           r"(?:he|she|they) (?:didn'?t|did not|never did|would never)(?: do (?:it|that))?\s*$|"
+                           r"(?:he|she|they) never meant (?:it|to))", re.IGNORECASE),
+          "zh": re.compile(r"^\s*(?:可|但|但是|可是|其实)?(?:这|那|这话|那话)?(?:根本|压根)?(?:不是真的|不是这样|没有的事|"
+                           r"没这回事|哪有这回事|瞎说|胡说|不对|根本没有|才不是|是瞎说|是胡说|是冤枉(?:他|她)?|冤枉)"
+                           r"|^\s*(?:可|但|其实)?(?:他|她)(?:不是故意的|没有故意|可不是存心的|不是存心的)")}
+EXCUSE = {"en": re.compile(r"\b(?:(?:was|is|'s|were|had been|has been)\s+(?:just\s+|only\s+|simply\s+|so\s+|too\s+|very\s+|"
+                           r"completely\s+|dead\s+|plain\s+|worn\s+)*(?:exhausted|tired|worn out|overworked|half asleep|"
+                           r"dead on (?:his|her|their) feet|run off (?:his|her|their) feet|ill|unwell|sick|distracted|rushed|"
+                           r"flustered)|an honest mistake|was an accident|by accident|by mistake|didn'?t mean (?:it|to)|"
+                           r"never meant (?:it|to)|a slip)\b", re.IGNORECASE),
+          "zh": re.compile(r"(?:太累|累坏|累糊涂|累昏|累得|太困|困得|没睡好|一夜没睡|熬了一宿|忙昏|忙糊涂|忙晕|忙不过来|看花了眼|"
+                           r"没看清|一时糊涂|一时疏忽|不小心|手忙脚乱|病了|不舒服|不是故意|不是存心|没留神)")}
+# "X says / told me / thinks ... (that) REST": the report, X named at its head; zh 听X说 too
+_REPORT = {"en": r"^(?:(?:i heard from|according to) {x},?\s+|{x}\s+(?:says|said|is saying|told me|tells everyone|"
+                 r"is telling (?:everyone|people|folk)|claims|claimed|reckons|thinks|swears|believes|told you)\s+(?:that\s+)?)"
+                 r"(?P<rest>.+)$",
+           "zh": r"^(?:听{x}说|{x}(?:跟我说|告诉我|和我说|对我说|跟你说|告诉你|到处说|跟人说|逢人就说|说|讲|传)(?:了|过)?[，,：:]?)"
+                 r"(?P<rest>.+)$"}
+_PRONOUN = {"en": re.compile(r"^\s*(?:he|she|they)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[他她]")}
+_YOU = {"en": re.compile(r"^\s*(?:you|you're|you've|your)\b", re.IGNORECASE), "zh": re.compile(r"^\s*[你您]")}
+_LOOK_BACK = 40  # facts scanned back for the NPC's last answer to the player
+
+
+def _pieces(text: str) -> list[str]:
+    return [p.strip() for p in _PIECE.split(text) if p and p.strip()]
+
+
+def _as_named(world: World, who: str, clause: str, lang: str) -> str:
+    """The clause with its leading he/she as the person's name ("他只是太累了" -> "小何只是太累了")."""
+    m = _PRONOUN[lang].match(clause)
+    if m is None:
+        return clause
+    return world.name(who) + ("" if lang == "zh" else " ") + clause[m.end():].lstrip()
+
+
+def _excuse(world: World, who: str, pieces: list[str], lang: str) -> str | None:
+    for piece in pieces:
+        if EXCUSE[lang].search(piece):
+            return _as_named(world, who, re.sub(r"^\s*(?:but|and|so)\s+", "", piece, flags=re.IGNORECASE), lang)
+    return None
+
+
+def _reported(world: World, speaker: str, npc: str, report: str, lang: str) -> tuple[str, str, str] | None:
+    """(teller, whom it accuses, the accused words) when the words report someone's claim about a third party."""
+    for cid in [c for c in mentioned_ids(world, report) if c not in (speaker, npc)]:
+        name = world.name(cid)
+        pattern = _REPORT[lang].format(x=re.escape(name.lower() if lang == "en" else name))
+        m = re.match(pattern, report.lower() if lang == "en" else report)
+        if m is None:
+            continue
+        rest = report[m.start("rest"):].strip()
+        if _YOU[lang].match(rest):
+            return None  # "王婆说你…": the listener defended (agents/defence.py)
+        about = next((c for c in mentioned_ids(world, rest) if c not in (speaker, npc, cid)), None)
+        return (cid, about, rest) if about is not None else None
+    return None
+
+
+def last_rumour_said(world: World, memory: MemoryStore, speaker: str, npc: str,
+                     asked: str | None = None) -> Belief | None:
+    """The second-hand blame the NPC's last answer to the speaker (today, nothing said since) was
+    grounded on: what "那不是真的" / "That's not true" denies. `asked`: the fact of the line being
+    read, when the NPC's answer to it is recorded already (that answer, and what follows, is passed over)."""
+    now = world.now.date()
+    facts = list(world.facts)[-_LOOK_BACK:]
+    if asked is not None:
+        at = next((i for i, f in enumerate(facts) if f.id == asked), None)
+        facts = facts[:at] if at is not None else facts
+    for fact in reversed(facts):
+        if fact.time.date() != now:
+            return None
+        if fact.kind == "ask" and fact.actor == speaker and npc in fact.to:
+            continue  # the line being answered (recorded before this reading)
+        if fact.kind != "reply" or fact.actor != npc or speaker not in fact.to:
+            if fact.actor == speaker or (fact.kind == "reply" and speaker in fact.to):
+                return None  # the speaker talked with someone else since
+            continue
+        ids = (fact.meta or {}).get("grounding") or []
+        told = [memory.beliefs[i] for i in ids if i in memory.beliefs]
+        for belief in told:
+            if (belief.holder == npc and belief.status == "held" and belief.source == "told"
+                    and belief.told_by not in (speaker, None) and belief.claim.about not in (speaker, npc)
+                    and not belief.claim.negated and belief.claim.valence < 0):
+                return belief
+        return None
+    return None
+
+
+def read_vouch(world: World, memory: MemoryStore, *, speaker: str, npc: str, text: str,
+               asked: str | None = None) -> Vouch | None:
+    """The line read as vouching for someone else, or None (`asked`: the line's own fact, once answered)."""
+    lang = "zh" if world.language == "zh" else "en"
+    pieces = _pieces(text)
+    at = next((i for i, p in enumerate(pieces) if DENIAL[lang].match(p)), None)
+    if at is None:
+        return None
+    if at == 0:  # "那不是真的，他只是太累了": the rumour the NPC has just told the speaker
+        if any(c not in (speaker, npc) for c in mentioned_ids(world, text)):
+            return None
+        rumour = last_rumour_said(world, memory, speaker, npc, asked)
+        if rumour is None:
+            return None
+        about = rumour.claim.about
+        accused = (rumour.claim.quote or rumour.text).rstrip("。.!！?？")
+        return Vouch(about=about, teller=rumour.told_by, accused=accused,
+                     excuse=_excuse(world, about, pieces[1:], lang), rumour=rumour.id,
+                     said=f"{accused}{'？' if lang == 'zh' else '? '}{pieces[0]}")
+    report = ("，" if lang == "zh" else ", ").join(pieces[:at])
+    read = _reported(world, speaker, npc, report, lang)
+    if read is None:
+        return None
+    teller, about, accused = read
+    return Vouch(about=about, teller=teller, accused=accused, excuse=_excuse(world, about, pieces[at + 1:], lang),
+                 said=("，" if lang == "zh" else ", ").join(pieces[:at + 1]))
