@@ -8,6 +8,7 @@ belief as their cause; both keep a memory and a summary of the misunderstanding 
 
 from __future__ import annotations
 
+from townsfolk.agents.addressee_words import told_by_me_en, told_by_me_zh, told_to_me_en
 from townsfolk.agents.appraisal import undo_belief_moves
 from townsfolk.agents.bonds import record_interaction
 from townsfolk.agents.grammar_en import inner_quotes as en_inner
@@ -17,6 +18,7 @@ from townsfolk.memory.claims import Claim, claim_from_text, render_claim
 from townsfolk.memory.impressions import Summary
 from townsfolk.memory.perception import remember
 from townsfolk.memory.predicates import INVENTORY
+from townsfolk.memory.pronouns import reported_zh
 from townsfolk.memory.reading_cases import ACCIDENT_READING
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
@@ -65,6 +67,30 @@ def _mistaken(belief: Belief, account: list[tuple[Fact, Claim]]) -> Claim | None
     return said
 
 
+def in_third_person(world: World, fact: Fact, words: str) -> str:
+    """The other's words as the holder keeps them: their I / 我 is them (by name) and their you / 你
+    the one they said it to, so a recap of the account ("Rourke explained that all that was really
+    said was that I broke Rourke's sextant") never makes the teller's "my" the holder's own."""
+    names = [world.name(t) for t in fact.to]
+    speaker = world.name(fact.actor or "")
+    if world.language == "zh":
+        said = told_by_me_zh(words, "、".join(names)) if names else words
+        return reported_zh(said, name=speaker) if speaker else said
+    said = told_by_me_en(words, " and ".join(names)) if names else words
+    return told_to_me_en(said, speaker) if speaker else said
+
+
+def _same_account(memory: MemoryStore, holder: str, other: str, said: Claim) -> Belief | None:
+    """A held account from `other` that says what `said` says: two mistaken beliefs cleared by the
+    same words share one account (xiban: b6 and b7 were the same belief twice)."""
+    for b in memory.beliefs_of(holder):
+        c = b.claim
+        if (b.source == "account" and b.told_by == other and c.same_substance(said) and c.quote == said.quote
+                and c.said_by == said.said_by):
+            return b
+    return None
+
+
 def en_quotes(text: str) -> str:
     """A belief's words, ready to sit inside double quotes (its own quotes become single)."""
     return en_inner(f'"{text}"')[1:-1]
@@ -99,13 +125,16 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
             by_accident = said is None and (said := _explained(old, deed)) is not None
             if said is None:
                 continue
-            new = Belief(
+            text = render_claim(said, names, world.language)  # from the words as they were said
+            quote = said.quote or text
+            if not by_accident and said.quote:  # kept in their third person (the accident is the doer's deed)
+                said = said.model_copy(update={"quote": in_third_person(world, account[-1][0], said.quote)})
+            new = _same_account(memory, holder, other, said) or Belief(
                 id=world.new_id("b"), holder=holder, claim=said,
-                text=render_claim(said, names, world.language), source="account", told_by=other, hops=1,
+                text=text, source="account", told_by=other, hops=1,
                 origin_fact_id=old.origin_fact_id, via_fact_id=fact.id, parent_id=None,
                 credibility=credibility("account", trust_in_teller=0.8, hops=1), tick=world.tick, time=world.now,
             )
-            quote = said.quote or new.text
             old.status, old.superseded_by, old.superseded_tick = "superseded", new.id, world.tick
             if by_accident:
                 old.superseded_reason = (f"{names[other]}当面说明那是不小心的：“{zh_quotes(quote)}”；“{zh_quotes(old.text)}”不对"
@@ -115,7 +144,8 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                 old.superseded_reason = (f"{names[other]}当面说明，自己只说过“{quote}”；“{old.text}”是传话传走了样"
                                          if zh else f'{names[other]} said in person that the words were only "{quote}"; '
                                          f'"{old.text}" was the retelling')
-            memory.put(new)
+            if new.id not in memory.beliefs:
+                memory.put(new)
             memory.touch(old)
             cleared.append(old.id)
             log.append(LogEntry(tick=world.tick, time=world.now.isoformat(timespec="minutes"), kind="revise",
