@@ -29,7 +29,7 @@ from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_row
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_blocks import BLOCK_COLS as ROW_BLOCK_COLS
-from townsfolk.sim.row_blocks import pack, wants_blocks
+from townsfolk.sim.row_blocks import body_text, pack, wants_blocks
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.world.tables import (
@@ -89,6 +89,12 @@ def _itself(model: Any) -> Any:
 def _as_text(rows: list[tuple], at: int) -> list[tuple]:
     """Rows whose body (at `at`) is a model or block bytes, with JSON text bodies instead: rows for the table."""
     return [(*r[:at], _text(r[at]), *r[at + 1:]) for r in rows]
+
+
+def _edge_text(table: str, rows: list[tuple]) -> list[tuple]:
+    """Edge or change rows whose body is its block columns (sim/edge_rows.py `columns`), with the JSON
+    text of the body instead: rows for the table (a block that could not be made)."""
+    return [(*r[:-1], Encoded(body_text(table, r[:-1], r[-1]))) for r in rows]
 
 
 def _text(body: Any) -> Any:
@@ -173,7 +179,8 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         cols.dirty[:cols.n] = False
         saved.edges, saved.changes, saved.blocks = cols.n, world.graph.log.n, True
     new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of,
-                                                    full_rows=as_blocks or store._row_blocks_held)  # noqa: SLF001
+                                                    full_rows=as_blocks or store._row_blocks_held,  # noqa: SLF001
+                                                    columns=as_blocks)
     # a whole town's edges into empty tables: their secondary indexes are built once after the rows
     # (each row kept in them as it goes was ~20% of a 10k town's first commit)
     bulk = first_edges and len(new_edges) + len(change_rows) >= BULK_ROWS
@@ -231,6 +238,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         fact_rows = _as_text(fact_rows, 4)  # (what a block could not hold goes as rows)
         if change_rows and add_block("edge_change", change_rows):
             change_rows = []
+        change_rows = _edge_text("edge_change", change_rows)  # (edge_rows' body columns, as rows: text)
         if log_rows and add_block("timeline", log_rows):
             log_rows = []
         log_rows = _as_text(log_rows, 3)
@@ -239,6 +247,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             if store._edge_rows:  # noqa: SLF001
                 edge_row_gone = [r[0] for r in ties]
             new_edges, moved_edges = [], []
+        new_edges, moved_edges = _edge_text("edge", new_edges), _edge_text("edge", moved_edges)
         items = [*new_items, *((r[-1], *r[:-1]) for r in touched_items)]
         if (items or gone) and add_block("memory_item", [(*r[:7], r[8], r[7]) for r in items], gone):
             if store._memory_rows:  # noqa: SLF001

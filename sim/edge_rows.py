@@ -91,6 +91,9 @@ class _Codes:
         # strengths repeat (a seeded town has a few hundred): repr once each; zero is written as it
         # is (0.0 and -0.0 are one dict key)
         self.floats = _Coded(repr)
+        # a time as the text a block's body column holds (the JSON string above, unquoted)
+        self.time_texts = _Coded(lambda c: _DATETIME.dump_python(times[c], mode="json"))
+        self.time_texts[NONE] = None
 
 
 EDGE_COLS = ("id", "source", "target", "kind", "strength", "data")
@@ -101,15 +104,17 @@ CHANGE_COLS = ("edge_id", "seq", "tick", "cause_kind", "cause_id", "data")
 
 
 def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[str],
-              seal: Callable[..., Any], body_of: Callable[..., Any], *, full_rows: bool = False
-              ) -> tuple[list[tuple], list[tuple], list[tuple]]:
+              seal: Callable[..., Any], body_of: Callable[..., Any], *, full_rows: bool = False,
+              columns: bool = False) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """(new edge rows as EDGE_COLS, moved edge rows as MOVED_COLS + id (as EDGE_COLS when the store
     holds blocks: `EdgeSaved.blocks`), new change rows as
     CHANGE_COLS) since the last commit, as tuples (moved ones as EDGE_COLS with `full_rows` too: the
     store holds edges in row blocks, sim/row_blocks.py). Bodies are the JSON `Edge` (without history) and
     `EdgeChange` records dump as, written from the columns (`body_of` is kept for the signature:
     the records are never built here), as JSON text (insert them with `encoded=True`); sealed
-    (`seal`) only in a world with players."""
+    (`seal`) only in a world with players. With `columns` (a row block's rows, no players: moved
+    edges as EDGE_COLS) a body is not text but the tuple of the values the row's other columns do
+    not hold (sim/row_blocks.py `BODY_COLS`): a block stores them as columns, no text made per row."""
     graph = world.graph
     cols, log = graph.columns, graph.log
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
@@ -123,6 +128,8 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     rows = graph.take_dirty_rows()
     first_new = saved.edges
     edge_id: dict[int, str] = {}  # row -> its id, for this commit's change rows
+    if columns:
+        return _column_rows(graph, saved, codes, rows, edge_id)
     fields = zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
                  cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
                  cols.dormant[rows].tolist(), strict=True)
@@ -160,6 +167,40 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
             owners |= {p for p in (nodes[int(cols.src[r])], nodes[int(cols.tgt[r])]) if p in players}
             body = seal(Encoded(body), owners)
         change_rows.append((edge_id[r], seq, tick, cause_kind, cause_id, body))
+    saved.edges, saved.changes = cols.n, log.n
+    return new_edges, moved_edges, change_rows
+
+
+def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, edge_id: dict[int, str]
+                 ) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """`edge_rows` for a row block: EDGE_COLS and CHANGE_COLS rows whose body is the tuple of its
+    values no other column holds, (since, last_reinforced, dormant_since) and (time, before,
+    after, reason), times as their JSON text unquoted (sim/row_blocks.py `BODY_COLS`)."""
+    cols, log = graph.columns, graph.log
+    nodes, kinds, texts = cols.nodes, cols.kinds, cols.texts.values
+    times = codes.time_texts
+    new_edges, moved_edges = [], []
+    first_new = saved.edges
+    fields = zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
+                 cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
+                 cols.dormant[rows].tolist(), strict=True)
+    for r, si, ti, ki, strength, since, fed, dormant in fields:
+        source, target, kind = nodes[si], nodes[ti], kinds[ki]
+        eid = edge_id[r] = f"{source}|{target}|{kind}"
+        (new_edges if r >= first_new else moved_edges).append(
+            (eid, source, target, kind, strength, (times[since], times[fed], times[dormant])))
+    span = slice(saved.changes, log.n)
+    edge_of = log.edge[span].tolist()
+    for r in dict.fromkeys(edge_of):
+        if r not in edge_id:
+            c_row = int(r)
+            edge_id[r] = f"{nodes[int(cols.src[c_row])]}|{nodes[int(cols.tgt[c_row])]}|{kinds[int(cols.kind[c_row])]}"
+    change_rows = [(edge_id[r], seq, tick, texts[ck], None if cid == NONE else texts[cid],
+                    (times[when], before, after, None if reason == NONE else texts[reason]))
+                   for r, seq, tick, when, before, after, ck, cid, reason in zip(
+                       edge_of, log.seq[span].tolist(), log.tick[span].tolist(), log.time[span].tolist(),
+                       log.before[span].tolist(), log.after[span].tolist(), log.cause_kind[span].tolist(),
+                       log.cause_id[span].tolist(), log.reason[span].tolist(), strict=True)]
     saved.edges, saved.changes = cols.n, log.n
     return new_edges, moved_edges, change_rows
 

@@ -27,6 +27,7 @@ runs, bodies given as text) still load.
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,12 @@ TABLES = {  # the table a block stands for -> the columns its header holds, in r
     "edge": ("id", "source", "target", "kind", "strength"),  # an edge's state, the newest by id
 }
 BLOCK_COLS = ("id", "table", "tick", "data")
+# an edge's and an edge change's body values no header column holds: a block of them stores these as
+# columns too (header `"bodies": "cols"`), the body rebuilt at reading (`_rebuild`)
+BODY_COLS = {
+    "edge": ("since", "last_reinforced", "dormant_since"),
+    "edge_change": ("time", "before", "after", "reason"),
+}
 
 
 def wants_blocks(players: set[str], n_characters: int) -> bool:
@@ -52,7 +59,8 @@ def wants_blocks(players: set[str], n_characters: int) -> bool:
 def pack(table: str, rows: list[tuple], gone: list[str] | None = None) -> bytes | None:
     """Rows of `table` (its header columns in `TABLES` order, then the body: JSON text, its UTF-8
     bytes, or the model itself) as block bytes. Models go as one array of their fields (`bodies_array`);
-    text bodies one per line, None when one holds a raw newline (not JSON text from the writer: the
+    an edge's or a change's the tuple of its `BODY_COLS` values (columns of the header); text
+    bodies one per line, None when one holds a raw newline (not JSON text from the writer: the
     rows then go as rows)."""
     names = TABLES[table]
     width = len(names)
@@ -61,6 +69,13 @@ def pack(table: str, rows: list[tuple], gone: list[str] | None = None) -> bytes 
     if "embedding" in cols:
         cols["embedding"] = [None if v is None else base64.b64encode(bytes(v)).decode() for v in cols["embedding"]]
     given = columns[width]
+    if rows and table in BODY_COLS and type(given[0]) is tuple:  # (sim/edge_rows.py `columns`)
+        body = dict(zip(BODY_COLS[table], zip(*given, strict=True), strict=True))
+        try:
+            return orjson.dumps({"n": len(rows), "cols": cols, "gone": gone or [], "bodies": "cols", "table": table,
+                                 "body": body})
+        except TypeError:  # a text orjson refuses (a lone surrogate): the rows go as rows, bodies as text
+            return None
     if rows and not isinstance(given[0], (bytes, str)):
         head = orjson.dumps({"n": len(rows), "cols": cols, "gone": gone or [], "bodies": "array"})
         return head + b"\n" + bodies_array(given)
@@ -146,7 +161,12 @@ def unpack(data: bytes) -> Block:
     try:
         h = orjson.loads(head)
         n, cols, gone = int(h["n"]), dict(h["cols"]), list(h["gone"])
-        parsed = orjson.loads(rest) if h.get("bodies") == "array" else None
+        kind = h.get("bodies")
+        parsed = orjson.loads(rest) if kind == "array" else None
+        if kind == "cols":
+            if h["table"] not in BODY_COLS:
+                raise ValueError(f"body columns for a {h['table']!r} block")
+            parsed = _rebuild(h["table"], n, cols, dict(h["body"]))
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"a stored row block is damaged ({exc})") from None
     if parsed is not None:
@@ -158,6 +178,36 @@ def unpack(data: bytes) -> Block:
     if len(bodies) != n or any(len(v) != n for v in cols.values()):
         raise ValueError(f"a stored row block holds {len(bodies)} bodies for {n} rows")
     return Block(n, cols, gone, bodies)
+
+
+def _rebuild(table: str, n: int, cols: dict[str, list[Any]], body: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """The bodies of a block of body columns, each the dict its row's JSON text parses to (the keys
+    in the order sim/edge_rows.py writes them)."""
+    if set(body) != set(BODY_COLS[table]) or any(len(v) != n for v in (*cols.values(), *body.values())):
+        raise ValueError(f"body columns of a {table} block do not match its {n} rows")
+    if table == "edge":
+        return [{"source": s, "target": t, "kind": k, "strength": st, "since": si, "last_reinforced": fed,
+                 "dormant_since": d}
+                for s, t, k, st, si, fed, d in zip(cols["source"], cols["target"], cols["kind"], cols["strength"],
+                                                   body["since"], body["last_reinforced"], body["dormant_since"],
+                                                   strict=True)]
+    return [{"tick": tick, "time": when, "before": before, "after": after, "cause": {"kind": ck, "id": cid},
+             "reason": reason}
+            for tick, when, before, after, ck, cid, reason in zip(
+                cols["tick"], body["time"], body["before"], body["after"], cols["cause_kind"], cols["cause_id"],
+                body["reason"], strict=True)]
+
+
+def body_text(table: str, values: tuple, body: Any) -> str:
+    """A row's body as the JSON text a row of the table holds: a `BODY_COLS` tuple made a body."""
+    if table in BODY_COLS and type(body) is tuple:
+        cols = {name: [v] for name, v in zip(TABLES[table], values, strict=False)}
+        made = _rebuild(table, 1, cols, {k: [v] for k, v in zip(BODY_COLS[table], body, strict=True)})[0]
+        try:
+            return orjson.dumps(made).decode()
+        except TypeError:
+            return json.dumps(made, ensure_ascii=False)
+    return body
 
 
 @dataclass

@@ -16,6 +16,7 @@ import json
 import sqlite3
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -23,16 +24,18 @@ import orjson
 import pytest
 
 from tests.test_row_blocks import _run
+from tests.test_scale_engine import small_town
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.embeddings import LexicalEmbedder
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.sim import row_blocks
+from townsfolk.sim.edge_rows import EdgeSaved, edge_rows
 from townsfolk.sim.engine import Simulation
 from townsfolk.sim.gossip_round import GossipRound
 from townsfolk.sim.log import LogEntry
-from townsfolk.sim.row_blocks import bodies_array, pack, unpack
+from townsfolk.sim.row_blocks import bodies_array, body_text, pack, unpack
 from townsfolk.sim.run_store import RunStore
 from townsfolk.world.facts import Fact
 
@@ -63,7 +66,8 @@ def test_bodies_in_one_array_load_back_as_the_rows_did_types_and_all(tmp_path, m
     with sqlite3.connect(tmp_path / "blocks.db") as con:
         kinds = {(t, orjson.loads(bytes(d).partition(b"\n")[0]).get("bodies"))
                  for t, d in con.execute('SELECT "table", data FROM row_block WHERE tick > 0')}
-    assert {("memory_item", "array"), ("fact", "array"), ("timeline", "array")} <= kinds
+    assert {("memory_item", "array"), ("fact", "array"), ("timeline", "array"), ("edge", "cols"),
+            ("edge_change", "cols")} <= kinds
     blocks, rows = _state(RunStore(tmp_path / "blocks.db", must_exist=True)), _state(RunStore(tmp_path / "rows.db", must_exist=True))
     assert blocks["memory"][1] and blocks["facts"][1] and blocks["log"][1] and blocks["vectors"]
     for key in rows:
@@ -121,6 +125,31 @@ def test_a_damaged_array_block_is_refused_with_a_reason():
     for rest in (b"[{}, {}]", b"{}", b"[{"):
         with pytest.raises(ValueError, match="row block"):
             unpack(head + b"\n" + rest)
+
+
+def test_edge_body_columns_are_the_bodies_the_text_rows_hold():
+    sim, rumour = small_town(40, seed=5)
+    for tick in (1, 2):
+        sim.world.clock.tick = tick
+        rumour.step()
+        sim.run_tick(tick, [])
+    some = next(iter(sim.world.graph.edges()))
+    sim.world.graph.set_edge(some.source, some.target, some.kind, 0.25, tick=2, time=sim.world.now)  # a dormant-free move
+    made = {}
+    for columns in (False, True):
+        sim.world.graph.mark_all_dirty()
+        store = SimpleNamespace(_history_saved=EdgeSaved())
+        made[columns] = edge_rows(store, sim.world, sim.memory, set(), lambda b, *_a: b, None, full_rows=True,
+                                  columns=columns)
+    (text_edges, _, text_changes), (col_edges, _, col_changes) = made[False], made[True]
+    assert len(text_edges) == len(col_edges) > 100 and len(text_changes) == len(col_changes) > 100
+    for table, text_rows, col_rows in (("edge", text_edges, col_edges), ("edge_change", text_changes, col_changes)):
+        assert [r[:-1] for r in text_rows] == [r[:-1] for r in col_rows]
+        want = [orjson.loads(r[-1]) for r in text_rows]
+        block = unpack(pack(table, col_rows))
+        assert [block.body(i) for i in range(block.n)] == want
+        assert typed([block.body(i) for i in range(block.n)]) == typed(want)
+        assert [orjson.loads(body_text(table, r[:-1], r[-1])) for r in col_rows] == want  # as rows, when no block
 
 
 def _fixture(tmp_path: Path) -> Path:
