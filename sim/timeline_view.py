@@ -55,6 +55,36 @@ def _hop_text(world: World, h: Hop) -> str:
     return escape(f"{world.name(h.holder)}: “{h.text}” ({', '.join(parts)}){status}")
 
 
+PIPED_WIDTH = 100_000  # wider than any line: a file or a pipe gets each line whole
+
+
+def print_whole(console: Console, renderable: object) -> None:
+    """Print a tree or a table; piped (the console does not soft-wrap a terminal's width: cli.out_console)
+    its lines are laid out at PIPED_WIDTH, since rich cut `why ... > file` at 80 columns mid-word."""
+    if not console.soft_wrap or console.is_terminal:
+        console.print(renderable)
+        return
+    width = console.width
+    console.width = PIPED_WIDTH
+    try:
+        console.print(renderable)
+    finally:
+        console.width = width
+
+
+# fact kinds the timeline never prints as an entry kind (sim/messages.KINDS_ZH has the others)
+FACT_KINDS_ZH = {"retell": "传话", "game_event": "游戏事件"}
+
+
+def fact_kind_label(language: str, kind: str) -> str:
+    return (FACT_KINDS_ZH.get(kind) or kind_label(language, kind)) if language == "zh" else kind
+
+
+def belief_source(world: World, source: str, told_by: str | None) -> str:
+    """A belief's source in the world's language, with who told it ("听说 ← 老陆", "told ← Finn")."""
+    return source_label(world.language, source) + (f" ← {world.name(told_by)}" if told_by else "")
+
+
 def print_explanation(console: Console, world: World, ex: Explanation) -> None:
     lang = world.language
     sep = "：" if lang == "zh" else ": "
@@ -90,7 +120,7 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
                 n = n.add(_hop_text(world, h))
             if belief.superseded_reason:
                 b_node.add(f"[cyan]{msg(lang, 'why.superseded')}[/] {escape(belief.superseded_reason)}")
-    console.print(root)
+    print_whole(console, root)
 
 
 def print_inspection(console: Console, world: World, memory: MemoryStore, who: str | None) -> None:
@@ -106,7 +136,7 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
         if who and c.id != who:
             continue
         chars.add_row(c.id, c.name, c.role, msg(lang, "yes") if c.is_player else "", ", ".join(f"{k}={v}" for k, v in c.traits.items()))
-    console.print(chars)
+    print_whole(console, chars)
     edges = Table(title=msg(lang, "inspect.edges"))
     columns(edges, "from", "to", "kind", "strength", "changes")
     for e in sorted(world.graph.edges(), key=lambda e: e.key):
@@ -114,7 +144,7 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
             continue
         edges.add_row(world.name(e.source), world.name(e.target), relation_label(lang, e.kind, world.relation_kinds), f"{e.strength:.2f}",
                       str(len(e.history) - 1))
-    console.print(edges)
+    print_whole(console, edges)
     # one character: what they believe, and (apart) what others believe about them
     groups = ([(msg(lang, "inspect.beliefs_held", name=world.name(who)), lambda b: b.holder == who),
                (msg(lang, "inspect.beliefs_about", name=world.name(who)),
@@ -126,14 +156,14 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
         for b in memory.beliefs.values():
             if not wanted(b):
                 continue
-            src = b.source + (f" ← {world.name(b.told_by)}" if b.told_by else "")
-            beliefs.add_row(b.id, world.name(b.holder), b.text, src, str(b.hops), f"{b.credibility:.2f}", b.status)
-        console.print(beliefs)
+            beliefs.add_row(b.id, world.name(b.holder), b.text, belief_source(world, b.source, b.told_by),
+                            str(b.hops), f"{b.credibility:.2f}", b.status)
+        print_whole(console, beliefs)
     facts = Table(title=msg(lang, "inspect.facts"))
     columns(facts, "id", "tick", "kind", "actor", "to", "text")
     for f in world.facts:
         if who and who not in f.participants and f.about != who:
             continue
-        facts.add_row(f.id, str(f.tick), f.kind, world.name(f.actor), ", ".join(world.name(t) for t in f.to),
+        facts.add_row(f.id, str(f.tick), fact_kind_label(lang, f.kind), world.name(f.actor), ", ".join(world.name(t) for t in f.to),
                       msg(lang, "private") if f.private else f.text)
-    console.print(facts)
+    print_whole(console, facts)
