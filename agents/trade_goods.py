@@ -222,8 +222,10 @@ def price_of(world: World, npc: str, ware: Ware) -> int:
     return ware.low + zlib.crc32(f"{world.seed}|{npc}|{ware.name_en}".encode()) % span
 
 
-def _slots(world: World, npc: str, ware: Ware, zh: bool) -> dict[str, str]:
-    name = ware.name_zh if zh else ware.name_en
+def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict[str, str]:
+    asked = re.search(ware.zh, text) if zh and ware.zh and ware.name_zh not in text else None
+    said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 else None  # 馒头 as asked, not 烧饼
+    name = said or (ware.name_zh if zh else ware.name_en)
     return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price_of(world, npc, ware)),
             "coin": COIN["zh" if zh else "en"], "unit": ware.unit_zh if zh else ware.unit_en}
 
@@ -232,7 +234,7 @@ def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **m
     """A phrase picked by the NPC, the ware and the words asked: the same question gets the same words."""
     options = PHRASES["zh" if zh else "en"][key]
     n = zlib.crc32(f"{world.seed}|{npc}|{key}|{ware.name_en}".encode()) % len(options)
-    return options[n].format(**_slots(world, npc, ware, zh), **more)
+    return options[n].format(**_slots(world, npc, ware, zh, text), **more)
 
 
 def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str], window: int = 24) -> str | None:
@@ -288,6 +290,11 @@ def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
 def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()) -> tuple[str, str] | None:  # type: ignore[assignment]
     """(kind, words) when the line asks this NPC's trade for a ware, its price or how it is going; else None.
     `known` are the ids of facts the NPC holds a memory of (its news may come from them)."""
+    from townsfolk.agents.barter import barter_reply
+
+    bargain = barter_reply(world, npc, text)  # "I'll trade you my knife for two loaves": an offer, not a purchase
+    if bargain is not None:
+        return "barter", bargain
     me = world.character(npc)
     trade = trade_of(me.role)
     if trade is None:
