@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from pydantic import BaseModel
@@ -17,6 +19,8 @@ from townsfolk.memory.predicates import BUILTIN_INVENTORY, PredicateInventory
 KINDS = ("event", "belief", "summary", "impression")
 _TABLE = {"event": "events", "belief": "beliefs", "summary": "summaries", "impression": "impressions"}
 _KIND_OF = {EventMemory: "event", Belief: "belief", Summary: "summary", Impression: "impression"}
+_ID, _HOLDER = attrgetter("id"), attrgetter("holder")
+_IS_EVENT, _IS_BELIEF = "event".__eq__, "belief".__eq__
 
 
 class MemoryStore:
@@ -27,11 +31,12 @@ class MemoryStore:
         self.beliefs: dict[str, Belief] = {}
         self.summaries: dict[str, Summary] = {}
         self.impressions: dict[str, Impression] = {}
-        self._by_holder: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        # kind -> holder -> item ids in write order (one dict per kind: a put appends after one lookup)
+        self._ids_of: dict[str, defaultdict[str, list[str]]] = {kind: defaultdict(list) for kind in KINDS}
         self._dirty: dict[tuple[str, str], None] = {}  # insertion-ordered, so saves keep write order
         self._deleted: set[tuple[str, str]] = set()
         self.touched_holders: set[str] = set()  # holders with new events since consolidation last ran
-        self._beliefs_by: dict[tuple[str, str, str], list[str]] = {}
+        self._beliefs_by: defaultdict[tuple[str, str, str], list[str]] = defaultdict(list)  # reads: .get
         self.vectors: dict[str, Any] = {}  # relevance embeddings by item id (numpy float32), saved with the item
         self.on_delete: list[Callable[[str, str, str], None]] = []  # (kind, id, holder): keep indexes in step
         self.on_put: list[Callable[[str, Any], None]] = []  # (kind, new item)
@@ -49,6 +54,15 @@ class MemoryStore:
 
     def _table(self, kind: str) -> dict[str, BaseModel]:
         return getattr(self, _TABLE[kind])  # (a lookup, not a dict of all four built per call: puts are hot)
+
+    @property
+    def _by_holder(self) -> dict[str, dict[str, list[str]]]:
+        """holder -> kind -> ids, as the index once was kept (a copy, for comparing two stores)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for kind, by in self._ids_of.items():
+            for holder, ids in by.items():
+                out.setdefault(holder, {})[kind] = list(ids)
+        return out
 
     @staticmethod
     def kind_of(item: BaseModel) -> str:
@@ -70,7 +84,7 @@ class MemoryStore:
         kind = self.kind_of(item)
         table = self._table(kind)
         if item.id not in table:
-            self._by_holder[item.holder][kind].append(item.id)
+            self._ids_of[kind][item.holder].append(item.id)
             if kind == "belief":
                 self._index_belief(item)  # type: ignore[arg-type]
             if kind == "event":
@@ -93,8 +107,12 @@ class MemoryStore:
         and beliefs together): the same tables, indexes, journal order and hooks, in the same order
         (`on_put_many` listeners told of the new items together; an item `put` must take, changed or
         of another class, waits until they have been told of the ones before it)."""
+        if len(kinds) != len(items):
+            raise ValueError("put_all: as many kinds as items")
+        if not self.on_put and self._bulk(kinds, items):
+            return
         tables = {k: self._table(k) for k in KINDS}
-        by_holder, dirty, hooks, touched = self._by_holder, self._dirty, self.on_put, self.touched_holders
+        ids_of, dirty, hooks, touched = self._ids_of, self._dirty, self.on_put, self.touched_holders
         index_belief = self._index_belief
         new_kinds: list[str] = []
         new_items: list = []
@@ -107,7 +125,7 @@ class MemoryStore:
                 new_kinds, new_items, events = [], [], []
                 self.put(item)  # a changed item, or one of another class: the general path
                 continue
-            by_holder[item.holder][kind].append(iid)
+            ids_of[kind][item.holder].append(iid)
             if kind == "belief":
                 index_belief(item)
             elif kind == "event":
@@ -120,6 +138,38 @@ class MemoryStore:
             new_kinds.append(kind)
             new_items.append(item)
         self._told(new_kinds, new_items, events)
+
+    def _bulk(self, kinds: list[str], items: list) -> bool:
+        """`put_all` of new events and beliefs only (a tick's tellings), each step over the whole run
+        at C speed; False, with nothing written, when any item is not new, is of another kind or
+        class, or comes twice (then the one-by-one path). Each kind's table, id lists and belief
+        keys get their items in write order, and the journal all of them, so nothing differs from
+        the loop: the kinds never share a structure whose order could tell."""
+        is_event = list(map(_IS_EVENT, kinds))
+        is_belief = list(map(_IS_BELIEF, kinds))
+        events = list(compress(items, is_event))
+        beliefs = list(compress(items, is_belief))
+        if len(events) + len(beliefs) != len(items):
+            return False
+        if events and set(map(type, events)) != {EventMemory} or beliefs and set(map(type, beliefs)) != {Belief}:
+            return False
+        event_ids, belief_ids = list(map(_ID, events)), list(map(_ID, beliefs))
+        if (len(set(event_ids)) != len(event_ids) or len(set(belief_ids)) != len(belief_ids)
+                or not self.events.keys().isdisjoint(event_ids) or not self.beliefs.keys().isdisjoint(belief_ids)):
+            return False
+        if events:
+            holders = list(map(_HOLDER, events))
+            deque(map(list.append, map(self._ids_of["event"].__getitem__, holders), event_ids), maxlen=0)
+            self.touched_holders.update(holders)
+            self.events.update(zip(event_ids, events, strict=True))
+        if beliefs:
+            deque(map(list.append, map(self._ids_of["belief"].__getitem__, map(_HOLDER, beliefs)), belief_ids),
+                  maxlen=0)
+            self._index_beliefs(beliefs)
+            self.beliefs.update(zip(belief_ids, beliefs, strict=True))
+        self._dirty.update(dict.fromkeys(zip(kinds, map(_ID, items), strict=True)))
+        self._told(kinds, items, events)
+        return True
 
     def _told(self, kinds: list[str], items: list, events: list[EventMemory]) -> None:
         """What a run of `put_all`'s new items leaves to do at its end: the fold bounds (each holder's
@@ -141,7 +191,7 @@ class MemoryStore:
         item = table.pop(item_id, None)
         if item is None:
             raise KeyError(f"no {kind} {item_id!r}")
-        self._by_holder[item.holder][kind].remove(item_id)  # type: ignore[attr-defined]
+        self._ids_of[kind][item.holder].remove(item_id)  # type: ignore[attr-defined]
         if kind == "belief":
             for key in self._belief_keys(item):  # type: ignore[arg-type]
                 ids = self._beliefs_by.get(key)
@@ -171,18 +221,17 @@ class MemoryStore:
 
     # --- queries ---------------------------------------------------------------------------
     def _of(self, holder: str, kind: str) -> list:
-        kinds = self._by_holder.get(holder)
-        ids = kinds.get(kind) if kinds is not None else None
+        ids = self._ids_of[kind].get(holder)
         return list(map(self._table(kind).__getitem__, ids)) if ids else []
 
     def recent(self, holder: str, kind: str, n: int) -> list:
         """The holder's n newest items of a kind, without touching the rest."""
         table = self._table(kind)
-        ids = self._by_holder.get(holder, {}).get(kind, [])
+        ids = self._ids_of[kind].get(holder, ())
         return [table[i] for i in ids[-n:]] if n > 0 else []
 
     def count(self, holder: str, kind: str) -> int:
-        return len(self._by_holder.get(holder, {}).get(kind, []))
+        return len(self._ids_of[kind].get(holder, ()))
 
     def events_of(self, holder: str, about: str | None = None) -> list[EventMemory]:
         items = self._of(holder, "event")
@@ -201,26 +250,29 @@ class MemoryStore:
     def _index_belief(self, b: Belief) -> None:
         """Beliefs are looked up by whom they concern and by the telling that brought them, often:
         an index keeps that cheap however many beliefs a holder has."""
-        by, c, holder, bid = self._beliefs_by, b.claim, b.holder, b.id
-        about, target, said_by = c.about, c.target, c.said_by
-        # each key once, as _belief_keys gives them (a set), in this order, without building the set
-        for key in (("about", holder, about) if about else None,
-                    ("about", holder, target) if target and target != about else None,
-                    ("about", holder, said_by) if said_by and said_by != about and said_by != target else None,
-                    ("via", holder, b.via_fact_id) if b.via_fact_id else None):
-            if key is not None:
-                ids = by.get(key)
-                if ids is None:
-                    by[key] = [bid]
-                else:
-                    ids.append(bid)
+        self._index_beliefs((b,))
+
+    def _index_beliefs(self, beliefs: Iterable[Belief]) -> None:
+        """`_index_belief` of each in turn: each key once, as _belief_keys gives them (a set), in
+        this order, without building the set."""
+        by = self._beliefs_by
+        for b in beliefs:
+            c, holder, bid = b.claim, b.holder, b.id
+            about, target, said_by, via = c.about, c.target, c.said_by, b.via_fact_id
+            if about:
+                by["about", holder, about].append(bid)
+            if target and target != about:
+                by["about", holder, target].append(bid)
+            if said_by and said_by != about and said_by != target:
+                by["about", holder, said_by].append(bid)
+            if via:
+                by["via", holder, via].append(bid)
 
     def beliefs_of(self, holder: str, about: str | None = None, *, held_only: bool = True) -> list[Belief]:
         if about is not None:
             ids = self._beliefs_by.get(("about", holder, about))
         else:
-            kinds = self._by_holder.get(holder)
-            ids = kinds.get("belief") if kinds is not None else None
+            ids = self._ids_of["belief"].get(holder)
         if not ids:
             return []
         items = map(self.beliefs.__getitem__, ids)
@@ -238,8 +290,7 @@ class MemoryStore:
         return items
 
     def impression(self, holder: str, about: str) -> Impression | None:
-        kinds = self._by_holder.get(holder)
-        ids = kinds.get("impression") if kinds is not None else None
+        ids = self._ids_of["impression"].get(holder)
         if ids:
             table = self.impressions
             for i in reversed(ids):  # the newest about them: the last of the holder's that is
@@ -252,7 +303,7 @@ class MemoryStore:
         return self._of(holder, "impression")
 
     def holders(self) -> list[str]:
-        return sorted(self._by_holder)
+        return sorted(set().union(*self._ids_of.values()))
 
     def all_items(self) -> Iterable[tuple[str, BaseModel]]:
         for kind in KINDS:
