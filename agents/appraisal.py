@@ -123,15 +123,19 @@ def appraisal_reason(language: str, belief: Belief) -> str:
 
 
 def undo_belief_moves(world: World, holder: str, other: str, belief_id: str, *, cause: Cause, reason: str,
-                      share: float = 1.0) -> list[EdgeMove]:
+                      share: float = 1.0, undone_by: frozenset[str] = frozenset()) -> list[EdgeMove]:
     """Take back what one belief did to the holder's edges toward `other` (a rumour cleared by a
     mediation, a player's retraction): each edge moved by the belief gets the opposite step, citing
     what cleared it, so `why` shows both. `share` < 1 takes back only that part (a rumour weakened by
-    a word less credible than it, not cleared). Returns the moves made, for the timeline."""
+    a word less credible than it, not cleared); `undone_by`: the beliefs whose changes already took
+    back part of it (an earlier weakening), which is not taken back twice. Returns the moves made."""
     graph = world.graph
     moves: list[EdgeMove] = []
     for edge in graph.edges_between(holder, other):
-        undo = -share * sum(c.delta for c in edge.history if c.cause.kind == "belief" and c.cause.id == belief_id)
+        history = edge.history
+        undo = -share * sum(c.delta for c in history if c.cause.kind == "belief" and c.cause.id == belief_id)
+        if undone_by:
+            undo -= sum(c.delta for c in history if c.cause.kind == "belief" and c.cause.id in undone_by)
         if abs(undo) > 1e-9:
             row = graph.row_of(holder, other, edge.kind)
             if row is None:

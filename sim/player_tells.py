@@ -371,6 +371,10 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
     zh = world.language == "zh"
     denied = correction.claim
     done = []
+    # this player's earlier word against blame of this person: what it weakened is not weakened again,
+    # nor undone twice when a later word clears it
+    earlier = frozenset(b.id for b in memory.beliefs_of(npc) if b.id != correction.id and b.told_by == player
+                        and b.claim.negated and b.claim.about == denied.about) if vouched else frozenset()
     for old in [b for b in memory.beliefs_of(npc) if b.concerns(denied.about)]:
         if (old.id == correction.id or old.status != "held" or old.source in ("witnessed", "participated")
                 or old.claim.negated):
@@ -381,6 +385,8 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
         elif old.claim.predicate != denied.predicate and not (
                 teller is not None and teller in (old.told_by, old.claim.said_by) and old.claim.valence < 0):
             continue
+        if earlier and correction.credibility <= max(memory.beliefs[i].credibility for i in earlier):
+            continue  # the same word again, from a player trusted no more than before: nothing new to weigh
         said = drop_opener(denied.quote or correction.text, "zh" if zh else "en").rstrip("。.!！")
         reason = ((f"{names[player]}替{names[denied.about]}说话：{said}" if zh
                    else f"{names[player]} vouched for {names[denied.about]}: {said}") if vouched
@@ -401,7 +407,7 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
         old.superseded_reason = reason
         memory.touch(old)
         undone = undo_belief_moves(world, npc, denied.about, old.id, cause=Cause(kind="belief", id=correction.id),
-                                   reason=("更正：" if zh else "corrected: ") + old.superseded_reason)
+                                   reason=("更正：" if zh else "corrected: ") + old.superseded_reason, undone_by=earlier)
         if moves is not None:
             moves.extend(undone)
         done.append(old)

@@ -15,6 +15,7 @@ import pytest
 
 from townsfolk import Town
 from townsfolk.memory.predicate_reader import read
+from townsfolk.world.relationships import Cause
 
 RUMOUR = {"zh": "小何是故意抓错药的", "en": "Tom spoiled the dough on purpose"}
 DEFENCE = {"zh": "张嫂说小何故意抓错药，那不是真的，他只是太累了",
@@ -119,3 +120,18 @@ def test_a_rumour_more_credible_than_the_player_is_weakened_in_proportion() -> N
     undone = [c for c in changes if c.reason.startswith("doubted: Robin vouched for Tom")]
     moved = sum(c.delta for c in changes if c.cause.kind == "belief" and c.cause.id == rumour.id)
     assert undone and 0 < sum(c.delta for c in undone) < -moved, (undone, moved)
+
+
+def test_a_rumour_is_weakened_once_and_never_undone_twice() -> None:
+    town, before, _hurt = _heard("en", friend=0.56, teller_tie=0.95)
+    town.say("p", "li", DEFENCE["en"])
+    once, tie = _rumour(town).credibility, _tie(town)
+    town.say("p", "li", "Martha says Tom spoiled the dough on purpose. That's not true.")
+    assert _rumour(town).credibility == once and abs(_tie(town) - tie) < 1e-9, "weakened twice"
+    town.world.graph.adjust("li", "p", "friend", 0.4, tick=town.world.tick, time=town.world.now,
+                            cause=Cause(kind="fact", id=None), reason="test: trusted more")
+    town.say("p", "li", DEFENCE["en"])  # trusted now: the rumour is cleared, what is left of its moves undone
+    assert _rumour(town).status == "superseded"
+    excused = sum(c.delta for e in town.world.graph.edges_between("li", "he") for c in e.history
+                  if c.reason.startswith("heard: Robin"))  # the excuses, the one tie move left standing
+    assert abs(_tie(town) - (before + excused)) < 1e-6, (before, excused, _tie(town))
