@@ -189,7 +189,9 @@ def report_cmd(
 @app.command("sweep")
 def sweep_cmd(
     spec_file: Path = typer.Argument(..., help="world spec YAML"),
-    param: list[str] = typer.Option(..., "--param", help="KEY=V1,V2,... (KEY a dotted spec key or an alias: "
+    param: list[str] = typer.Option(..., "--param", help="KEY=V1,V2,... (KEY a dotted spec key: "
+                                    "traits.candour.mean, social.friendships.m, events.0.rate_per_day or "
+                                    "events.<id>.rate_per_day, roles.<id>.share; or an alias: "
                                     f"{aliases_text()}); give several for a grid"),
     seeds: int = typer.Option(5, "--seeds", min=1, help="runs per grid point (seeds 0..N-1 added to the spec's)"),
     npcs: int | None = typer.Option(None, "--npcs", min=2),

@@ -213,16 +213,11 @@ def _check_resumable(run: Any, store: RunStore, town: Town, last: int) -> None:
 
 
 def apply_overrides(spec: WorldSpec, overrides: dict[str, Any]) -> WorldSpec:
-    """A copy of the spec with dotted keys set (`rumour.tell_probability=0.1`), validated again."""
+    """A copy of the spec with dotted keys set (`rumour.tell_probability=0.1`, `traits.candour.mean`,
+    `events.0.rate_per_day` or `events.nets.rate_per_day`: sim/spec_paths.py), validated again."""
+    from townsfolk.sim.spec_paths import set_path
+
     data = spec.model_dump(mode="json")
     for key, value in overrides.items():
-        node = data
-        parts = key.split(".")
-        for p in parts[:-1]:
-            if not isinstance(node, dict) or p not in node:
-                raise ValueError(f"unknown spec key {key!r}")
-            node = node[p]
-        if not isinstance(node, dict) or parts[-1] not in node:
-            raise ValueError(f"unknown spec key {key!r}")
-        node[parts[-1]] = value
+        set_path(data, key, value)
     return WorldSpec.model_validate(data)

@@ -22,11 +22,12 @@ import numpy as np
 import yaml
 from pydantic import ValidationError
 
+from townsfolk.sim.spec_paths import is_settable, normalise, settable_keys, unknown_key_message
 from townsfolk.sim.sweep_aliases import ALIASES, aliases_text
 from townsfolk.sim.world_spec import WorldSpec
 
 METRICS = ("rumour_reach", "never_heard", "tellings", "stifled", "beliefs", "mean_credibility", "max_hops",
-           "mood_end", "model_calls", "run_s")
+           "mood_end", "model_calls", "offline_calls", "run_s")
 
 
 class SweepError(Exception):
@@ -38,18 +39,20 @@ def parse_params(items: list[str], spec: WorldSpec) -> dict[str, list[Any]]:
     from townsfolk.sim.simulate import apply_overrides
 
     grid: dict[str, list[Any]] = {}
-    known = spec_keys(spec)
+    data = spec.model_dump(mode="json")
     for item in items:
         key, sep, values = item.partition("=")
         if not sep or not key.strip() or not values.strip():
             raise SweepError(f"--param {item!r}: expected KEY=V1,V2,...")
         written = key.strip()
-        key = ALIASES.get(written, written)
-        if key not in known:
-            close = difflib.get_close_matches(written, [*ALIASES, *known], n=1, cutoff=0.6)
-            raise SweepError(f"--param {item!r}: unknown spec key {written!r}"
-                             + (f" (did you mean {close[0]!r}?)" if close else "")
-                             + f"; give an alias ({aliases_text()}) or a dotted spec key such as rumour.tell_probability")
+        key = ALIASES.get(written, normalise(written))
+        if not is_settable(data, key):
+            close = difflib.get_close_matches(written, list(ALIASES), n=1, cutoff=0.6)
+            said = (f"unknown spec key {written!r} (did you mean {close[0]!r}?)" if close
+                    else unknown_key_message(data, written))
+            raise SweepError(f"--param {item!r}: {said}" + ("" if "did you mean" in said else f"; give an alias ({aliases_text()}) or a dotted spec key such as "
+                             "rumour.tell_probability, traits.candour.mean, events.0.rate_per_day "
+                             "(a list item by index or by its id)"))
         grid[key] = [yaml.safe_load(v.strip()) for v in values.split(",") if v.strip()]
     for point in points(grid):
         try:
@@ -64,17 +67,9 @@ def parse_params(items: list[str], spec: WorldSpec) -> dict[str, list[Any]]:
 
 
 def spec_keys(spec: WorldSpec) -> list[str]:
-    """Every dotted key a sweep may set (mappings only: `rumour.tell_probability`, `days` ...)."""
-    out: list[str] = []
-
-    def walk(node: dict[str, Any], prefix: str) -> None:
-        for k, v in node.items():
-            out.append(prefix + k)
-            if isinstance(v, dict) and k not in ("traits", "names"):
-                walk(v, prefix + k + ".")
-
-    walk(spec.model_dump(mode="json"), "")
-    return out
+    """Every dotted key a sweep may set (`rumour.tell_probability`, `traits.candour.mean`,
+    `events.nets.rate_per_day` ...): the spec's leaves, list items by their id."""
+    return settable_keys(spec.model_dump(mode="json"))
 
 
 def points(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -95,6 +90,8 @@ def run_one(spec_data: dict[str, Any], point: dict[str, Any], seed: int, npcs: i
     heard = {b.holder for b in beliefs if b.origin_fact_id in origins}
     told = [b.credibility for b in beliefs if b.hops > 0]
     mood = result.sim.minds.affect.fast[:, 0]
+    # as `simulate --json` says it: the offline rules' answers are offline_calls, not model calls
+    offline = getattr(result.sim.provider, "name", "offline") == "offline"
     return {**point, "seed": seed, "npcs": result.npcs, "days": result.days,
             "rumour_reach": round(len(heard) / max(1, result.npcs), 4),
             "never_heard": round(1 - len(heard) / max(1, result.npcs), 4),
@@ -102,7 +99,8 @@ def run_one(spec_data: dict[str, Any], point: dict[str, Any], seed: int, npcs: i
             "mean_credibility": round(float(np.mean(told)), 4) if told else None,
             "max_hops": max((b.hops for b in beliefs), default=0),
             "mood_end": round(float(mood.mean()), 4) if len(mood) else 0.0,
-            "model_calls": result.model_calls, "run_s": result.run_s}
+            "model_calls": 0 if offline else result.model_calls,
+            "offline_calls": result.model_calls if offline else 0, "run_s": result.run_s}
 
 
 def run_sweep(spec: WorldSpec, grid: dict[str, list[Any]], *, seeds: int, npcs: int | None = None,
