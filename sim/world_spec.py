@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import MAX_SEED, ScenarioError, nearest, read_text_file
+from townsfolk.sim.scenario import KNOWN_TRAITS, MAX_SEED, ScenarioError, nearest, read_text_file
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.sim.yaml_syntax import syntax_problem
@@ -219,6 +219,26 @@ def _no_kind(k: str, s: WorldSpec) -> str:
     return f"no place of kind {k!r} in `places`"
 
 
+def _near_miss(key: str, known: set[str] | tuple[str, ...]) -> bool:
+    return key not in known and bool(difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75))
+
+
+def _trait_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
+    """A trait spelt almost like one the engine reads (`candor`), or in a role almost like one of the
+    town's own (`candur`): said now, since the misspelt trait would be drawn and never read (the real
+    one left at 0.5, or at the town's value instead of the role's)."""
+    out: list[tuple[tuple, str]] = []
+    for key in s.traits:
+        if _near_miss(key, KNOWN_TRAITS):
+            out.append((("traits", key), f"unknown trait {key!r}{nearest(key, KNOWN_TRAITS)}"))
+    town = set(KNOWN_TRAITS) | set(s.traits)
+    for i, r in enumerate(s.roles):
+        for key in r.traits:
+            if _near_miss(key, town):
+                out.append((("roles", i, "traits", key), f"unknown trait {key!r}{nearest(key, town)}"))
+    return out
+
+
 def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     """Cross-references a schema alone cannot check."""
     from townsfolk.memory.predicate_reader import read_by_cues
@@ -238,6 +258,7 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
     for i, p in enumerate(s.places):
         if place_ids.index(p.id) < i:  # reported where it is used again, naming the first
             problems.append((("places", i, "id"), f"place id {p.id!r} is used twice (first at places[{place_ids.index(p.id)}])"))
+    problems += _trait_problems(s)
     role_ids = [r.id for r in s.roles]
     for i, r in enumerate(s.roles):
         if role_ids.index(r.id) < i:
