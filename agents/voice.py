@@ -360,6 +360,8 @@ def compose(request: LLMRequest) -> str:
         attempts.append(text)
     if act in ("thank", "farewell", "forgive", "plea"):
         return attempts[0]  # a courtesy said again is said again, not "as I said, you're welcome"
+    if attempts[0] in PHRASES[v.lang]["confided"] or attempts[0] in PHRASES[v.lang]["noted"]:
+        return attempts[0]  # so is a take-up of something of theirs: "就像我刚才说的，哦？出什么事了吗？" recapped nothing
     if not said_to(attempts[0], v.said_to_listener):
         return attempts[0]  # said today, but to someone else: this listener hears it afresh
     return with_recap_lead(attempts[0], v.zh, _names_of(request))
@@ -408,8 +410,13 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
 _INTRO = {"en": re.compile(r"\b(?:I'm|I am|my name is|(?:they|people) call me|name's)\s+(?:the\s+new\s+\w+\s*,?\s*)?"
                           r"(?P<name>[A-Z][\w'-]+)", re.IGNORECASE),
           "zh": re.compile(r"(?:^|[，,。！!])\s*(?:你好[，,]?)?我(?:是|叫)(?P<name>[^，,。！!？?]{1,16}?)(?:[，,。！!]|$)")}
-_CONFIDING = {"en": re.compile(r"\bI(?:'m| am| want| wanted| think| need| plan| feel| was| have|'ve| can't| don't)\b"),
-              "zh": re.compile(r"我(?:想|要|打算|觉得|准备|不想|怕|是|有|没|在)")}
+# something of their own: "I'm ...", "I never wanted ...", "My father disowned me", 我其实很怕回老家, 我爹不认我了
+_KIN_EN = r"father|mother|dad|da|pa|mum|mam|ma|wife|husband|brother|sister|son|daughter|family|folks|parents|man|woman"
+_CONFIDING = {"en": re.compile(r"\bI(?:'m| am| want| wanted| think| need| plan| feel| was| have|'ve| can't| don't)\b"
+                               r"|\bI (?:never|always|still|really|just|only) \w+|\b[Mm]y (?:" + _KIN_EN + r")\b"),
+              "zh": re.compile(r"我(?:其实|真的|一直|有点|有些|很|挺|好|总|老|也|还|就|特别|实在)*"
+                               r"(?:想|要|打算|觉得|准备|不想|怕|是|有|没|在)"
+                               r"|我(?:爹|娘|爸|妈|家里?|媳妇|男人|丈夫|妻子|老婆|哥|姐|弟|妹|儿子|闺女|女儿|爷爷|奶奶)")}
 
 
 def _introduced_as(v: _Voice, listener_name: str) -> str | None:
