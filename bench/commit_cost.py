@@ -94,7 +94,7 @@ def _commit_parts() -> dict[str, float]:
         return run
 
     for name, part in (("minds_rows", "minds rows"), ("body_json", "bodies"), ("body_bytes", "bodies"),
-                       ("edge_rows", "edge rows"), ("pack", "block packing")):
+                       ("edge_rows", "edge rows"), ("pack", "block packing"), ("pack_columns", "block packing")):
         if hasattr(bw, name):
             setattr(bw, name, timed(part, getattr(bw, name)))
     writer = bw.row_writer

@@ -29,7 +29,7 @@ from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_row
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_blocks import BLOCK_COLS as ROW_BLOCK_COLS
-from townsfolk.sim.row_blocks import body_text, pack, wants_blocks
+from townsfolk.sim.row_blocks import body_text, pack, pack_columns, wants_blocks
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.world.tables import (
@@ -81,9 +81,26 @@ def body_bytes(model: Any) -> bytes:
     return serializer.to_json(model)
 
 
-def _itself(model: Any) -> Any:
-    """A row block's body: the model, encoded with the rest of its block (sim/row_blocks.py)."""
-    return model
+def _memory_columns(store: RunStore, memory: MemoryStore, written: list[tuple[str, Any]]
+                    ) -> tuple[dict[str, list], list[Any]]:
+    """The written memory items as a row block's columns (sim/row_blocks.py `TABLES`) and models,
+    each item given its seq (a new one for an item not saved before), as the row loop gives it."""
+    memory_seq = store._memory_seq  # noqa: SLF001
+    items = [item for _kind, item in written]
+    ids = [item.id for item in items]
+    seqs = []
+    for item_id in ids:
+        seq = memory_seq.get(item_id)
+        if seq is None:
+            store._next_memory_seq += 1  # noqa: SLF001
+            seq = memory_seq[item_id] = store._next_memory_seq  # noqa: SLF001
+        seqs.append(seq)
+    vectors = memory.vectors
+    cols = {"id": ids, "kind": [kind for kind, _item in written], "seq": seqs, "holder": [i.holder for i in items],
+            "about": [item.claim.about if kind == "belief" else getattr(item, "about", None) for kind, item in written],
+            "tick": [i.tick for i in items], "private": [getattr(i, "private", False) for i in items],
+            "embedding": [None if v is None else encode_vector(v) for v in map(vectors.get, ids)]}
+    return cols, items
 
 
 def _as_text(rows: list[tuple], at: int) -> list[tuple]:
@@ -149,10 +166,10 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         def seal(body: Any, owners: set[str] | None = None) -> Any:
             return body
 
-    # a headless town's rows go in blocks, handed the models themselves: a block encodes all its
-    # bodies in one call (sim/row_blocks.py `bodies_array`)
+    # a headless town's rows go in blocks: their header values as columns and the models themselves,
+    # a block's bodies encoded in one call (sim/row_blocks.py `pack_columns`); no row tuples
     as_blocks = wants_blocks(players, len(world.characters))
-    body_of = _itself if as_blocks else body_json
+    body_of = body_json
 
     decision_rows = []
     clock = world.clock
@@ -164,10 +181,17 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         decision_rows.append((seq, tick, d.npc, d.outcome, seal(body_json(d))))  # (rows, never a block)
     store._decision_seq = seq  # noqa: SLF001
     fact_rows = []
+    fact_block: tuple[dict[str, list], list] | None = None
     seq = store._fact_seq  # noqa: SLF001
-    for fact in world.facts.take_unsaved():
-        seq += 1
-        fact_rows.append((fact.id, seq, fact.tick, fact.kind, seal(body_of(fact))))
+    if as_blocks:
+        facts = world.facts.take_unsaved()
+        fact_block = ({"id": [f.id for f in facts], "seq": list(range(seq + 1, seq + 1 + len(facts))),
+                       "tick": [f.tick for f in facts], "kind": [f.kind for f in facts]}, facts)
+        seq += len(facts)
+    else:
+        for fact in world.facts.take_unsaved():
+            seq += 1
+            fact_rows.append((fact.id, seq, fact.tick, fact.kind, seal(body_of(fact))))
     store._fact_seq = seq  # noqa: SLF001
     saved = store._history_saved  # noqa: SLF001
     first_edges = saved.edges == saved.changes == 0
@@ -188,7 +212,8 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     new_items, touched_items = [], []
     memory_seq = store._memory_seq  # noqa: SLF001
     vectors = memory.vectors
-    for kind, item in written:
+    memory_block = _memory_columns(store, memory, written) if as_blocks else None
+    for kind, item in () if as_blocks else written:
         item_id = item.id  # type: ignore[attr-defined]
         seq = memory_seq.get(item_id)
         fresh = seq is None
@@ -211,7 +236,11 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         memory_seq.pop(item_id, None)
     log_rows = []
     seq = store._log_seq  # noqa: SLF001
-    for entry in log:
+    log_block = ({"seq": list(range(seq + 1, seq + 1 + len(log))), "tick": [e.tick for e in log],
+                  "kind": [e.kind for e in log]}, log) if as_blocks else None
+    if as_blocks:
+        seq += len(log)
+    for entry in () if as_blocks else log:
         seq += 1
         body = body_of(entry)
         if players:
@@ -233,27 +262,29 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             row_blocks.append((store._row_block_seq, table, world.tick, data))  # noqa: SLF001
             return True
 
-        if fact_rows and add_block("fact", fact_rows):
-            fact_rows = []
-        fact_rows = _as_text(fact_rows, 4)  # (what a block could not hold goes as rows)
+        def add_columns(table: str, cols: dict[str, list], models: list, gone_ids: list[str] | None = None) -> None:
+            store._row_block_seq += 1  # noqa: SLF001
+            row_blocks.append((store._row_block_seq, table, world.tick,  # noqa: SLF001
+                               pack_columns(table, cols, models, gone_ids)))
+
+        if fact_block is not None and fact_block[1]:
+            add_columns("fact", *fact_block)
         if change_rows and add_block("edge_change", change_rows):
             change_rows = []
         change_rows = _edge_text("edge_change", change_rows)  # (edge_rows' body columns, as rows: text)
-        if log_rows and add_block("timeline", log_rows):
-            log_rows = []
-        log_rows = _as_text(log_rows, 3)
+        if log_block is not None and log_block[1]:
+            add_columns("timeline", *log_block)
         ties = new_edges + moved_edges  # both as EDGE_COLS here (full_rows)
         if ties and not bulk and add_block("edge", ties):
             if store._edge_rows:  # noqa: SLF001
                 edge_row_gone = [r[0] for r in ties]
             new_edges, moved_edges = [], []
         new_edges, moved_edges = _edge_text("edge", new_edges), _edge_text("edge", moved_edges)
-        items = [*new_items, *((r[-1], *r[:-1]) for r in touched_items)]
-        if (items or gone) and add_block("memory_item", [(*r[:7], r[8], r[7]) for r in items], gone):
+        if memory_block is not None and (memory_block[1] or gone):
+            add_columns("memory_item", *memory_block, gone)
             if store._memory_rows:  # noqa: SLF001
-                memory_row_gone = [r[0] for r in items] + gone
-            new_items, touched_items, gone = [], [], []
-        new_items, touched_items = _as_text(new_items, 7), _as_text(touched_items, 6)
+                memory_row_gone = memory_block[0]["id"] + gone
+            gone = []
         store._row_blocks_held = store._row_blocks_held or bool(row_blocks)  # noqa: SLF001
     elif store._row_blocks_held and gone:  # noqa: SLF001
         # rows again (a player joined): a deleted item may live in a block, so the block is told too

@@ -35,7 +35,7 @@ from townsfolk.sim.edge_rows import EdgeSaved, edge_rows
 from townsfolk.sim.engine import Simulation
 from townsfolk.sim.gossip_round import GossipRound
 from townsfolk.sim.log import LogEntry
-from townsfolk.sim.row_blocks import bodies_array, body_text, pack, unpack
+from townsfolk.sim.row_blocks import bodies_array, body_text, pack, pack_columns, unpack
 from townsfolk.sim.run_store import RunStore
 from townsfolk.world.facts import Fact
 
@@ -116,6 +116,18 @@ def test_a_model_orjson_cannot_write_whole_goes_by_its_own_serializer():
     block = unpack(pack("fact", rows))
     assert [block.body(i) for i in range(2)] == [orjson.loads(f.model_dump_json()) for f in odd]
     assert block.body(0)["meta"] == {"tags": ["a"]}
+
+
+def test_a_block_packed_from_columns_is_the_bytes_packed_from_rows():
+    models = [m for m in _models() if hasattr(m, "holder")]
+    rows = [(m.id, "event", i, m.holder, getattr(m, "about", None), m.tick, False, b"\x00\x01" if i else None, m)
+            for i, m in enumerate(models)]
+    names = ("id", "kind", "seq", "holder", "about", "tick", "private", "embedding")
+    cols = {name: [r[i] for r in rows] for i, name in enumerate(names)}
+    assert pack_columns("memory_item", dict(reversed(cols.items())), models, ["m9"]) == pack("memory_item", rows, ["m9"])
+    assert pack_columns("memory_item", {n: [] for n in names}, [], ["m9"]) == pack("memory_item", [], ["m9"])
+    with pytest.raises(ValueError, match="do not match"):
+        pack_columns("memory_item", {**cols, "seq": [1]}, models)
 
 
 def test_a_damaged_array_block_is_refused_with_a_reason():
