@@ -175,7 +175,7 @@ class GossipRound:
         round's survivors are then frozen as a tick's are."""
         with _collector_paused():
             log = self._tell()
-        keep_survivors()
+            keep_survivors()  # before the collector is back: else its first pass scans the whole round
         return log
 
     def _tell(self) -> list[LogEntry]:
