@@ -118,10 +118,14 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
     """The belief a teller passes on: never a private one or one told in confidence, never one the
     listener told them; with no topic, never one about the listener or said by them. The gravest and
     most credible, then the newest (one pass, keeping the first best as `max` would; the words of a
-    confidence are read only for a belief that would be chosen)."""
-    best, best_key = None, None
-    for b in memory.beliefs_of(teller):
-        if b.private or b.told_by == listener:
+    confidence are read only for a belief that would be chosen). Held beliefs only, the status read
+    in this pass rather than in a list made first; the key (gravity, tick, id) compared field by
+    field, as the tuple would be, without making one per belief (a teller's every belief is read
+    for each telling it makes)."""
+    best = None
+    best_score, best_tick, best_id = 0.0, 0, ""
+    for b in memory.beliefs_of(teller, held_only=False):
+        if b.status != "held" or b.private or b.told_by == listener:
             continue
         c = b.claim
         if about is None:
@@ -129,9 +133,16 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
                 continue
         elif about not in (c.about, c.target, c.said_by):
             continue
-        key = (c.severity * b.credibility, b.tick, b.id)
-        if (best is None or key > best_key) and not confided(b):
-            best, best_key = b, key
+        score = c.severity * b.credibility
+        if best is not None and score <= best_score:
+            if score < best_score:
+                continue
+            tick = b.tick
+            if tick < best_tick or (tick == best_tick and b.id <= best_id):
+                continue
+        if confided(b):
+            continue
+        best, best_score, best_tick, best_id = b, score, b.tick, b.id
     return best
 
 
