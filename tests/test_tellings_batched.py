@@ -216,3 +216,33 @@ def test_tellings_that_read_an_earlier_ones_writes_start_a_new_run(pairs, runs):
     batch = circle(pairs, pairs)
     assert batch[:2] == one[:2]
     assert batch[2] == runs
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_round_runs_without_collecting_and_freezes_what_it_kept_in_a_long_lived_heap(enabled):
+    import gc
+
+    from townsfolk.sim.heap import long_lived_heap
+
+    sim, rumour = town(30, 3)
+    passes: list[str] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            passes.append(phase)
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    gc.callbacks.append(count)
+    try:
+        with long_lived_heap():
+            frozen = gc.get_freeze_count()
+            sim.world.clock.tick = 1
+            log = rumour.step()
+            assert rumour.last_tellings and log
+            assert passes == [], "no cyclic pass within the round"
+            assert gc.get_freeze_count() > frozen, "the round's survivors joined the long-lived heap"
+            assert gc.isenabled() is enabled, "the collector's state is handed back"
+    finally:
+        gc.callbacks.remove(count)
+        (gc.enable if was else gc.disable)()
