@@ -9,14 +9,14 @@ Writers are injected: an LLM-backed one when a model is configured, the offline 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
 from townsfolk.memory.claims import PREDICATES, read_predicate
 from townsfolk.memory.events import EventMemory
-from townsfolk.memory.fold_bound import SUMMARISED_SOURCES, folds  # noqa: F401  (its sources, still named here)
+from townsfolk.memory.fold_bound import ROUNDING, SUMMARISED_SOURCES, folds
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.bare import maker
@@ -72,37 +72,38 @@ def _span(days: float, zh: bool) -> str:
 def _told(d: SummaryDraft, zh: bool, said: str = "") -> str:
     """Where the holder heard it, kept in the summary so it can still say so; a teller the words
     already name ("Fergus told me: ...") is not named again."""
-    told = _told_of_kept(d)
-    if told is None:
-        told = d.tellers
-    tellers = [t for t in told if t and t not in said]
-    if not tellers:
+    return _told_of(zh, said, d.texts, d.valences, d.predicate, d.count, d.tellers, d.things, d.told, None)
+
+
+def _top_of(valences: list[float], n: int) -> int:
+    """Which of the n events a summary keeps: the one felt most strongly (the first of equals)."""
+    felt = list(map(abs, valences)) if len(valences) == n else [abs(valences[i]) for i in range(n)]
+    return felt.index(max(felt))
+
+
+def _told_of(zh: bool, said: str, texts: list[str], valences: list[float], predicate: str | None, count: int,
+             tellers: list[str], things: list[str], told: list[str], top: int | None) -> str:
+    """`_told` of a draft's fields (`top`: the kept event, when known)."""
+    per_text = len(told) == len(texts) and bool(texts)
+    if not per_text:  # the draft does not say per text
+        kept_by = tellers
+    elif predicate and count >= 2 and predicate != "remark":
+        kept_by = []  # a count of deeds is counted from what was seen done, so it has no teller
+    else:
+        if top is None:
+            top = _top_of(valences, len(texts))
+        of = things if len(things) == len(texts) else texts
+        kept = of[top]
+        # `told` and `of` are as long as `texts` here (zip's strict check costs more than the rest)
+        kept_by = list(dict.fromkeys(t for t, thing in zip(told, of) if t and thing == kept))  # noqa: B905
+    named = [t for t in kept_by if t and t not in said]
+    if not named:
         return ""
-    names = ("、" if zh else " and ").join(tellers[:3])
-    if len(tellers) < len(told) or not _top_was_told(d):  # the words name one teller (or it was seen): too
+    names = ("、" if zh else " and ").join(named[:3])
+    # the words name one teller (or it was seen): too
+    if len(named) < len(kept_by) or not (len(told) != len(texts) or told[_top_of(valences, len(texts)) if top is None else top]):
         return f"（{names}也跟我说过）" if zh else f" ({names} told me too)"
     return f"（{names}跟我说的）" if zh else f" ({names} told me)"
-
-
-def _top(d: SummaryDraft) -> int:
-    """The event a summary keeps: the one felt most strongly (the first of equals)."""
-    return int(max(range(len(d.texts)), key=lambda i: abs(d.valences[i])))
-
-
-def _top_was_told(d: SummaryDraft) -> bool:
-    return len(d.told) != len(d.texts) or bool(d.told[_top(d)])
-
-
-def _told_of_kept(d: SummaryDraft) -> list[str] | None:
-    """Who told the holder the thing the summary keeps (None: the draft does not say per text).
-    A count of deeds is counted from what was seen done, so it has no teller."""
-    if len(d.told) != len(d.texts) or not d.texts:
-        return None
-    if d.predicate and d.count >= 2 and d.predicate != "remark":
-        return []
-    things = d.things if len(d.things) == len(d.texts) else d.texts
-    kept = things[_top(d)]
-    return list(dict.fromkeys(t for t, thing in zip(d.told, things, strict=True) if t and thing == kept))
 
 
 def _mood(valences: list[float], zh: bool) -> str:
@@ -118,59 +119,58 @@ def _mood(valences: list[float], zh: bool) -> str:
 def offline_summary(d: SummaryDraft) -> str:
     """Deterministic summary: a repeated kind of event is counted, otherwise the weightiest is kept;
     who told the holder stays in the words."""
-    text = _offline_summary(d)
-    return text + _told(d, d.language == "zh", text)
+    return _summary_text(d.language == "zh", d.about_name, d.texts, d.valences, d.days, d.predicate, d.count,
+                         d.tellers, d.things, d.told)
 
 
-def _count(d: SummaryDraft) -> int:
-    """How many things happened: distinct facts, not the memories of them (seen once, heard twice)."""
-    if len(d.things) == len(d.texts):
-        return len(set(d.things))
-    return len(set(d.texts))
-
-
-def _offline_summary(d: SummaryDraft) -> str:
-    zh = d.language == "zh"
-    span = _span(d.days, zh)
-    if d.predicate and d.count >= 2 and d.predicate != "remark":
-        p = PREDICATES[d.predicate]
-        return f"{span}，{d.about_name}{d.count}次{p.zh}" if zh else f"{span}, {d.about_name} {p.en} {d.count} times"
-    top = d.texts[_top(d)]
-    mood = _mood(d.valences, zh)
-    n = _count(d)
-    if n == 1:
-        return f"{span}和{d.about_name}之间：{top.rstrip('。')}" if zh else f"{span}, with {d.about_name}: {top.rstrip('.')}"
-    if zh:
-        return f"{span}和{d.about_name}有{n}件事，{mood}；最记得的是：{top.rstrip('。')}"
-    return f"{span}, {n} things with {d.about_name}, {mood}; the one I remember: {top.rstrip('.')}"
+def _summary_text(zh: bool, about_name: str, texts: list[str], valences: list[float], days: float,
+                  predicate: str | None, count: int, tellers: list[str], things: list[str], told: list[str]) -> str:
+    """`offline_summary` of a draft's fields, so consolidation need not build the draft for it (a fold
+    at every few tellings); the kept event is found once."""
+    span = _span(days, zh)
+    top = None
+    if predicate and count >= 2 and predicate != "remark":
+        p = PREDICATES[predicate]
+        text = f"{span}，{about_name}{count}次{p.zh}" if zh else f"{span}, {about_name} {p.en} {count} times"
+    else:
+        top = _top_of(valences, len(texts))
+        kept = texts[top]
+        n = len(set(things)) if len(things) == len(texts) else len(set(texts))  # distinct facts, not memories
+        if n == 1:
+            text = f"{span}和{about_name}之间：{kept.rstrip('。')}" if zh else f"{span}, with {about_name}: {kept.rstrip('.')}"
+        elif zh:
+            text = f"{span}和{about_name}有{n}件事，{_mood(valences, zh)}；最记得的是：{kept.rstrip('。')}"
+        else:
+            text = f"{span}, {n} things with {about_name}, {_mood(valences, zh)}; the one I remember: {kept.rstrip('.')}"
+    return text + _told_of(zh, text, texts, valences, predicate, count, tellers, things, told, top)
 
 
 def offline_impression(d: ImpressionDraft) -> str:
     """Deterministic impression words: keep the old judgement, qualify it, or turn it."""
-    zh = d.language == "zh"
-    base = (d.old_text or "").split("，")[0].split(", ")[0] if d.old_text else ""
+    return _impression_text(d.language == "zh", d.old_text, d.old_valence, d.new_valence, d.predicate)
+
+
+def _impression_text(zh: bool, old_text: str | None, old_valence: float, new_valence: float,
+                     predicate: str | None) -> str:
+    """`offline_impression` of a draft's fields (consolidation need not build the draft for it)."""
+    base = old_text.split("，")[0].split(", ")[0] if old_text else ""
     if base in ("说不好", "hard to say"):
         base = ""
-    pred = PREDICATES.get(d.predicate or "", None)
-    if d.new_valence >= 0.3:
-        base = base if d.old_valence >= 0.3 and base else ("靠得住" if zh else "dependable")
+    pred = PREDICATES.get(predicate or "", None)
+    if new_valence >= 0.3:
+        base = base if old_valence >= 0.3 and base else ("靠得住" if zh else "dependable")
         if pred and pred.valence < 0:
             return f"{base}，但有时{pred.zh}" if zh else f"{base}, but {pred.en.replace('is ', '').replace('was ', '')} at times"
         return base
-    if d.new_valence <= -0.3:
+    if new_valence <= -0.3:
         if pred and pred.valence < 0:
             return pred.zh if zh else pred.en.replace("was ", "often ").replace("is ", "")
         return "不太好相处" if zh else "hard to get along with"
     return (f"{base}，说不好" if base else "说不好") if zh else (f"{base}, hard to say" if base else "hard to say")
 
 
-def _dominant(events: list[EventMemory]) -> tuple[str | None, int]:
-    """The kind of thing the person kept doing, counted only from what was seen done, not said."""
-    counts: dict[str, int] = {}
-    for e in events:
-        if e.source in ("witnessed", "participated") and not e.meta.get("dialogue"):
-            key = e.meta.get("predicate") or read_predicate(e.what)
-            counts[key] = counts.get(key, 0) + 1
+def _dominant(counts: dict[str, int]) -> tuple[str | None, int]:
+    """The kind of thing the person kept doing (counted from what was seen done, not said), and how often."""
     counts.pop("remark", None)
     if not counts:
         return None, 0
@@ -192,6 +192,7 @@ _IMPRESSION_DRAFT_FIELDS = ("holder", "about", "about_name", "language", "old_te
                             "summary_text", "predicate")
 _IMPRESSION_FIELDS = ("id", "holder", "about", "text", "valence", "confidence", "tick", "time", "sources")
 _consolidated = maker(Consolidated, ())
+_consolidated_of = maker(Consolidated, ("summaries", "impressions"))
 _summary_draft = maker(SummaryDraft, _SUMMARY_DRAFT_FIELDS)
 _summary = maker(Summary, _SUMMARY_FIELDS)
 _impression_draft = maker(ImpressionDraft, _IMPRESSION_DRAFT_FIELDS)
@@ -208,95 +209,142 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
     bounds = memory.fold_bounds
     bound = None if holder in bounds.unknown else bounds.by_holder.get(holder)
     if bound is None:
-        events = memory.events_of(holder)
-    else:
-        most = sum(n for _, n in bound.values())
-        events = _newest_foldable(memory.recent(holder, "event", 2 * most + 8), holder, most)
-        if len(events) < most and memory.count(holder, "event") > 2 * most + 8:  # older ones wait too: all
-            events = _newest_foldable(memory.events_of(holder), holder, most)
-    groups: dict[str, list[EventMemory]] = {}
-    for e in events:
-        if bound is not None or folds(e, holder):
-            group = groups.get(e.about)  # type: ignore[arg-type]
-            if group is None:
-                groups[e.about] = [e]  # type: ignore[index]
-            else:
-                group.append(e)
+        groups: dict[str, list[EventMemory]] = {}
+        for e in memory.events_of(holder):
+            if folds(e, holder):
+                group = groups.get(e.about)  # type: ignore[arg-type]
+                if group is None:
+                    groups[e.about] = [e]  # type: ignore[index]
+                else:
+                    group.append(e)
+        return groups
+    most = 0
+    for _, n in bound.values():
+        most += n
+    window = 2 * most + 8
+    groups, found = _newest_foldable(memory.recent(holder, "event", window), holder, most)
+    if found < most and memory.count(holder, "event") > window:  # older ones wait too: all
+        groups, _ = _newest_foldable(memory.events_of(holder), holder, most)
     return groups
 
 
-def _newest_foldable(events: list[EventMemory], holder: str, most: int) -> list[EventMemory]:
-    """Up to `most` of the events that could fold, the newest, in the order they came."""
-    found: list[EventMemory] = []
+def _newest_foldable(events: list[EventMemory], holder: str, most: int) -> tuple[dict[str, list[EventMemory]], int]:
+    """Up to `most` of the events that could fold, the newest, grouped by whom they are about, each
+    group in the order they came; and how many (`folds` inline: every fold reads a few)."""
+    groups: dict[str, list[EventMemory]] = {}
+    found = 0
+    sources = SUMMARISED_SOURCES
     for e in reversed(events):
-        if len(found) >= most:
+        if found >= most:
             break
-        if folds(e, holder):
-            found.append(e)
-    found.reverse()
-    return found
+        about, meta = e.about, e.meta
+        if not (e.status != "active" or e.private or about is None or about == holder or e.source not in sources
+                or "absorbed_by" in meta or meta.get("dialogue")):
+            found += 1
+            group = groups.get(about)
+            if group is None:
+                groups[about] = [e]
+            else:
+                group.append(e)
+    for group in groups.values():
+        group.reverse()
+    return groups, found
+
+
+def ripe_holders(memory: MemoryStore, holders: Iterable[str]) -> list[str]:
+    """The holders that may have something to fold, sorted: those the fold bounds do not rule out
+    (`FoldBounds.nothing_to_fold` inline: after a tick's tellings it is asked of every holder they touched)."""
+    bounds = memory.fold_bounds
+    unknown, by_holder, least = bounds.unknown, bounds.by_holder, SUMMARY_THRESHOLD - ROUNDING
+    out = []
+    for h in holders:
+        if h in unknown:
+            out.append(h)
+            continue
+        bound = by_holder.get(h)
+        if bound is not None:
+            for w, n in bound.values():
+                if w >= least and n >= MIN_EVENTS:
+                    out.append(h)
+                    break
+    out.sort()
+    return out
 
 
 def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], language: str, tick: int,
                 now: datetime, new_id: Callable[[str], str], summary_writer: SummaryWriter = offline_summary,
                 impression_writer: ImpressionWriter = offline_impression,
-                prior: Callable[[str, str], float] | None = None) -> Consolidated:
+                prior: Callable[[str, str], float] | None = None, checked: bool = False) -> Consolidated:
     """Fold what has gathered about each person into summaries, and move impressions a step.
 
     `prior(holder, about)` is where a first impression starts (a long-standing friend's is warm
-    before any summary: the tie says so); without it, first impressions start at 0."""
-    out = _consolidated()
-    if memory.fold_bounds.nothing_to_fold(holder, SUMMARY_THRESHOLD, MIN_EVENTS):
-        return out  # most holders after a telling: one memory more, nothing to fold
+    before any summary: the tie says so); without it, first impressions start at 0. `checked`: the
+    caller has asked the fold bounds already (`ripe_holders`)."""
+    if not checked and memory.fold_bounds.nothing_to_fold(holder, SUMMARY_THRESHOLD, MIN_EVENTS):
+        return _consolidated()  # most holders after a telling: one memory more, nothing to fold
     left: dict[str, list] = {}
+    summaries: list[Summary] = []
+    impressions: list[Impression] = []
+    touch, zh = memory.touch, language == "zh"
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum(e.importance for e in events)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
             left[about] = [weight, len(events)]
             continue
-        summary, predicate = _summarise(holder, about, events, weight, names=names, language=language, tick=tick,
-                                        now=now, new_id=new_id, writer=summary_writer)
+        summary, predicate = _summarise(holder, about, events, weight, names, language, zh, tick, now, new_id,
+                                        summary_writer)
         memory.put(summary)
-        absorbed_by, touch = summary.id, memory.touch
-        for e in events:
-            e.status = "archived"
+        absorbed_by = summary.id
+        for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
+            e.__dict__["status"] = "archived"
+            e.__pydantic_fields_set__.add("status")
             e.meta["absorbed_by"] = absorbed_by
             touch(e)
-        out.summaries.append(summary)
-        out.impressions.append(update_impression(memory, summary, names=names, language=language, tick=tick,
-                                                 now=now, new_id=new_id, writer=impression_writer,
-                                                 predicate=predicate,
-                                                 prior=prior(holder, about) if prior is not None else 0.0))
+        summaries.append(summary)
+        old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
+        start = old.valence if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))
+        impressions.append(_move_impression(memory, summary, old, start, names, language, zh, tick, now, new_id,
+                                            impression_writer, predicate))
     memory.fold_bounds.looked_at(holder, left)
-    return out
+    return _consolidated_of(summaries, impressions)
 
 
-def _summarise(holder: str, about: str, events: list[EventMemory], weight: float, *, names: dict[str, str],
-               language: str, tick: int, now: datetime, new_id: Callable[[str], str],
+def _summarise(holder: str, about: str, events: list[EventMemory], weight: float, names: dict[str, str],
+               language: str, zh: bool, tick: int, now: datetime, new_id: Callable[[str], str],
                writer: SummaryWriter) -> tuple[Summary, str | None]:
     """One person's gathered events as a summary (not yet stored), and the kind of deed it counts.
-    The events are read in one pass: who told the holder each one, and each teller once."""
-    texts, valences, things, told, covers = [], [], [], [], []
+    The events are read in one pass: who told the holder each one, each teller once, the deeds seen
+    done. The offline writer is given the draft's fields as they are, without the draft."""
+    texts, valences, things, told, covers, weighted = [], [], [], [], [], []
     tellers: dict[str, None] = {}  # who told the holder, first told first
+    deeds: dict[str, int] = {}  # what was seen done, by kind
     for e in events:
-        what, teller = e.what, e.meta.get("teller") if e.source == "heard" else None
+        what, source, meta, valence = e.what, e.source, e.meta, e.valence
         texts.append(what)
-        valences.append(e.valence)
+        valences.append(valence)
         things.append(e.fact_id or what)
         covers.append(e.id)
+        weighted.append(valence * e.importance)
+        teller = meta.get("teller") if source == "heard" else None
         if teller:
             teller = str(teller)
             tellers[teller] = None
             told.append(names.get(teller, teller))
         else:
             told.append("")
+            if (source == "witnessed" or source == "participated") and not meta.get("dialogue"):
+                key = meta.get("predicate") or read_predicate(what)
+                deeds[key] = deeds.get(key, 0) + 1
     told_by = list(tellers)
-    predicate, count = _dominant(events)
-    draft = _summary_draft(holder, about, names.get(about, about), language, texts, valences,
-                           (events[-1].time - events[0].time).total_seconds() / 86400, predicate, count,
-                           [names.get(t, t) for t in told_by], things, told)
-    text = writer(draft)
-    valence = sum(e.valence * e.importance for e in events) / max(weight, 1e-9)
+    predicate, count = _dominant(deeds)
+    days = (events[-1].time - events[0].time).total_seconds() / 86400
+    about_name, teller_names = names.get(about, about), [names.get(t, t) for t in told_by]
+    if writer is offline_summary:
+        text = _summary_text(zh, about_name, texts, valences, days, predicate, count, teller_names, things, told)
+    else:
+        text = writer(_summary_draft(holder, about, about_name, language, texts, valences, days, predicate, count,
+                                     teller_names, things, told))
+    valence = sum(weighted) / max(weight, 1e-9)
     values = (new_id("s"), holder, about, text, covers, told_by, min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
               max(-1.0, min(1.0, valence)), tick, now, False)
     if type(text) is str:
@@ -322,11 +370,23 @@ def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str,
     moves from `prior`, what the tie between them already says)."""
     assert summary.about is not None
     old = memory.impression(summary.holder, summary.about)
-    old_valence = old.valence if old else max(-1.0, min(1.0, prior))
+    return _move_impression(memory, summary, old, old.valence if old else max(-1.0, min(1.0, prior)), names,
+                            language, language == "zh", tick, now, new_id, writer, predicate)
+
+
+def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | None, old_valence: float,
+                     names: dict[str, str], language: str, zh: bool, tick: int, now: datetime,
+                     new_id: Callable[[str], str], writer: ImpressionWriter, predicate: str | None) -> Impression:
+    """`update_impression` from the impression found (None: a first one) and where it starts; the
+    offline writer is given the draft's fields without the draft."""
+    assert summary.about is not None
     new_valence = impression_step(old_valence, summary.valence, summary.importance)
-    draft = _impression_draft(summary.holder, summary.about, names.get(summary.about, ""), language,
-                              old.text if old else None, float(old_valence), new_valence, summary.text, predicate)
-    text = writer(draft)
+    old_text = old.text if old else None
+    if writer is offline_impression:
+        text = _impression_text(zh, old_text, float(old_valence), new_valence, predicate)
+    else:
+        text = writer(_impression_draft(summary.holder, summary.about, names.get(summary.about, ""), language,
+                                        old_text, float(old_valence), new_valence, summary.text, predicate))
     if old is None:
         values = (new_id("i"), summary.holder, summary.about, text, new_valence, 0.3, tick, now, [summary.id])
         imp = (_impression(*values) if type(text) is str

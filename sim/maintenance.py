@@ -6,16 +6,16 @@ Dormant pairs keep only their compressed record; the first contact between them 
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from townsfolk.agents.bonds import tie_prior
 from townsfolk.memory.consolidation import (
-    MIN_EVENTS,
-    SUMMARY_THRESHOLD,
     ImpressionWriter,
     SummaryWriter,
     consolidate,
     offline_impression,
     offline_summary,
+    ripe_holders,
 )
 from townsfolk.memory.forgetting import compress_dormant, forget_pass, last_contacts
 from townsfolk.memory.store import MemoryStore
@@ -54,26 +54,27 @@ class Maintenance:
         names, characters, tick, now = world.names(), world.characters, world.tick, world.now
         stamp = now.isoformat(timespec="minutes")
         colon = "：" if zh else ": "
-        bounds = memory.fold_bounds
+        trusted, language, new_id = LogEntry.trusted, world.language, world.new_id
+        summary_writer, impression_writer = self.summary_writer, self.impression_writer
 
-        def prior(h: str, a: str) -> float:
-            return tie_prior(world, h, a)
+        prior = partial(tie_prior, world)  # where a first impression starts (h, a)
 
         # a holder with nothing that could fold is skipped here, before the call (what `consolidate`
         # itself would find first): after a telling that is nearly every holder
-        for holder in sorted(h for h in memory.touched_holders
-                             if not bounds.nothing_to_fold(h, SUMMARY_THRESHOLD, MIN_EVENTS)):
+        for holder in ripe_holders(memory, memory.touched_holders):
             if characters[holder].is_player:
                 continue
-            done = consolidate(memory, holder, names=names, language=world.language, tick=tick,
-                               now=now, new_id=world.new_id, summary_writer=self.summary_writer,
-                               impression_writer=self.impression_writer, prior=prior)
-            for s, imp in zip(done.summaries, done.impressions, strict=True):
-                log.append(LogEntry.trusted(tick, stamp, "summary", [holder], f"{names[holder]}{colon}{s.text}",
-                                            {"summary": s.id, "covers": len(s.covers)}))
-                log.append(LogEntry.trusted(tick, stamp, "impression", [holder, imp.about],
-                                            f"{names[holder]} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
-                                            {"impression": imp.id}))
+            done = consolidate(memory, holder, names=names, language=language, tick=tick, now=now, new_id=new_id,
+                               summary_writer=summary_writer, impression_writer=impression_writer, prior=prior,
+                               checked=True)
+            name = names[holder]
+            # a summary and its impression in pairs (zip's strict check costs more than its body here)
+            for s, imp in zip(done.summaries, done.impressions):  # noqa: B905
+                log.append(trusted(tick, stamp, "summary", [holder], f"{name}{colon}{s.text}",
+                                   {"summary": s.id, "covers": len(s.covers)}))
+                log.append(trusted(tick, stamp, "impression", [holder, imp.about],
+                                   f"{name} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
+                                   {"impression": imp.id}))
         memory.touched_holders.clear()
         if new_day(world):
             contacts = last_contacts(memory)
