@@ -16,7 +16,7 @@ import re
 import zlib
 
 from townsfolk.agents.deed_match import accusation, denial_clause, owns_up
-from townsfolk.agents.vouch import TRUSTED, Vouch, read_vouch
+from townsfolk.agents.vouch import TRUSTED, blame_denied, read_vouch
 from townsfolk.memory.perception import trust_in
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
@@ -126,19 +126,13 @@ def _act(text: str, lang: str) -> str | None:
     return said
 
 
-def _blames(memory: MemoryStore, npc: str, vouch: Vouch) -> bool:
-    """Whether the NPC holds second-hand blame of the one vouched for (what the vouching is against)."""
-    return any(b.status == "held" and b.source == "told" and b.claim.about == vouch.about and not b.claim.negated
-               and b.claim.valence < 0 for b in memory.beliefs_of(npc))
-
-
 def vouch_reply(world: World, memory: MemoryStore, npc: str, speaker: str, text: str, *, seed: str) -> str | None:
     """The NPC's answer to a player standing up for someone it has heard ill of, or None: believed
     from one it trusts (and a slip excused as a slip), doubted from a stranger, whom it names the
     teller to. The beliefs it leaves are sim/player_tells.py's."""
     lang = "zh" if world.language == "zh" else "en"
     vouch = read_vouch(world, memory, speaker=speaker, npc=npc, text=text)
-    if vouch is None or not _blames(memory, npc, vouch):
+    if vouch is None or not blame_denied(world, memory, npc, vouch):
         return None
     n = zlib.crc32(f"{seed}|vouch|{text}".encode())
     words = VOUCHED[lang]

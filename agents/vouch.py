@@ -15,7 +15,8 @@ import re
 from typing import NamedTuple
 
 from townsfolk.memory.beliefs import Belief
-from townsfolk.memory.perception import mentioned_ids
+from townsfolk.memory.perception import mentioned_ids, read_claim
+from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -151,3 +152,43 @@ def read_vouch(world: World, memory: MemoryStore, *, speaker: str, npc: str, tex
     teller, about, accused = read
     return Vouch(about=about, teller=teller, accused=accused, excuse=_excuse(world, about, pieces[at + 1:], lang),
                  said=("，" if lang == "zh" else ", ").join(pieces[:at + 1]))
+
+
+def shares_words(a: str, b: str, zh: bool) -> bool:
+    """Whether two sayings share at least two words (zh: two character pairs): a denial read as no
+    particular wrong ("张嫂说小何明天来，不对") is about a rumour only when it repeats its words."""
+    if zh:
+        pairs = [{x + y for x, y in zip(t, t[1:], strict=False) if "\u4e00" <= x <= "\u9fff" and "\u4e00" <= y <= "\u9fff"}
+                 for t in (a, b)]
+    else:
+        pairs = [set(re.findall(r"[a-z']{4,}", t.lower())) for t in (a, b)]
+    return len(pairs[0] & pairs[1]) >= 2
+
+
+def reads_as_blame(predicate: str) -> bool:
+    """Whether the accused words read as a wrong of the one vouched for (not news, not praise)."""
+    spec = INVENTORY.get(predicate)
+    return spec is not None and spec.valence < 0 and spec.blames_subject
+
+
+def blame_denied(world: World, memory: MemoryStore, npc: str, vouch: Vouch) -> list[Belief]:
+    """The second-hand blame of the one vouched for that the line denies: the belief the NPC just
+    said, or one of the wrong the accused words read as, or one the named teller passed on (when
+    the words read as no wrong, only one that shares them)."""
+    zh = world.language == "zh"
+    predicate = read_claim(memory, vouch.accused, about=vouch.about).predicate
+    blames = reads_as_blame(predicate)
+    out = []
+    for b in memory.beliefs_of(npc):
+        if (b.status != "held" or b.source != "told" or b.claim.about != vouch.about or b.claim.negated
+                or b.claim.valence >= 0):
+            continue
+        if vouch.rumour is not None:
+            if b.id == vouch.rumour:
+                out.append(b)
+            continue
+        if b.claim.predicate == predicate or (
+                vouch.teller is not None and vouch.teller in (b.told_by, b.claim.said_by)
+                and (blames or shares_words(b.claim.quote or b.text, vouch.accused, zh))):
+            out.append(b)
+    return out

@@ -19,7 +19,7 @@ import re
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves, undo_belief_moves
 from townsfolk.agents.listener_words import drop_opener
 from townsfolk.agents.vouch import TRUSTED as _TRUSTED
-from townsfolk.agents.vouch import Vouch, read_vouch
+from townsfolk.agents.vouch import Vouch, read_vouch, reads_as_blame, shares_words
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.perception import form_belief, mentioned_ids, read_claim, trust_in
@@ -383,8 +383,9 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
             if old.id != only:
                 continue
         elif old.claim.predicate != denied.predicate and not (
-                teller is not None and teller in (old.told_by, old.claim.said_by) and old.claim.valence < 0):
-            continue
+                teller is not None and teller in (old.told_by, old.claim.said_by) and old.claim.valence < 0
+                and (reads_as_blame(denied.predicate) or shares_words(old.claim.quote or old.text, denied.quote or "", zh))):
+            continue  # (a denial of no wrong, "张嫂说小何明天来，不对", clears only what shares its words)
         if earlier and correction.credibility <= max(memory.beliefs[i].credibility for i in earlier):
             continue  # the same word again, from a player trusted no more than before: nothing new to weigh
         said = drop_opener(denied.quote or correction.text, "zh" if zh else "en").rstrip("。.!！")

@@ -135,3 +135,12 @@ def test_a_rumour_is_weakened_once_and_never_undone_twice() -> None:
     excused = sum(c.delta for e in town.world.graph.edges_between("li", "he") for c in e.history
                   if c.reason.startswith("heard: Robin"))  # the excuses, the one tie move left standing
     assert abs(_tie(town) - (before + excused)) < 1e-6, (before, excused, _tie(town))
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_denial_of_something_else_the_teller_said_leaves_the_rumour(language: str) -> None:
+    town, _before, hurt = _heard(language)
+    line = {"zh": "张嫂说小何明天来，不对，是后天。", "en": "Martha says Tom comes back on Monday, but that's not right, it's Tuesday."}
+    said = town.say("p", "li", line[language]).text
+    assert "信" not in said and "believe" not in said, said
+    assert _rumour(town).status == "held" and abs(_tie(town) - hurt) < 1e-9
