@@ -208,7 +208,9 @@ def barter_reply(world: World, npc: str, text: str) -> str | None:
     unit_price = price_of(world, npc, wanted)
     worth, own = _worth(world, npc, offer.give, zh, trade.wares)
     worth *= offer.give_count
-    said_as = re.search(wanted.zh, offer.get) if zh else None
+    said_as = re.search(wanted.zh, offer.get) if zh else re.search(rf"\b(?:{wanted.en})\b", offer.get, re.I)
+    if said_as is not None and not zh and said_as.group(0).lower().endswith("s"):
+        said_as = None  # "loaves is 2 pence": the ware's own name ("bread"), "mackerel" as asked
     ware_name = said_as.group(0) if said_as is not None else wanted.name_zh if zh else wanted.name_en  # 馒头 as asked
     slots = {"get": get, "give": give, "Give": give[:1].upper() + give[1:], "ware": ware_name,
              "Ware_cap": ware_name[:1].upper() + ware_name[1:], "price": str(unit_price),

@@ -94,7 +94,8 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"bread|loaf|loaves|buns?|pies?|cakes?", r"烧饼|馒头|包子|饼|点心", "a loaf", "一个", 1, 3, "bread", "烧饼"),),
           r"ovens?|bread|bak\w*", r"炉|饼|馒头"),
     Trade(r"fish(?:er|monger|wife)|fisherman|fisherwoman", r"鱼|渔",
-          (_w(r"fish|catch|herring|trout|eels?", r"鱼", "a fish", "一斤", 2, 6, "fish", "鱼"),),
+          (_w(r"fish|catch|herring|trout|eels?|mackerel|cod|haddock|sprats?|pilchards?|plaice|crabs?|lobsters?|oysters?|"
+              r"mussels?|shrimps?|prawns?", r"鱼|虾|蟹", "a fish", "一斤", 2, 6, "fish", "鱼"),),
           r"fish|nets?|catch|boat|sea|river", r"鱼|网|船"),
     Trade(r"shepherd", r"羊倌|放羊|牧羊",
           (_w(r"wool|fleece|lambs?|mutton", r"羊毛|羊", "a fleece", "一斤", 6, 15, "wool", "羊毛"),),

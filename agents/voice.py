@@ -529,10 +529,15 @@ def _remember_asker(v: _Voice, items: list[GroundingItem]) -> str:
         return pick["no"][int(v.rng.integers(len(pick["no"])))]
     ranked = sorted(of_them, key=lambda g: int(g.meta.get("remembered") or len(items) + 1))  # stable: context order after
     lines: list[str] = []
+    talked = False
     for g in ranked:
+        talk = g.kind == "event" and bool(g.meta.get("dialogue") or g.meta.get("message")) and not g.meta.get("private")
+        if talk and talked:
+            continue  # "we talked" once, however many talks ("You came by and we talked. And we've talked before.")
         line = _recollection(v, g, pick)
         if line and not _mostly_in(line.rstrip("。.!！").lower(), [x.lower() for x in lines], v.zh, 0.8):
             lines.append(line)
+            talked = talked or talk
         if len(lines) >= SAID_OF_ASKER:
             break
     if len(lines) > 1:

@@ -94,3 +94,10 @@ def test_too_little_coin_or_my_own_ware_is_not_taken(lang: str) -> None:
         said = town.say("ada" if lang == "en" else "shusheng", maker, words).text
         assert not any(w in said for w in CASES[lang][7]), (words, said)  # countered (one for a penny) or refused
         assert any(c.isdigit() for c in said) or "one loaf" in said or "一个馒头" in said, (words, said)
+
+
+def test_the_fishmonger_trades_the_fish_she_is_asked_for_by_its_name() -> None:
+    town = Town.from_scenario(EN.replace("role: baker", "role: fishmonger on the quay"))
+    town.advance(1)
+    said = town.say("ada", "tess", "Would you trade me two mackerel for this ribbon?").text
+    assert "mackerel" in said.lower() and "not something I have" not in said, said

@@ -83,3 +83,17 @@ def test_the_answer_leads_with_the_best_memory_and_mentions_a_second(lang: str) 
         assert told == -1 or deed < told, said
         seconds += told > deed
     assert seconds >= 3  # and what they told me follows it
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_several_talks_are_one_talk_remembered(lang: str) -> None:
+    from townsfolk.agents.remember_me import ANSWERS
+
+    player, _, npc, _, asked, _ = SECRET[lang]
+    talks = ANSWERS[lang]["talked"]
+    for seed in range(3):
+        town = _town(ZH if lang == "zh" else EN, seed)
+        for words in (("今天天气怎么样？", "茶多少钱一壶？") if lang == "zh" else ("How's the mill today?", "Is the wheel turning?")):
+            town.say(player, npc, words)
+        said = town.say(player, npc, asked).text.lower()
+        assert sum(t.lower() in said for t in talks) == 1, said  # not "You came by and we talked. And we've talked before."
