@@ -61,6 +61,16 @@ _YOU = {"en": re.compile(r"^\s*(?:you|you're|you've|your)\b", re.IGNORECASE), "z
 _LOOK_BACK = 40  # facts scanned back for the NPC's last answer to the player
 
 
+_LOWER_AFTER_COMMA = re.compile(r"^(?:That|It|This|He|She|They|But|No|Not|Nonsense|Rubbish|Lies)\b")
+
+
+def _joined(pieces: list[str], lang: str) -> str:
+    """Clauses said as one sentence again ("..., that isn't true"): a sentence's capital let go."""
+    if lang == "zh":
+        return "，".join(pieces)
+    return ", ".join([pieces[0], *(p[0].lower() + p[1:] if _LOWER_AFTER_COMMA.match(p) else p for p in pieces[1:])])
+
+
 def _pieces(text: str) -> list[str]:
     return [p.strip() for p in _PIECE.split(text) if p and p.strip()]
 
@@ -151,7 +161,7 @@ def read_vouch(world: World, memory: MemoryStore, *, speaker: str, npc: str, tex
         return None
     teller, about, accused = read
     return Vouch(about=about, teller=teller, accused=accused, excuse=_excuse(world, about, pieces[at + 1:], lang),
-                 said=("，" if lang == "zh" else ", ").join(pieces[:at + 1]))
+                 said=_joined(pieces[:at + 1], lang))
 
 
 def shares_words(a: str, b: str, zh: bool) -> bool:

@@ -144,3 +144,17 @@ def test_a_denial_of_something_else_the_teller_said_leaves_the_rumour(language: 
     said = town.say("p", "li", line[language]).text
     assert "信" not in said and "believe" not in said, said
     assert _rumour(town).status == "held" and abs(_tie(town) - hurt) < 1e-9
+
+
+@pytest.mark.parametrize(("language", "line", "kept"), [
+    ("zh", "张嫂跟我说小何故意抓错药。其实不是这样，他是累坏了。", "累坏了"),
+    ("zh", "张嫂到处说小何存心抓错药，根本没有的事", "根本没有的事"),
+    ("en", "Martha is telling everyone Tom spoiled the dough on purpose. He didn't.", "on purpose, he didn't"),
+    ("en", "Martha told me Tom spoiled the dough on purpose. That's nonsense, he was worn out.", "worn out"),
+])
+def test_other_ways_of_vouching(language: str, line: str, kept: str) -> None:
+    town, _before, _hurt = _heard(language)
+    town.say("p", "li", line)
+    assert _rumour(town).status == "superseded", line
+    assert any(kept in b.text for b in town.memory.beliefs_of("li") if b.told_by == "p"), \
+        [b.text for b in town.memory.beliefs_of("li")]
