@@ -7,6 +7,7 @@ so the scenario commands and these can change apart.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -38,7 +39,8 @@ def _resume_command(spec_file: Path, target: str, db: str | None, npcs: int | No
     import shlex
 
     parts = ["townsfolk", "simulate", str(spec_file)]
-    for flag, value in (("--npcs", npcs), ("--days", days), ("--seed", seed), ("--db", db)):
+    del days  # --resume runs to the end the first run was started for (saved with it): README says leave it out
+    for flag, value in (("--npcs", npcs), ("--seed", seed), ("--db", db)):
         if value is not None:
             parts += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
     if commit_every != 1:
@@ -46,20 +48,53 @@ def _resume_command(spec_file: Path, target: str, db: str | None, npcs: int | No
     return shlex.join([*parts, "--resume"])
 
 
-def _interrupted(target: str, again: str) -> None:
-    """Ctrl-C: one line saying where the run stopped (its last committed tick) and how to go on
-    (written as is: a console would wrap it at 80 columns when stderr is not a terminal)."""
+INTERRUPTED = {
+    "en": {"none": "interrupted before its first tick was saved; nothing to resume",
+           "where": "tick {tick} of {of}", "where_bare": "tick {tick}",
+           "line": "interrupted after {where} (saved in {target}); continue it with: {again}"},
+    "zh": {"none": "第一个时刻还没保存就中断了，没有可以继续的",
+           "where": "第 {tick} 个时刻（共 {of} 个）", "where_bare": "第 {tick} 个时刻",
+           "line": "运行在{where}之后中断（已保存在 {target}）；继续运行：{again}"},
+}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is (the last committed tick stays; the resume line is printed)."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> object:
+    """SIGTERM raises `Terminated` while the run goes (only the main thread may set a handler)."""
+    try:
+        return signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:
+        return None
+
+
+def _restore_sigterm(previous: object) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)  # type: ignore[arg-type]
+
+
+def _interrupted(target: str, again: str, language: str = "en", code: int = 130) -> None:
+    """Ctrl-C (exit 130) or SIGTERM (143): one line, in the world's language, saying where the run
+    stopped (its last committed tick) and how to go on (written as is: a console would wrap it at 80
+    columns when stderr is not a terminal)."""
     from townsfolk.sim.run_store import RunStore, RunStoreError
 
+    words = INTERRUPTED.get(language, INTERRUPTED["en"])
     try:
         run = RunStore(target, must_exist=True).run_info()
     except (RunStoreError, OSError):
-        sys.stderr.write("interrupted before its first tick was saved; nothing to resume\n")
-        raise typer.Exit(130) from None
+        sys.stderr.write(words["none"] + "\n")
+        raise typer.Exit(code) from None
     of = (run.extra.get("headless") or {}).get("ticks")
-    where = f"tick {run.last_tick}" + (f" of {of}" if of else "")
-    sys.stderr.write(f"interrupted after {where} (saved in {target}); continue it with: {again}\n")
-    raise typer.Exit(130)
+    where = words["where" if of else "where_bare"].format(tick=run.last_tick, of=of)
+    sys.stderr.write(words["line"].format(where=where, target=target, again=again) + "\n")
+    raise typer.Exit(code)
 
 
 @app.command("simulate")
@@ -110,6 +145,7 @@ def simulate_cmd(
               f"({24 / spec.ticks_per_day:g} h): nothing would run; give at least "
               f"{1 / spec.ticks_per_day:.3g} days")
     again = _resume_command(spec_file, target, db, npcs, days, seed, commit_every)
+    previous = _catch_sigterm()  # a kill is a Ctrl-C: the resume line, exit 143
     if json_out:
         try:
             result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
@@ -117,8 +153,10 @@ def simulate_cmd(
                               resume=resume)
         except RunStoreError as exc:
             _fail(str(exc))
-        except KeyboardInterrupt:
-            _interrupted(target, again)
+        except KeyboardInterrupt as exc:
+            _interrupted(target, again, spec.language, 143 if isinstance(exc, Terminated) else 130)
+        finally:
+            _restore_sigterm(previous)
         summary = result.summary()
         if provider.name == "offline":  # as `play --json`: the offline rules' answers are not model calls
             summary.update(model="offline", offline_calls=summary["model_calls"], model_calls=0)
@@ -130,8 +168,14 @@ def simulate_cmd(
     with SimulateBar(console, language=spec.language, offline=provider.name == "offline") as bar:
         task = bar.add_task(spec.world, total=ticks, npcs=npcs or spec.population, tellings=0, calls=0)
 
+        seen: dict[str, float] = {}
+
         def on_tick(p):  # type: ignore[no-untyped-def]
-            bar.update(task, completed=p.tick, total=p.ticks, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs)
+            # ticks run in this process per second of it: the bar's last figure is the summary's
+            seen.setdefault("first", p.tick)
+            seen["rate"] = (p.tick - seen["first"] + 1) / p.elapsed_s if p.elapsed_s > 0 else 0.0
+            bar.update(task, completed=p.tick, total=p.ticks, tellings=p.tellings, calls=p.model_calls, npcs=p.npcs,
+                       rate=seen["rate"])
 
         try:
             result = simulate(spec, npcs=npcs, days=days, seed=seed, db=target, provider=provider,
@@ -140,11 +184,13 @@ def simulate_cmd(
         except RunStoreError as exc:
             bar.stop()
             _fail(str(exc))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             bar.stop()
-            _interrupted(target, again)
+            _interrupted(target, again, spec.language, 143 if isinstance(exc, Terminated) else 130)
+        finally:
+            _restore_sigterm(previous)
     s = result
-    rate = s.ticks / s.run_s if s.run_s else 0.0
+    rate = seen.get("rate", 0.0)
     lang = spec.language
     out_console().print(msg(lang, "simulate.summary", title=s.title, npcs=counted(lang, s.npcs, "npc"),
                                        ties=counted(lang, s.ties, "pair"), days=s.days,

@@ -37,7 +37,8 @@ class _Rate(ProgressColumn):
         self.words = words
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
+        # the runner's own figure (ticks run / seconds of the run, as the summary says it), else rich's estimate
+        speed = task.fields.get("rate") or task.finished_speed or task.speed
         return Text(self.words["rate"].format(v=speed) if speed else self.words["no_rate"], style="cyan")
 
 
