@@ -67,6 +67,7 @@ class DailyLife:
         self.seed_tick: int | None = None
         self.seed_count = 0
         self.seed_origins: list[str] = []  # the facts the seeded rumour started from (filled by the runner)
+        self.backlog: dict[str, int] = {}  # event id -> occurrences drawn that no place could hold yet
         kinds = town.place_kind
         self._by_kind = {k: np.flatnonzero(kinds == k) for k in set(kinds.tolist())}
         self._capacity = np.array([p.capacity for p in town.places], dtype=np.int64)
@@ -159,12 +160,12 @@ class DailyLife:
         pos = self.positions(now.hour)
         self._settle_groups(pos)
         beats: list[Beat] = []
+        # those awake, where they are: by day the town, by night whoever works a night shift
+        up = np.where(np.concatenate([self.awake(now.hour), np.ones(len(self.town.players), bool)]), pos, NOWHERE)
         if not self.seeded:
-            beats += self._seed_rumour(tick, rng)
+            beats += self._seed_rumour(tick, up, rng)
         beats += self._events(tick, pos, rng)
-        # those awake meet where they are: by day the town, by night whoever works a night shift
-        beats += self._encounters(tick, np.where(np.concatenate([self.awake(now.hour), np.ones(len(self.town.players), bool)]),
-                                                 pos, NOWHERE), rng)
+        beats += self._encounters(tick, up, rng)
         if AWAKE_FROM <= now.hour < AWAKE_UNTIL:
             beats += self._player_meetings(tick, pos, rng)
         return beats
@@ -212,36 +213,93 @@ class DailyLife:
         group_of = np.repeat(np.arange(len(first)), sizes)
         return order, first, sizes, group_of
 
-    def _seed_rumour(self, tick: int, rng: np.random.Generator) -> list[Beat]:
-        """The rumour the run follows: one seeded event, witnessed first-hand by seed_fraction of the town."""
-        self.seeded = True
-        self.seed_tick = tick
+    def _seed_rumour(self, tick: int, up: np.ndarray, rng: np.random.Generator) -> list[Beat]:
+        """The rumour the run follows: one seeded event, witnessed first-hand by seed_fraction of the town,
+        where its actor and witnesses are at this hour (awake, at a place of the event's kinds): the
+        first hour such a place exists (a theft at the salt pans when the shift starts, not at 01:00
+        by a fisher who works elsewhere, seen by children asleep at home). Waits (returns nothing,
+        not yet seeded) while no place fits; after a day, seeds the events that can happen."""
         r = self.spec.rumour
         k = int(round(r.seed_fraction * self.n))
-        if k <= 0:
-            return []
         events = {e.id: e for e in self.spec.events}
         chosen = [events[e] for e in r.seed_events] or [e for e in self.spec.events if e.valence < 0 and e.actor == "npc"][:1]
+        if k <= 0 or not chosen:
+            self.seeded, self.seed_tick = True, tick
+            return []
+        order, first, sizes, _ = self._present(up)
+        fits = [self._fitting_groups(ev, up, order, first, sizes, witnessed=True) for ev in chosen]
+        waited_a_day = tick > self.spec.ticks_per_day
+        if not all(len(f) for f in fits) and not (waited_a_day and any(len(f) for f in fits)):
+            return []
+        self.seeded, self.seed_tick = True, tick
+        world = self.sim.world  # type: ignore[attr-defined]
         beats = []
-        for ev in chosen:
-            actor = int(rng.integers(self.n))
-            others = np.flatnonzero(np.arange(self.n) != actor)
-            witnesses = rng.choice(others, size=min(k, len(others)), replace=False)
-            outside = witnesses[self.town.home[witnesses] != self.town.home[actor]]  # {other}: not a housemate
-            other = int(outside[0]) if len(outside) else int(witnesses[0])
-            options = np.concatenate([self._by_kind.get(k, np.array([], dtype=np.int64)) for k in ev.at] or
-                                     [np.array([], dtype=np.int64)])
-            where = int(options[rng.integers(len(options))]) if len(options) else int(self.town.home[actor])
-            place = self.town.places[where].name
-            world = self.sim.world  # type: ignore[attr-defined]
+        for ev, groups in zip(chosen, fits, strict=True):
+            if not len(groups):
+                continue
+            big = groups[sizes[groups] >= k + 1]  # a place holding the actor and every witness, else the fullest
+            pick = big if len(big) else groups[sizes[groups] == sizes[groups].max()]
+            g = int(pick[rng.integers(len(pick))])
+            members = order[first[g]:first[g] + sizes[g]]
+            npcs_here = members[members < self.n]
+            if ev.actor == "player":
+                actor = int(members[members >= self.n][rng.integers(int((members >= self.n).sum()))])
+            else:
+                actor = int(npcs_here[rng.integers(len(npcs_here))])
+            rest = npcs_here[npcs_here != actor]
+            other = self._other(ev, actor, rest, rng)
+            if other is not None:
+                rest = rest[rest != other]
+            seen = rng.permutation(rest)[:max(k - (other is not None), 0)]
+            witnesses = np.sort(np.concatenate([[other], seen]).astype(np.int64) if other is not None else seen)
+            place = self.town.places[int(up[actor])].name
             text = ev.text[self.spec.language].format(actor=world.name(self.people[actor]),
-                                                      other=world.name(self.people[other]), place=place)
+                                                      other=world.name(self.people[other]) if other is not None
+                                                      else "", place=place)
             beats.append(Beat(at=tick, happen=HappenSpec(what=text, actor=self.people[actor],
-                                                         witnesses=[self.people[int(w)] for w in np.sort(witnesses)],
+                                                         witnesses=[self.people[int(w)] for w in witnesses],
                                                          valence=ev.valence if ev.valence else SEED_VALENCE,
                                                          place=place)))
         self.seed_count = len(beats)
         return beats
+
+    def _fitting_groups(self, ev: object, pos: np.ndarray, order: np.ndarray, first: np.ndarray,
+                        sizes: np.ndarray, *, witnessed: bool = False) -> np.ndarray:
+        """The place groups an event can happen in now (one array pass, no loop over places): of its
+        kinds (`at:`; with `{other}` and no `at:`, out of the house), its actor there (a player for a
+        player's event), an `{other}` from another household (a housemate only at home) and, for the
+        seeded rumour (`witnessed`), someone to see it."""
+        if len(order) == 0:
+            return np.array([], dtype=np.int64)
+        is_npc = order < self.n
+        hh = self.town.home[np.minimum(order, self.n - 1)]
+        npcs = np.add.reduceat(is_npc.astype(np.int64), first)
+        players = sizes - npcs
+        lo = np.minimum.reduceat(np.where(is_npc, hh, np.iinfo(np.int64).max), first)
+        hi = np.maximum.reduceat(np.where(is_npc, hh, -1), first)
+        kinds_here = self.town.place_kind[pos[order[first]]]
+        by_player = ev.actor == "player"  # type: ignore[attr-defined]
+        ok = players >= 1 if by_player else npcs >= 1
+        if ev.at:  # type: ignore[attr-defined]
+            ok &= np.isin(kinds_here, ev.at)  # type: ignore[attr-defined]
+        elif ev.other:  # type: ignore[attr-defined]
+            ok &= kinds_here != "home"
+        if ev.other:  # type: ignore[attr-defined]
+            if by_player or "home" in ev.at:  # type: ignore[attr-defined]
+                ok &= npcs >= (1 if by_player else 2)
+            else:
+                ok &= lo != hi  # two households among the NPCs there
+        if witnessed:
+            ok &= sizes >= 2
+        return np.flatnonzero(ok)
+
+    def _other(self, ev: object, actor: int, rest: np.ndarray, rng: np.random.Generator) -> int | None:
+        """`{other}`: someone there from another household (a housemate only for an event at home)."""
+        if not ev.other:  # type: ignore[attr-defined]
+            return None
+        kin_ok = "home" in ev.at  # type: ignore[attr-defined]
+        strangers = rest if kin_ok or actor >= self.n else rest[self.town.home[rest] != self.town.home[actor]]
+        return int(strangers[rng.integers(len(strangers))]) if len(strangers) else None
 
     def note_seed_facts(self, tick: int, facts: list) -> None:
         """After the seeding tick ran: its first happenings are the rumour's origin facts."""
@@ -249,49 +307,35 @@ class DailyLife:
             self.seed_origins = [f.id for f in facts if f.kind == "happen"][:self.seed_count]
 
     def _events(self, tick: int, pos: np.ndarray, rng: np.random.Generator) -> list[Beat]:
-        """The spec's event generators: Poisson counts per tick, at places where people are."""
+        """The spec's event generators: Poisson counts per tick, at places where people are. An event
+        no place can hold this hour (a theft out of the house at night, everyone home) waits for the
+        first hour one can (`backlog`), so `rate_per_day` is what happens in a day, not an upper bound."""
         if not self.spec.events:
             return []
         per_tick = self.spec.ticks_per_day
         order, first, sizes, _ = self._present(pos)
         beats: list[Beat] = []
         world = self.sim.world  # type: ignore[attr-defined]
-        household = self.town.home
         for ev in self.spec.events:
-            count = int(rng.poisson(ev.rate_per_day / per_tick))
-            # {other} is someone from another household, unless the event names `home` among its places
-            # (a family quarrel at home): a deed against someone is not done to one's own housemate
-            kin_ok = "home" in ev.at
+            count = int(rng.poisson(ev.rate_per_day / per_tick)) + self.backlog.get(ev.id, 0)
+            if count == 0:
+                continue
+            groups = self._fitting_groups(ev, pos, order, first, sizes)
+            if len(groups) == 0:
+                self.backlog[ev.id] = count
+                continue
+            self.backlog.pop(ev.id, None)
             for _ in range(count):
-                groups = np.flatnonzero(sizes >= (2 if ev.other else 1))
-                kinds_here = self.town.place_kind[pos[order[first[groups]]]]
-                if ev.at:
-                    groups = groups[np.isin(kinds_here, ev.at)]
-                elif ev.other:  # with no `at:`, an event naming someone else happens out of the house
-                    groups = groups[kinds_here != "home"]
-                if ev.actor == "player":
-                    player_rows = {self.row[p] for p in self.town.players}
-                    groups = np.array([g for g in groups if player_rows & set(order[first[g]:first[g] + sizes[g]].tolist())],
-                                      dtype=np.int64)
-                if len(groups) == 0:
-                    continue
                 g = int(groups[rng.integers(len(groups))])
                 members = order[first[g]:first[g] + sizes[g]]
+                npcs_here = members[members < self.n]
                 if ev.actor == "player":
                     actor = int(next(m for m in members if m >= self.n))
-                    npcs_here = members[members < self.n]
                 else:
-                    npcs_here = members[members < self.n]
-                    if len(npcs_here) == 0:
-                        continue
                     actor = int(npcs_here[rng.integers(len(npcs_here))])
                 rest = npcs_here[npcs_here != actor]
-                other = None
-                if ev.other:
-                    strangers = rest if kin_ok or actor >= self.n else rest[household[rest] != household[actor]]
-                    if len(strangers) == 0:
-                        continue
-                    other = int(strangers[rng.integers(len(strangers))])
+                other = self._other(ev, actor, rest, rng)
+                if other is not None:
                     rest = rest[rest != other]
                 seen = rng.permutation(rest)[:max(ev.witnesses - (other is not None), 0)]
                 if other is not None:
@@ -420,7 +464,7 @@ class DailyLife:
                 "resume": {"evening_place": _small(self.evening_place), "day_place": _small(self.day_place),
                            "player_place": _small(self.player_place), "planned_day": self._planned_day,
                            "seeded": self.seeded, "seed_tick": self.seed_tick, "seed_count": self.seed_count,
-                           "told": self._told_order}}
+                           "told": self._told_order, "backlog": dict(sorted(self.backlog.items()))}}
 
     def restore(self, state: dict) -> None:
         """The daily life as `state()` saved it (the world, memory and minds come back on their own)."""
@@ -437,3 +481,4 @@ class DailyLife:
         self.seeded, self.seed_tick, self.seed_count = bool(saved["seeded"]), saved["seed_tick"], int(saved["seed_count"])
         self._told_order = [(a, b, c) for a, b, c in saved["told"]]
         self.told = set(self._told_order)
+        self.backlog = {k: int(v) for k, v in saved.get("backlog", {}).items()}

@@ -50,6 +50,7 @@ class SimulateResult(BaseModel):
     ties: int = 0  # pairs of people with a relationship, each pair once (bond axes are not ties)
     tellings: int = 0
     events: int = 0
+    events_waiting: int = 0  # drawn near the end for an hour no place could hold them, not yet happened
     stifled: int = 0
     beliefs: int = 0
     reached: int = 0  # NPCs holding any belief
@@ -186,6 +187,7 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
     return SimulateResult(
         sim=sim, town=town, life=life, title=spec.world, seed=world.seed, npcs=len(town.npcs), days=days, ticks=last,
         ties=town.tie_pairs, tellings=life.counts["tellings"], events=life.counts["events"],
+        events_waiting=sum(life.backlog.values()),
         stifled=life.counts["stifled"], beliefs=len(beliefs), reached=len({b.holder for b in beliefs}),
         model_calls=sim.usage.model_calls, build_s=round(build_s, 3), run_s=round(time.perf_counter() - t1, 3),
         db=store.db if store is not None else None)
