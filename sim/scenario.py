@@ -433,6 +433,31 @@ def _unknown_key_message(path: tuple) -> str:
     return msg
 
 
+MAX_KNOWN_LISTED = 12  # an unknown id lists the cast's ids only when it is this short
+
+
+def unknown_character(s: Scenario, cid: str) -> str:
+    """An id the cast lacks: a character's name written for its id says which id ('阿虎' is the name
+    of ahu), a near miss says did you mean (by id or by name), and a short cast is listed."""
+    by_name: dict[str, str] = {}
+    for key, c in s.characters.items():
+        by_name.setdefault(c.name, key)
+        by_name.setdefault(c.name.casefold(), key)
+    named = by_name.get(cid) or by_name.get(cid.strip().casefold())
+    if named is not None:
+        return f"{cid!r} is the name of {named}; use the id {named}"
+    ids = sorted(s.characters)
+    cutoff = 0.5 if len(cid) <= 3 else 0.6  # a two-character name one character off (阿龙 for 阿虎) is 0.5
+    close = difflib.get_close_matches(cid, ids + [c.name for c in s.characters.values()], n=2, cutoff=cutoff)
+    close += [i for i in ids if i.casefold() == cid.casefold()]
+    meant = list(dict.fromkeys(c if c in s.characters else by_name[c] for c in close))
+    labels = [f"{m!r}" + (f" ({s.characters[m].name})" if s.characters[m].name != m else "") for m in meant]
+    hint = f"did you mean {' or '.join(labels)}?" if meant else ""
+    known = f"known: {', '.join(ids)}" if len(ids) <= MAX_KNOWN_LISTED else ""
+    tail = "; ".join(t for t in (hint, known) if t)
+    return f"unknown character {cid!r}" + (f" ({tail})" if tail else "")
+
+
 def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
     """Cross-references and ordering that a schema alone cannot check."""
     ids = set(s.characters)
@@ -443,7 +468,7 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
         if cid is None:
             return
         if cid not in ids:
-            problems.append((path, f"unknown character {cid!r} (known: {', '.join(sorted(ids))})"))
+            problems.append((path, unknown_character(s, cid)))
         elif player is True and cid not in players:
             problems.append((path, f"{cid!r} is not a player (mark it `player: true`)"))
         elif player is False and cid in players:
@@ -632,6 +657,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
             msg = _unknown_key_message(path) + comma_hint(text, line_for(lines, path), err.get("input", ""))
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
+        else:
+            msg = msg.removeprefix("Value error, ") + _echo(err.get("input"))
         msg = msg.removeprefix("Value error, ")
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg) from None
     problems = [p for p in [misplaced_values(scenario, data)] if p] or _semantic_problems(scenario)
@@ -640,6 +667,15 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         path, msg = problems[0]
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
     return scenario
+
+
+def _echo(value: object) -> str:
+    """' (got 'high')': the value a designer wrote, beside what was expected of it (a text or a
+    number only: a whole mapping would bury the message)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return ""
+    text = repr(value)
+    return f" (got {text if len(text) <= 40 else text[:37] + '…'})"
 
 
 def read_text_file(path: str | Path, what: str = "scenario") -> str:

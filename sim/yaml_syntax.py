@@ -117,6 +117,117 @@ def _key_path(lines: list[str], n: int, lead: str, key: str) -> tuple:
         return (key,)
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _written_before(lines: list[str], n: int) -> int | None:
+    """The last line (0-based) before n with content (not blank, not only a comment)."""
+    for k in range(min(n, len(lines)) - 1, -1, -1):
+        if lines[k].split("#", 1)[0].strip():
+            return k
+    return None
+
+
+_LINE_KEY = re.compile(r"^\s*(?P<dash>-\s+)?(?P<key>[^\s:#{}\[\]'\"][^:#{}\[\]]*?)\s*:(?:\s|$)")
+
+
+def _key_column(line: str) -> int:
+    """Where a line's key starts: after its indentation and a list item's `- `."""
+    m = _LINE_KEY.match(line)
+    return _indent(line) + (len(m.group("dash")) if m and m.group("dash") else 0)
+
+
+def _spaces(n: int) -> str:
+    return f"{n} space" if n == 1 else f"{n} spaces"
+
+
+def _what(line: str) -> str:
+    """How a message names the line's content: its key, or a list item."""
+    m = _LINE_KEY.match(line)
+    if m is not None and not m.group("dash"):
+        return f"`{m.group('key')}`"
+    return "the list item" if line.lstrip().startswith("-") else f"`{line.strip()[:20]}`"
+
+
+def _misindented(exc: yaml.YAMLError, lines: list[str]) -> tuple[int, str, str] | None:
+    """(0-based line, field, message) for a line indented unlike the key above it: PyYAML says
+    "expected <block end>, but found '<block mapping start>'" (too little) or "mapping values are
+    not allowed here" (too much, after a key with its value) and names no field."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or ""
+    if mark is None or mark.line >= len(lines):
+        return None
+    n, line = mark.line, lines[mark.line]
+    above = _written_before(lines, n)
+    if above is None:
+        return None
+    have, want = _indent(line), _key_column(lines[above])
+    m = _LINE_KEY.match(line)
+    if problem.startswith("expected <block end>"):
+        if lines[above].split("#", 1)[0].rstrip().endswith(":") and have <= want:
+            # the key above opens a mapping its next line is not inside: that key is the one pushed in
+            key = _what(lines[above])
+            return (above, "", f"{key} on line {above + 1} is indented {_spaces(want)}, more than line {n + 1} "
+                               f"under it ({have}): YAML nests by indentation, so line {key} up with the key it "
+                               f"belongs beside (YAML said: {problem})")
+        if have == want:  # the line above is the odd one: it opened something this line does not close
+            return None
+    elif problem == "mapping values are not allowed here":
+        head = _LINE_KEY.match(lines[above])
+        value = lines[above][head.end():].split("#", 1)[0].strip() if head else ""
+        if head is None or not value or have <= want or m is None or m.group("dash"):
+            return None  # not a key pushed in under a key that already has its value
+    else:
+        return None
+    field = _field(_key_path(lines, n, " " * (want - len(m.group("dash") or "")) + (m.group("dash") or ""),
+                             m.group("key"))) if m else ""
+    what = _what(line)
+    other, it = ("the item", "it") if what == "the list item" else ("the key", what)
+    outer = _outer_level(lines, above, have)
+    or_out = f", or {outer[1]} to go beside line {outer[0] + 1}'s" if outer and have < want else ""
+    return (n, field, f"{what} on line {n + 1} is indented {_spaces(have)}, but {other} on line {above + 1} above "
+                      f"it is indented {want}: YAML nests by indentation, so line {it} up with {other} it "
+                      f"belongs beside ({_spaces(want)} for line {above + 1}'s{or_out}) (YAML said: {problem})")
+
+
+def _outer_level(lines: list[str], above: int, have: int) -> tuple[int, int] | None:
+    """(0-based line, key column) of the nearest line above that sits further out than `have`
+    spaces: a line indented between two levels may belong with either."""
+    level = _key_column(lines[above])
+    for k in range(above - 1, -1, -1):
+        if not lines[k].split("#", 1)[0].strip():
+            continue
+        col = _key_column(lines[k])
+        if col < level:
+            if col <= have:
+                return k, col
+            level = col
+    return None
+
+
+def _tab(exc: yaml.YAMLError, lines: list[str]) -> tuple[int, str, str] | None:
+    """(0-based line, field, message) for a tab where YAML wants spaces."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or ""
+    if mark is None or "'\\t'" not in problem or mark.line >= len(lines):
+        return None
+    n, line = mark.line, lines[mark.line]
+    above = _written_before(lines, n)
+    m = _LINE_KEY.match(line.replace("\t", " "))
+    field = ""
+    if m is not None and line[:1] == "\t" and above is not None:  # the key's place, had it spaces
+        col = _key_column(lines[above])
+        tabs = len(line) - len(line.lstrip("\t"))
+        if lines[above].split("#", 1)[0].rstrip().endswith(":"):  # the line above opens a mapping: under it
+            col += 2
+        else:  # beside a key above, or (a tab read as two spaces) as far out as its tabs say
+            col = min(col, 2 * tabs)
+        field = _field(_key_path(lines, n, " " * col + (m.group("dash") or ""), m.group("key")))
+    return (n, field, f"line {n + 1} has a tab: tabs are not allowed in YAML, indent with spaces "
+                      f"(YAML said: {problem})")
+
+
 def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str]:
     """(1-based line, field, message) for a YAML syntax error."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -128,6 +239,10 @@ def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str
         n, lead, key, value = colonless
         return (n + 1, _field(_key_path(text.split("\n"), n, lead, key)),
                 f"`{key}` has no `:` after it: write `{key}: {value}` (YAML said: {problem})")
+    plain = _tab(exc, text.split("\n")) or _misindented(exc, text.split("\n"))
+    if plain is not None:
+        n, field, message = plain
+        return n + 1, field, message
     if context not in FLOW_OPEN or opened is None or mark is None:
         return (mark.line + 1 if mark else None), "", f"YAML error: {problem}"
     open_char, close_char = FLOW_OPEN[context]
