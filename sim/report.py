@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 import warnings
 from collections import Counter, defaultdict
 from typing import NamedTuple
@@ -311,24 +312,68 @@ def _when(world: World, origin: str) -> str:
     return when_text(world.language, _days(world, tick), world.clock.time_at(tick).strftime("%H:%M"))
 
 
+# a change with these causes is not something that happened to the pair: the seeded tension fading
+# with time, the town being drawn
+UNCAUSED = ("time", "seed")
+
+
 def most_changed(world: World, built_at: int = 0) -> list[tuple[float, int, object, float]]:
-    """Ties ranked by how far they moved during the run: the start is where the tie stood once the
-    town was built (after tick `built_at`, seeding and the bond axes it implies included), and only
-    later changes count, so how the generator drew the town never reads as something that happened."""
+    """Ties ranked by how far beliefs and events moved them during the run: (change, moves, edge,
+    start). The start is where the tie stood once the town was built (after tick `built_at`, seeding
+    and the bond axes it implies included); only later changes with a cause count (a fact, a belief,
+    an event memory...), so neither how the generator drew the town nor a seeded rivalry fading with
+    time reads as something that happened."""
     out = []
     for e in world.graph.edges():
         if e.kind == "familiarity":
             continue
         history = e.history
         moves = [c for c in history if c.tick > built_at]
-        if not moves:
+        caused = [c for c in moves if c.cause.kind not in UNCAUSED]
+        if not caused:
             continue
         built = [c for c in history if c.tick <= built_at]
         start = built[-1].after if built else moves[0].before
-        if abs(e.strength - start) > 1e-9:
-            out.append((abs(e.strength - start), len(moves), e, start))
+        change = sum(c.delta for c in caused)
+        if abs(change) > 1e-9:
+            out.append((abs(change), len(caused), e, start))
     out.sort(key=lambda x: (-x[0], -x[1], x[2].key))
     return out
+
+
+def changed_pairs(world: World, built_at: int = 0) -> list[tuple[str, str, str, list[tuple[float, float, float]], int]]:
+    """`most_changed` one row per pair and kind, its two directions together: (a, b, kind,
+    [(start, now, caused change) for a->b, then b->a where it moved], moves), ranked by the larger
+    direction's caused change."""
+    groups: dict[tuple[str, str, str], dict[str, tuple[float, int, object, float]]] = {}
+    for change, moves, e, start in most_changed(world, built_at):
+        a, b = sorted((e.source, e.target))
+        groups.setdefault((a, b, e.kind), {})[e.source] = (change, moves, e, start)
+    rows = []
+    for (a, b, kind), by_source in groups.items():
+        first = a if a in by_source else b
+        second = b if first == a else a
+        ways = [by_source[first]] + ([by_source[second]] if second in by_source else [])
+        other = world.graph.get(second, first, kind) if second not in by_source else None
+        cells = [(start, e.strength, sum(c.delta for c in e.history if c.tick > built_at
+                                         and c.cause.kind not in UNCAUSED)) for _, _, e, start in ways]
+        if other is not None:  # the other direction did not move: shown as it stands
+            cells.append((other.strength, other.strength, 0.0))
+        rows.append((first, second, kind, cells, sum(m for _, m, _, _ in ways), max(c for c, _, _, _ in ways)))
+    rows.sort(key=lambda r: (-r[5], -r[4], r[0], r[1], r[2]))
+    return [r[:5] for r in rows]
+
+
+def chat_origins(world: World) -> set[str]:
+    """Facts that are a visiting player's chat (daily life's PLAYER_MEETING), not an event: the
+    "rumours followed" count only what happened."""
+    from townsfolk.sim.daily_life import PLAYER_MEETING
+
+    template = PLAYER_MEETING.get(world.language, PLAYER_MEETING["en"])
+    pattern = re.compile("^" + re.escape(template).replace(re.escape("{player}"), ".+")
+                         .replace(re.escape("{npc}"), ".+").replace(re.escape("{place}"), ".+") + "$")
+    players = {c.id for c in world.characters.values() if c.is_player}
+    return {f.id for f in world.facts if f.kind == "happen" and f.actor in players and pattern.match(f.text or "")}
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -388,14 +433,15 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     beliefs = list(memory.beliefs.values())
     npcs = [c for c in world.characters.values() if not c.is_player]
     by_origin: dict[str, list[Belief]] = defaultdict(list)
+    chats = chat_origins(world)  # a visiting player's chats are remembered, but they are not rumours
     for b in beliefs:
-        if b.origin_fact_id:
+        if b.origin_fact_id and b.origin_fact_id not in chats:
             by_origin[b.origin_fact_id].append(b)
     reach = {o: len({b.holder for b in bs}) for o, bs in by_origin.items()}
     top = sorted(reach, key=lambda o: (-reach[o], o))[:6]
     retells = [f for f in world.facts if f.kind == "retell"]
     spreaders = Counter(f.actor for f in retells if f.actor)
-    changed = most_changed(world)
+    changed = changed_pairs(world)
     largest = max(by_origin, key=lambda o: (len(by_origin[o]), o)) if by_origin else None
     tree_png, cascade_size = cascade_plot(world, by_origin[largest]) if largest else ("", 0)
     max_hops = max((b.hops for b in beliefs), default=0)
@@ -438,9 +484,16 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
         [t("report.row.mood"), f"{mood[-1, 0]:+.3f}" if mood.size else "—"],
         [t("report.row.usage"), usage_cell],
     ]
-    tie_rows = [[world.name(e.source), world.name(e.target), tie_kind_text(lang, e.kind, world.relation_kinds),
-                 f"{start:.2f}", f"{e.strength:.2f}",
-                 f"{e.strength - start:+.2f}", n] for _, n, e, start in changed[:15]]
+    def ways(cells: list[tuple[float, float, float]], i: int, fmt: str) -> str:
+        return " / ".join(format(c[i], fmt) for c in cells)
+
+    tie_rows = [[world.name(a), world.name(b), tie_kind_text(lang, kind, world.relation_kinds),
+                 ways(cells, 0, ".2f"), ways(cells, 1, ".2f"), ways(cells, 2, "+.2f"), n]
+                for a, b, kind, cells, n in changed[:15]]
+
+    def img(data: str, alt: str) -> str:
+        return f'<img src="{IMG}{data}" alt="{html.escape(alt)}">'
+
     spreader_rows = [[world.name(k), world.character(k).role, v] for k, v in spreaders.most_common(10)]
     parts = [f"<header><h1>{html.escape(title)}</h1><p>"
              f"{html.escape(t('report.header', npcs=counted(lang, len(npcs), 'npc'), days=shown_days(_days(world, world.tick)), days_text=days_text(lang, _days(world, world.tick))))}</p>"
@@ -449,29 +502,32 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
                                                  f'<span>{html.escape(k)}</span></div>' for k, v in cards) + "</div>")
     if top:
         parts.append(f'<section><h2>{t("report.reach")}</h2><p class="note">{t("report.reach.note")}</p>'
-                     f'<img src="{IMG}{reach_plot(world, by_origin, top)}">'
+                     + img(reach_plot(world, by_origin, top), chart_word(lang, "alt.reach", n=len(top)))
                      + _table([t("report.col.what"), chart_word(lang, "col.when"), t("report.col.heard_by")],
                               [[_fact_text(world, o, by_origin), _when(world, o), reach[o]] for o in top]) + '</section>')
     if beliefs:
         parts.append(f'<section><h2>{t("report.hops")}</h2><p class="note">{t("report.hops.note")}'
-                     f'</p><img src="{IMG}{hops_plot(beliefs, lang)}"></section>')
+                     "</p>" + img(hops_plot(beliefs, lang), chart_word(lang, "alt.hops")) + "</section>")
     if tree_png:
         shown = min(cascade_size, MAX_TREE_NODES)
         deepest = t("report.cascade.deepest") if shown < cascade_size else ""
         parts.append(f'<section><h2>{t("report.cascade")}</h2><p class="note">{html.escape(fact.text if fact else "")}'
                      f'{t("report.cascade.note", size=cascade_size, shown=shown, deepest=deepest)}</p>'
-                     f'<img src="{IMG}{tree_png}"></section>')
-    parts.append(f'<section><h2>{t("report.ties")}</h2><p class="note">{t("report.ties.note")}</p><img src="{IMG}{ties_plot(world)}"></section>')
-    parts.append(f'<section><h2>{t("report.mood")}</h2><img src="{IMG}{mood_plot(world, series)}"></section>')
+                     + img(tree_png, chart_word(lang, "alt.cascade", n=cascade_size)) + "</section>")
+    parts.append(f'<section><h2>{t("report.ties")}</h2><p class="note">{t("report.ties.note")}</p>'
+                 + img(ties_plot(world), chart_word(lang, "alt.ties")) + "</section>")
+    parts.append(f'<section><h2>{t("report.mood")}</h2>' + img(mood_plot(world, series), chart_word(lang, "alt.mood"))
+                 + "</section>")
     parts.append('<div class="two">')
     if spreaders:
-        parts.append(f'<section><h2>{t("report.spreaders")}</h2><img src="{IMG}'
-                     f'{spreaders_plot(world, spreaders)}">{_table([t("report.col.who"), t("report.col.role"), t("report.col.retellings")], spreader_rows)}'
+        parts.append(f'<section><h2>{t("report.spreaders")}</h2>'
+                     + img(spreaders_plot(world, spreaders), chart_word(lang, "alt.spreaders"))
+                     + f'{_table([t("report.col.who"), t("report.col.role"), t("report.col.retellings")], spreader_rows)}'
                      f'</section>')
     parts.append(f'<section><h2>{t("report.summary")}</h2>{_table(["", ""], summary_rows)}</section></div>')
     if tie_rows:
         heads = [t(f"report.col.{k}") for k in ("from", "to", "kind", "start", "now", "change", "changes")]
-        parts.append(f'<section><h2>{t("report.changed")}</h2><p class="note">{t("report.changed.note")} '
+        parts.append(f'<section><h2>{t("report.changed")}</h2><p class="note">{html.escape(chart_word(lang, "changed.ranked"))} {t("report.changed.note")} '
                      f'<code>{html.escape(chart_word(lang, "why.command"))}</code></p>{_table(heads, tie_rows)}'
                      '</section>')
     parts.append("</main>")

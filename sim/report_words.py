@@ -30,6 +30,14 @@ EN: dict[str, str] = {
     "interrupted": "Unfinished run: interrupted at tick {tick}{of} ({when}). Everything below is up to "
                    "then; `townsfolk simulate SPEC --db RUN --resume` goes on with it.",
     "interrupted.of": " of {ticks}",
+    "changed.ranked": "Ranked by what beliefs and events moved (a seeded tension fading with time is not a "
+                      "change); each pair once, its two directions as A→B / B→A.",
+    "alt.reach": "Line chart: how many people had heard each of the {n} widest rumours, day by day.",
+    "alt.hops": "Charts: credibility and the kinds of distortion at each hop from the witness.",
+    "alt.cascade": "Tree of the largest cascade: who heard it from whom ({n} people).",
+    "alt.ties": "Chart: the spread of tie strengths at the end of each day, and the ties that moved.",
+    "alt.mood": "Chart: the town's mean mood (valence) over the run, with the 10–90% band.",
+    "alt.spreaders": "Bar chart: the NPCs who passed things on most often.",
 }
 
 ZH: dict[str, str] = {
@@ -55,6 +63,14 @@ ZH: dict[str, str] = {
     "interrupted": "这次运行没有跑完：在第 {tick}{of} 个时刻中断（{when}）。下面的一切只到那时为止；"
                    "用 `townsfolk simulate 世界文件 --db 运行库 --resume` 接着跑。",
     "interrupted.of": " / {ticks}",
+    "changed.ranked": "按看法和事件带来的变化排序（开始时定下的芥蒂随时间淡去不算变化）；每一对人只列一行，"
+                      "两个方向写成 甲→乙 / 乙→甲。",
+    "alt.reach": "折线图：传得最广的 {n} 条传闻，每天各有多少人听说过。",
+    "alt.hops": "图：离亲眼看见的人隔了几手，每一手的可信度和走样的方式。",
+    "alt.cascade": "树状图：传得最大的一串，谁从谁那里听来的（{n} 人）。",
+    "alt.ties": "图：每天结束时关系强度的分布，以及变了的关系。",
+    "alt.mood": "图：镇上平均情绪（好恶）随时间的变化，带 10–90% 的范围。",
+    "alt.spreaders": "条形图：最常把事情传出去的 NPC。",
 }
 
 
