@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from townsfolk.agents.barter import read_offer
 from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
@@ -40,7 +41,8 @@ ANSWERS: dict[str, dict[str, list[str]]] = {
            "between_us": ["what passed between us, I remember"],
            "also": ["And {line}", "{line}"]},
 }
-CONFIDED_NOTE = {"zh": "你私下跟我说过件心事（话不复述）", "en": "you told me something in private (its words not repeated)"}
+# what a model is handed for such a memory: that there was one, never its words (so it cannot say them)
+CONFIDED_NOTE = {"zh": "你私下跟我说过件心事", "en": "you told me something in private"}
 
 
 def asks_remember_me(text: str, language: str) -> bool:
@@ -66,6 +68,8 @@ def memories_of_asker(world: World, memory: MemoryStore, npc: str, asker: str, *
             seen_deed = fact.actor == asker and fact.kind == "happen" and e.source == "witnessed"
             told = next((b for b in memory.beliefs_via(npc, fact.id) if b.held and b.told_by == asker
                          and b.source == "told" and b.id not in skip), None) if fact.actor == asker else None
+            if told is not None and read_offer(fact.text, world.language == "zh") is not None:
+                told = None  # a trade offer is a talk, not news they told me ("你说过小雨拿这个碗换我三条鱼")
             weight = e.importance * (0.5 + abs(e.valence))
             found.append(((seen_deed, e.private, told is not None, e.about == asker), weight, e.tick,
                           told.id if told is not None else e.id))

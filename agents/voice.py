@@ -523,7 +523,10 @@ def _remember_asker(v: _Voice, items: list[GroundingItem]) -> str:
     """"Do you remember me?": yes, leading with the best of what I remember of them (the rank the
     dialogue step gave it) and perhaps a second, or honestly not (agents/remember_me.py)."""
     asker = v.meta.get("asker")
-    of_them = [g for g in items if g.meta.get("remembered") or (asker and g.about == asker and g.kind != "tie")]
+    # what the ranking chose, and what I make of them (impressions, summaries): a line of theirs it
+    # left out (a trade offer read as news) is not said
+    of_them = [g for g in items if g.meta.get("remembered") or (asker and g.about == asker and g.kind != "tie"
+                                                                and not g.meta.get("from_listener"))]
     pick = REMEMBER[v.lang]
     if not of_them:
         return pick["no"][int(v.rng.integers(len(pick["no"])))]

@@ -97,3 +97,25 @@ def test_several_talks_are_one_talk_remembered(lang: str) -> None:
             town.say(player, npc, words)
         said = town.say(player, npc, asked).text.lower()
         assert sum(t.lower() in said for t in talks) == 1, said  # not "You came by and we talked. And we've talked before."
+
+
+def test_a_model_is_handed_that_there_was_a_confidence_never_its_words() -> None:
+    from townsfolk.agents.llm.scripted import ScriptedProvider
+
+    provider = ScriptedProvider(lambda request: "记得你。")
+    town = Town.from_scenario(ZH, provider=provider)
+    town.advance(2)
+    town.say("lvke", "wangpo", "我其实很怕回老家，我爹不认我了。", private=True)
+    town.say("lvke", "wangpo", "你还记得我吗？")
+    asked = [r for r in provider.requests if r.task == "reply" and r.messages and r.messages[-1].content == "你还记得我吗？"]
+    assert asked, [r.task for r in provider.requests]
+    handed = " ".join(g.text + str(g.meta.get("quote") or "") for g in asked[-1].grounding)
+    assert "心事" in handed and "回老家" not in handed and "不认" not in handed, handed
+
+
+def test_a_trade_offer_is_remembered_as_a_talk_not_as_news() -> None:
+    town = Town.from_scenario(ZH.replace("role: 磨坊主", "role: 卖鱼的"))
+    town.advance(2)
+    town.say("shusheng", "laozhang", "我拿这个碗换你三条鱼。")
+    said = town.say("shusheng", "laozhang", "你还认得我吗").text
+    assert "记得" in said and "碗" not in said and "书生" not in said, said
