@@ -157,7 +157,7 @@ def print_inspection(console: Console, world: World, memory: MemoryStore, who: s
             if not wanted(b):
                 continue
             beliefs.add_row(b.id, world.name(b.holder), b.text, belief_source(world, b.source, b.told_by),
-                            str(b.hops), f"{b.credibility:.2f}", b.status)
+                            str(b.hops), f"{b.credibility:.2f}", status_label(lang, b.status))
         print_whole(console, beliefs)
     facts = Table(title=msg(lang, "inspect.facts"))
     columns(facts, "id", "tick", "kind", "actor", "to", "text")

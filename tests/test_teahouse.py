@@ -152,7 +152,7 @@ def test_inspect_lists_characters_edges_beliefs_and_facts(runs):
     for name in ("阿青", "小梁", "老顾客", "旅人"):
         assert name in out
     assert "合作" in out and "相识" in out and "partner" not in out  # tie kinds in the world's language
-    assert "阿青嫌小梁不靠谱" in out and "superseded" in out
+    assert "阿青嫌小梁不靠谱" in out and "已不再相信" in out and "superseded" not in out
     assert "小梁的货晚到了" in out and "他又迟到了" in out
     assert re.search(r"\bb4\b", out) and re.search(r"\bf1\b", out)
 
