@@ -124,16 +124,18 @@ def offline_summary(d: SummaryDraft) -> str:
 
 
 def _summary_text(zh: bool, about_name: str, texts: list[str], valences: list[float], days: float,
-                  predicate: str | None, count: int, tellers: list[str], things: list[str], told: list[str]) -> str:
+                  predicate: str | None, count: int, tellers: list[str], things: list[str], told: list[str],
+                  top: int | None = None) -> str:
     """`offline_summary` of a draft's fields, so consolidation need not build the draft for it (a fold
-    at every few tellings); the kept event is found once."""
+    at every few tellings); the kept event is found once (`top`: already found, by `_top_of`'s rule)."""
     span = _span(days, zh)
-    top = None
     if predicate and count >= 2 and predicate != "remark":
         p = PREDICATES[predicate]
         text = f"{span}，{about_name}{count}次{p.zh}" if zh else f"{span}, {about_name} {p.en} {count} times"
+        top = None
     else:
-        top = _top_of(valences, len(texts))
+        if top is None:
+            top = _top_of(valences, len(texts))
         kept = texts[top]
         n = len(set(things)) if len(things) == len(texts) else len(set(texts))  # distinct facts, not memories
         if n == 1:
@@ -156,13 +158,15 @@ def _impression_text(zh: bool, old_text: str | None, old_valence: float, new_val
     base = old_text.split("，")[0].split(", ")[0] if old_text else ""
     if base in ("说不好", "hard to say"):
         base = ""
-    pred = PREDICATES.get(predicate or "", None)
+    # the predicate is looked up only where the words use it (not for "hard to say", most first impressions)
     if new_valence >= 0.3:
+        pred = PREDICATES.current().get(predicate or "", None)
         base = base if old_valence >= 0.3 and base else ("靠得住" if zh else "dependable")
         if pred and pred.valence < 0:
             return f"{base}，但有时{pred.zh}" if zh else f"{base}, but {pred.en.replace('is ', '').replace('was ', '')} at times"
         return base
     if new_valence <= -0.3:
+        pred = PREDICATES.current().get(predicate or "", None)
         if pred and pred.valence < 0:
             return pred.zh if zh else pred.en.replace("was ", "often ").replace("is ", "")
         return "不太好相处" if zh else "hard to get along with"
@@ -318,8 +322,11 @@ def _summarise(holder: str, about: str, events: list[EventMemory], weight: float
     texts, valences, things, told, covers, weighted = [], [], [], [], [], []
     tellers: dict[str, None] = {}  # who told the holder, first told first
     deeds: dict[str, int] = {}  # what was seen done, by kind
-    for e in events:
+    top, felt = 0, -1.0  # the event felt most strongly, the first of equals (`_top_of`)
+    for i, e in enumerate(events):
         what, source, meta, valence = e.what, e.source, e.meta, e.valence
+        if abs(valence) > felt:
+            top, felt = i, abs(valence)
         texts.append(what)
         valences.append(valence)
         things.append(e.fact_id or what)
@@ -340,7 +347,8 @@ def _summarise(holder: str, about: str, events: list[EventMemory], weight: float
     days = (events[-1].time - events[0].time).total_seconds() / 86400
     about_name, teller_names = names.get(about, about), [names.get(t, t) for t in told_by]
     if writer is offline_summary:
-        text = _summary_text(zh, about_name, texts, valences, days, predicate, count, teller_names, things, told)
+        text = _summary_text(zh, about_name, texts, valences, days, predicate, count, teller_names, things, told,
+                             top)
     else:
         text = writer(_summary_draft(holder, about, about_name, language, texts, valences, days, predicate, count,
                                      teller_names, things, told))
