@@ -193,7 +193,10 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("debt_unpaid", "never paid back a debt", "欠钱不还", -0.55, 0.55, up="dishonest",
        ex_en=("He never paid back what he borrowed.", "She keeps dodging the debt."),
        ex_zh=("他借的钱一直不还。", "她欠的债总是赖着。"),
-       cues_en=("never paid back", "hasn't paid back", "won't pay"), cues_zh=("欠钱不还", "赖账", "不还钱", "一直不还", "还没还")),
+       cues_en=("never paid back", "hasn't paid back", "won't pay"), cues_zh=("欠钱不还", "赖账", "不还钱", "一直不还", "还没还", "没还", "不还"),
+       # short on purpose: a longer cue beside it wins ('欠我的钱一直没还，他不老实' reads as dishonest);
+       # 没还手 / 不还嘴 (not hitting or talking back) are no debt
+       not_cues=("没还手", "不还手", "没还嘴", "不还嘴", "没还价", "不还价", "没还击", "不还击")),
     _p("debt_repaid", "paid back a debt", "还了钱", 0.4, 0.0, up="trustworthy",
        ex_en=("He paid back every coin he owed.", "She settled her account at the shop."),
        ex_zh=("他把欠的钱一分不少都还了。", "她把店里的账结清了。"),
