@@ -504,7 +504,9 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
         parts.append(f'<section><h2>{t("report.reach")}</h2><p class="note">{t("report.reach.note")}</p>'
                      + img(reach_plot(world, by_origin, top), chart_word(lang, "alt.reach", n=len(top)))
                      + _table([t("report.col.what"), chart_word(lang, "col.when"), t("report.col.heard_by")],
-                              [[_fact_text(world, o, by_origin), _when(world, o), reach[o]] for o in top]) + '</section>')
+                              [[_fact_text(world, o, by_origin), _when(world, o), reach[o]] for o in top])
+                     + (f'<p class="note">{html.escape(chart_word(lang, "reach.shown", shown=len(top), n=len(by_origin)))}</p>'
+                        if len(by_origin) > len(top) else "") + '</section>')
     if beliefs:
         parts.append(f'<section><h2>{t("report.hops")}</h2><p class="note">{t("report.hops.note")}'
                      "</p>" + img(hops_plot(beliefs, lang), chart_word(lang, "alt.hops")) + "</section>")

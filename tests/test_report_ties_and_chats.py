@@ -36,6 +36,8 @@ def test_a_visitors_chats_are_not_rumours_followed(run: tuple[object, str]) -> N
     card = re.search(r"<b>([\d,]+)</b><span>rumours followed</span>", page)
     assert card and int(card.group(1).replace(",", "")) == len(real)
     assert "chatted with" not in page.split("Rumour reach over time")[1].split("</table>")[0]
+    if len(real) > 6:  # the table shows the widest six and says of how many
+        assert f"The 6 that reached most people, of the {len(real)} rumours followed." in page
 
 
 def test_fading_with_time_is_no_change_and_each_pair_is_one_row(run: tuple[object, str]) -> None:
