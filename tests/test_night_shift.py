@@ -14,7 +14,7 @@ SPEC = """\
 world: Nightport
 language: {lang}
 seed: 4
-start: 2026-11-02T00:00
+start: 2026-11-02T08:00
 days: 1
 population: 120
 settled_days: 2000
