@@ -12,8 +12,7 @@ import base64
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from itertools import compress, repeat
-from operator import attrgetter
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -29,7 +28,6 @@ from townsfolk.world.world import World
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
 MOOD_EDGE = 0.2
 OWN = 3  # added to a mood code while the label is the NPC's own doing (saved with the codes)
-_HOLDER, _VALENCE, _IMPORTANCE = attrgetter("holder"), attrgetter("valence"), attrgetter("importance")
 _IS_EVENT = "event".__eq__
 
 
@@ -107,12 +105,8 @@ class Minds:
         self._tick_marks: TickMarks | None = None  # what `settle` saw, for the next `mood_shifts`
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
-        # this tick's event memories, summed into stimuli by `settle` in array steps; or, once
-        # `_stimuli` is read (a stimulus put in by hand), summed per NPC there, as they came
-        self._events: list[EventMemory] = []
-        self._summed: dict[str, list[float]] = {}  # the summed stimulus per NPC, when summed one by one
+        self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
         self._stimulus_rows: dict[str, int] = {}  # their affect rows, looked up once as they came
-        self._rank: np.ndarray | None = None  # each affect row's place in id order (made at first use)
         memory.on_put_many.append(self._on_put_many)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
@@ -122,58 +116,29 @@ class Minds:
 
     # --- affect ------------------------------------------------------------------------------
     def _on_put_many(self, kinds: Sequence[str], items: Sequence[object]) -> None:
-        """Every event memory an NPC writes is a stimulus (valence, arousal from its intensity):
-        kept, in write order, until `settle` sums them (told of a run of new items at once)."""
-        self._events += compress(items, map(_IS_EVENT, kinds))
-
-    @property
-    def _stimuli(self) -> dict[str, list[float]]:
-        """This tick's summed stimulus per NPC, [valence, energy, dominance], to read or put in by
-        hand: the events so far summed into it first, one by one, as they always were."""
-        events, self._events = self._events, []
-        stimuli, rows, index = self._summed, self._stimulus_rows, self.affect.index
-        for item in events:
-            if not isinstance(item, EventMemory):
+        """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity (told
+        of a run of new items at once, in write order: each holder's sums are the same)."""
+        stimuli, rows, index = self._stimuli, self._stimulus_rows, self.affect.index
+        if len(kinds) != len(items):
+            raise ValueError("as many kinds as items")
+        # the events picked at C speed (a summary or impression put alone, most calls, costs no loop);
+        # plain floats (summing these few in arrays at settle cost more than this loop): the same
+        # IEEE steps, from 0.0 up
+        for item in compress(items, map(_IS_EVENT, kinds)):
+            if type(item) is not EventMemory and not isinstance(item, EventMemory):
                 continue
-            # plain floats (an array per event cost more than the sum): the same IEEE steps, from 0.0 up
-            s = stimuli.get(item.holder)
+            holder = item.holder
+            s = stimuli.get(holder)
             if s is None:
-                row = index.get(item.holder)
+                row = index.get(holder)
                 if row is None:
                     continue  # a player's memories move no affect
-                s = stimuli[item.holder] = [0.0, 0.0, 0.0]
-                rows[item.holder] = row  # (settle reads it here, not from the town's index)
+                s = stimuli[holder] = [0.0, 0.0, 0.0]
+                rows[holder] = row  # (settle reads it here, not from the town's index)
             v = item.valence * (0.5 + item.importance)
             s[0] += v
             s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
             s[2] += 0.3 * v
-        return stimuli
-
-    def _summed_rows(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """This tick's events summed per NPC in array steps: (rows in id order, (rows, 3) sums), or
-        None when some event is not an EventMemory (then `_stimuli`). Each NPC's sums are added in
-        write order from 0.0 (bincount's loop), the same IEEE steps `_stimuli` takes in floats."""
-        events = self._events
-        if set(map(type, events)) != {EventMemory}:
-            return None
-        self._events = []
-        n = len(events)
-        rows = np.fromiter(map(self.affect.index.get, map(_HOLDER, events), repeat(-1)), dtype=np.int64, count=n)
-        valence = np.fromiter(map(_VALENCE, events), dtype=float, count=n)
-        importance = np.fromiter(map(_IMPORTANCE, events), dtype=float, count=n)
-        ours = rows >= 0  # a player's memories move no affect
-        if not ours.all():
-            rows, valence, importance = rows[ours], valence[ours], importance[ours]
-        stirred, at = np.unique(rows, return_inverse=True)
-        v = valence * (0.5 + importance)
-        parts = (v, 0.6 * np.abs(v) - 0.1 * (v < 0), 0.3 * v)
-        sums = np.stack([np.bincount(at, weights=w, minlength=len(stirred)) for w in parts], axis=1)
-        if self._rank is None:
-            ids = self.affect.ids
-            self._rank = np.empty(len(ids), dtype=np.int64)
-            self._rank[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
-        order = np.argsort(self._rank[stirred])  # (in id order, as they always were summed into their groups)
-        return stirred[order], sums[order]
 
     def settle(self, dt_seconds: float) -> None:
         """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together.
@@ -181,21 +146,15 @@ class Minds:
         group's label before the tick, and where the stimulated NPCs stood before their stimuli."""
         marks = TickMarks(group_codes=mood_codes(self.affect.group_slow[:, 0]))
         self.affect.tick(dt_seconds)
-        summed = self._summed_rows() if self._events and not self._summed else None
-        if summed is not None:
-            marks.stirred, stim = summed
-        elif self._stimuli:
-            stimuli = self._summed
-            ids = sorted(stimuli)  # (in id order, as they always were summed into their groups)
+        if self._stimuli:
+            ids = sorted(self._stimuli)  # (in id order, as they always were summed into their groups)
             known, index = self._stimulus_rows, self.affect.index  # (index: a stimulus put in by hand)
             marks.stirred = np.fromiter([known[i] if i in known else index[i] for i in ids], dtype=np.int64,
                                         count=len(ids))
-            stim = np.array([stimuli[i] for i in ids])
-            stimuli.clear()
-            self._stimulus_rows.clear()
-        if len(marks.stirred):
             marks.relaxed = mood_codes(self.affect.fast[marks.stirred, 0])
-            self.affect.stimulate_rows(marks.stirred, np.clip(stim, -1.0, 1.0))
+            self.affect.stimulate_rows(marks.stirred, np.clip(np.array([self._stimuli[i] for i in ids]), -1.0, 1.0))
+            self._stimuli.clear()
+            self._stimulus_rows.clear()
         self._tick_marks = marks
 
     def mood_changes(self, language: str) -> list[tuple[str, str, float]]:

@@ -131,39 +131,3 @@ def test_a_tick_s_stimuli_land_as_apply_stimulus_puts_them_to_the_bit(n, seed):
     slow.stimulate(who, stim, np.zeros(len(who)))  # apply_stimulus with its repeats, as it always was
     for name in ("fast", "group_slow", "pair_slow"):
         assert getattr(quick, name).tobytes() == getattr(slow, name).tobytes(), name
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n_events=st.integers(0, 60))
-def test_a_tick_s_events_summed_in_arrays_are_the_stimuli_summed_one_by_one(seed, n_events):
-    """`Minds.settle` sums the tick's event memories per NPC in array steps; reading `_stimuli`
-    first sums them one by one, as they always were: the affect after the tick is the same bits."""
-    from townsfolk.memory.events import EventMemory
-
-    rng = np.random.default_rng(seed)
-    world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=1)
-    for i in range(30):  # ids whose text order is not their row order (n10 before n2)
-        world.add_character(Character(id=f"n{i}", name=f"Npc{i}"))
-    world.add_character(Character(id="p", name="Player", is_player=True))
-    arrays, one_by_one = MemoryStore(), MemoryStore()
-    quick, slow = Minds(world, arrays), Minds(world, one_by_one)
-    for minds in (quick, slow):
-        minds.affect.fast = rng.uniform(-1, 1, (30, 3)) if minds is quick else quick.affect.fast.copy()
-    holders = [*(f"n{i}" for i in range(30)), "p"]
-    events = [EventMemory(id=f"e{k}", holder=holders[int(rng.integers(0, 31 if k % 3 else 6))], tick=1,
-                          time=datetime(2026, 3, 2, 9), what="x", about="n0",
-                          importance=float(rng.choice([0.0, 0.2, float(rng.uniform(0, 1))])),
-                          valence=float(rng.choice([0.0, -0.0, -1.0, float(rng.uniform(-1, 1))])))
-              for k in range(n_events)]
-    for store in (arrays, one_by_one):
-        half = len(events) // 2
-        store.put_all(["event"] * half, [e.model_copy() for e in events[:half]])
-        for e in events[half:]:
-            store.put(e.model_copy())
-    assert len(slow._stimuli) <= 30  # noqa: SLF001  (read: summed one by one from here on)
-    for minds in (quick, slow):
-        minds.settle(300.0)
-    assert quick.affect.fast.tobytes() == slow.affect.fast.tobytes()
-    assert quick.affect.group_slow.tobytes() == slow.affect.group_slow.tobytes()
-    assert quick._tick_marks.stirred.tolist() == slow._tick_marks.stirred.tolist()  # noqa: SLF001
-    assert quick.mood_shifts("en") == slow.mood_shifts("en")
