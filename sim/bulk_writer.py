@@ -15,6 +15,7 @@ the row boundary stays the store's; only the batching is here.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
@@ -61,6 +62,7 @@ LOG_COLS = ("seq", "tick", "kind", "data")
 CHARACTER_COLS = ("id", "seq", "name", "is_player", "data")
 MIND_ARRAY_COLS = ("id", "name", "block", "dtype", "width", "data")
 MIND_ENTRY_COLS = ("id", "part", "data")
+_ID_TICK_KIND, _TICK_KIND = attrgetter("id", "tick", "kind"), attrgetter("tick", "kind")  # one read per row
 BULK_ROWS = 20_000  # edge and change rows of a first commit from which indexes are built after the rows
 
 
@@ -86,8 +88,11 @@ def _memory_columns(store: RunStore, memory: MemoryStore, written: list[tuple[st
     """The written memory items as a row block's columns (sim/row_blocks.py `TABLES`) and models,
     each item given its seq (a new one for an item not saved before), as the row loop gives it."""
     memory_seq = store._memory_seq  # noqa: SLF001
-    items = [item for _kind, item in written]
-    ids = [item.id for item in items]
+    # one pass over the items, each read once: a late tick of a 10k town writes thousands, spread over
+    # a heap of gigabytes, and a pass per column read each again from memory
+    head = [(kind, item, item.id, item.holder, item.tick, getattr(item, "private", False),
+             item.claim.about if kind == "belief" else getattr(item, "about", None)) for kind, item in written]
+    kinds, items, ids, holders, ticks, private, about = (list(c) for c in zip(*head, strict=True)) if head else ([],) * 7
     seqs = []
     for item_id in ids:
         seq = memory_seq.get(item_id)
@@ -96,10 +101,8 @@ def _memory_columns(store: RunStore, memory: MemoryStore, written: list[tuple[st
             seq = memory_seq[item_id] = store._next_memory_seq  # noqa: SLF001
         seqs.append(seq)
     vectors = memory.vectors
-    cols = {"id": ids, "kind": [kind for kind, _item in written], "seq": seqs, "holder": [i.holder for i in items],
-            "about": [item.claim.about if kind == "belief" else getattr(item, "about", None) for kind, item in written],
-            "tick": [i.tick for i in items], "private": [getattr(i, "private", False) for i in items],
-            "embedding": [None if v is None else encode_vector(v) for v in map(vectors.get, ids)]}
+    cols = {"id": ids, "kind": kinds, "seq": seqs, "holder": holders, "about": about, "tick": ticks,
+            "private": private, "embedding": [None if v is None else encode_vector(v) for v in map(vectors.get, ids)]}
     return cols, items
 
 
@@ -185,8 +188,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     seq = store._fact_seq  # noqa: SLF001
     if as_blocks:
         facts = world.facts.take_unsaved()
-        fact_block = ({"id": [f.id for f in facts], "seq": list(range(seq + 1, seq + 1 + len(facts))),
-                       "tick": [f.tick for f in facts], "kind": [f.kind for f in facts]}, facts)
+        f_ids, f_ticks, f_kinds = (list(c) for c in zip(*map(_ID_TICK_KIND, facts), strict=True)) if facts else ([], [], [])
+        fact_block = ({"id": f_ids, "seq": list(range(seq + 1, seq + 1 + len(facts))), "tick": f_ticks,
+                       "kind": f_kinds}, facts)
         seq += len(facts)
     else:
         for fact in world.facts.take_unsaved():
@@ -236,9 +240,10 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         memory_seq.pop(item_id, None)
     log_rows = []
     seq = store._log_seq  # noqa: SLF001
-    log_block = ({"seq": list(range(seq + 1, seq + 1 + len(log))), "tick": [e.tick for e in log],
-                  "kind": [e.kind for e in log]}, log) if as_blocks else None
+    log_block = None
     if as_blocks:
+        l_ticks, l_kinds = (list(c) for c in zip(*map(_TICK_KIND, log), strict=True)) if log else ([], [])
+        log_block = ({"seq": list(range(seq + 1, seq + 1 + len(log))), "tick": l_ticks, "kind": l_kinds}, log)
         seq += len(log)
     for entry in () if as_blocks else log:
         seq += 1
