@@ -37,6 +37,7 @@ from townsfolk.memory.reading_cases import (
     CASE_RULES,
     Gated,
     accident_overrules,
+    careless_overrules,
     lesser_case,
 )
 
@@ -195,7 +196,9 @@ def _read_by_cues(text: str, inventory: PredicateInventory) -> Reading | None:
     _, _, key, cue, negated = found[0]
     hits = [(f[2], f[4]) for f in found]
     key, negated, cold = negation.settle(lesser_case(key, hits, inventory), negated, hits, inventory)
-    if accident_overrules(key, text, lowered) and ACCIDENT_READING in inventory:
+    if careless_overrules(key, text, lowered) and "careless" in inventory:
+        key, cold = "careless", False  # my thing spoilt by accident: their carelessness, not nobody's
+    elif accident_overrules(key, text, lowered) and ACCIDENT_READING in inventory:
         key, cold = ACCIDENT_READING, False  # an accident is never a deliberate wrong
     return Reading(key=key, via="cue", cue=cue, negated=negated, score=1.0, cold=cold)
 

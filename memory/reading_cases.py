@@ -73,12 +73,29 @@ DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed
                         rf"|\b(?:brought|gave|handed|returned|left|sent)\s+(?:back\s+)?(?:his|her|their|my|your|our|the|"
                         rf"[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:back\s+)?(?:torn|broken|ruined|smashed|"
                         rf"damaged|cracked|ripped|bent|wrecked|split|stained|holed|dented|snapped)\b")
-DAMAGED_ZH = re.compile(r"(?:把|将)[^，。！？,!?把]{1,12}?(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|砸坏|砸了|踩坏|踩烂|撕破|撕烂|扯破|挂破|"
-                        r"刮破|划破|碰坏|摔坏|烧坏|戳破|剪坏|压坏|毁了|糟蹋)|(?:弄坏|弄破|撕破|砸坏|踩坏|毁)了[^，。！？,!?]{0,4}?"
+DAMAGED_ZH = re.compile(r"(?:把|将)(?!自己)[^，。！？,!?把]{1,12}?(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|搞丢|砸坏|砸了|砸碎|踩坏|踩烂|"
+                        r"撕破|撕烂|扯破|挂破|刮破|划破|碰坏|碰碎|摔坏|摔碎|摔破|摔烂|打碎|打破|打烂|烧坏|戳破|剪坏|压坏|毁了|糟蹋)"
+                        r"|(?:弄坏|弄破|撕破|砸坏|踩坏|打碎|摔碎|弄丢|毁)了[^，。！？,!?]{0,4}?"
                         r"(?:的|家的)"
                         # the passive: "我的网又被小虎弄破了"
                         r"|被[^，。！？,!?被]{1,8}?(?:弄坏|弄破|弄脏|弄断|搞坏|砸坏|踩坏|踩烂|撕破|撕烂|扯破|刮破|划破|碰坏|摔坏|撞坏|撞破|撞断|"
                         r"戳破|剪坏|压坏)了")
+
+# a thing of the speaker's or the listener's lost, dropped or broken by someone is a complaint about them: "Pike dropped
+# my lamp by accident" was read by meaning as nothing, then as a mishap blaming nobody, and retold "you got hurt"
+_NOT_LOST_EN = (r"(?:temper|way|mind|nerve|patience|balance|footing|grip|hold|touch|trust|voice|eyes|gaze|guard|place|"
+                r"chance|count|track|sight|turn|bet|appetite|breath|job|friend|friends|wife|husband|son|daughter|"
+                r"mother|father|baby|child|children|brother|sister|family|name|names|hint|subject|plan|plans|case|charges|"
+                r"claim|idea|pace|speed|lead|money|savings|coins|wages|rent)")
+_OWN_EN = r"(?:my|your|our)"
+OWN_THING_DAMAGED_EN = re.compile(
+    rf"\b(?:dropped|lost|broke|smashed|cracked|chipped|knocked over|spilled|spilt|tore|ripped|ruined|wrecked|damaged|"
+    rf"dented|shattered|snapped|scratched|stained|burned|burnt|scorched)\s+{_OWN_EN}\s+(?:best\s+|good\s+|new\s+|old\s+)?"
+    rf"(?!{_NOT_A_THING_EN}\b)(?!{_NOT_LOST_EN}\b)[a-z][\w-]*")
+_DAMAGE_ZH = (r"(?:弄坏|弄破|弄脏|弄断|弄丢|搞坏|搞丢|砸坏|砸碎|踩坏|踩烂|撕破|撕烂|扯破|挂破|刮破|划破|碰坏|碰碎|摔坏|摔碎|摔破|"
+              r"摔烂|打碎|打破|打烂|烧坏|戳破|剪坏|压坏|毁了|糟蹋)")
+OWN_THING_DAMAGED_ZH = re.compile(rf"(?:把|将)(?:我|你|咱|俺)们?(?:的|家的)?[^，。！？,!?把]{{1,10}}?{_DAMAGE_ZH}"
+                                  rf"|{_DAMAGE_ZH}了(?:我|你|咱|俺)们?(?:的|家的)")
 
 # money handed over: the verb of giving with the one given it, then the money ("slipped Ida a silver coin",
 # "pressed a coin into Ida's hand"); money for something or owed back is a payment, said next
@@ -115,7 +132,8 @@ THING_GAVE_OUT_EN = re.compile(
     r"(?:cracked|broke|split|snapped|burst|gave way|collapsed|leaked|sprang a leak|fell apart|wore through|came loose|"
     r"came off|ran dry|caved in|rotted through|rusted through|froze solid|sank)\b"
     r"(?![^.!?;]*\b(?:storm|flood|fire|gale|wind|lightning|thie(?:f|ves)|stole|kicked|smashed|on purpose)\b)")
-THING_GAVE_OUT_ZH = re.compile(r"的[^，。！？,!?的被让叫给把]{1,4}?(?:裂了|漏水了|漏了|坏了|断了|塌了|散架了|破了个?洞|干了|锈穿了)"
+# (not when someone did it: 把我的戏服弄坏了 read "的戏服弄坏了" as a thing that gave out, and the damage was nobody's)
+THING_GAVE_OUT_ZH = re.compile(r"的[^，。！？,!?的被让叫给把弄搞砸踩撕]{1,4}?(?:裂了|漏水了|漏了|坏了|断了|塌了|散架了|破了个?洞|干了|锈穿了)"
                                r"(?![^。！？!?]*(?:风暴|大风|大水|洪水|火|雷|贼|偷|故意))")
 # nursing someone through an illness is help given, not the nurse's illness: "Ysa sat up all night with the Fenn
 # baby and saw it through the fever" read as Ysa's illness by the cue "fever"
@@ -229,7 +247,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("kept_borrowed", Gated(KEPT_BORROWED_ZH, ("借",)), False),
     ("debt_unpaid", Gated(UNPAID_LOAN_EN, ("borrowed",)), True), ("debt_unpaid", Gated(UNPAID_LOAN_ZH, ("借",)), False),
     ("took_unasked", Gated(UNASKED_EN, ("without",)), True), ("took_unasked", Gated(UNASKED_ZH, ("招呼", "问", "同意")), False),
-    ("damaged", Gated(DAMAGED_EN, _DAMAGE_EN), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
+    ("damaged", Gated(DAMAGED_EN, _DAMAGE_EN), True),
+    ("damaged", Gated(OWN_THING_DAMAGED_EN, ("dropped", "lost", "knocked", "spil", "shattered", "burn", "scorched")), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
@@ -260,6 +279,16 @@ def is_accident(text: str, lowered: str) -> bool:
     return any(w in text for w in ACCIDENT_ZH) and not any(w in text for w in NOT_ACCIDENT_ZH)
 
 
+def careless_overrules(key: str, text: str, lowered: str | None = None) -> bool:
+    """Whether a thing of the speaker's or the listener's spoilt by accident is the doer's carelessness:
+    "Pike dropped my lamp by accident", 阿虎不小心把我的戏服弄坏了 is a complaint about the one who did it
+    (mild, not meant), not a misfortune that blames nobody (someone else's thing so spoilt is news: a mishap)."""
+    if key not in ("damaged", "mishap"):
+        return False
+    lowered = text.lower() if lowered is None else lowered
+    return is_accident(text, lowered) and bool(OWN_THING_DAMAGED_EN.search(lowered) or OWN_THING_DAMAGED_ZH.search(text))
+
+
 def accident_overrules(key: str, text: str, lowered: str | None = None) -> bool:
     """Whether a deliberate wrong read from the text (or nothing at all) must give way to a mishap:
     "knocked over her bucket by accident" is news of a small misfortune, not a remark whose felt
@@ -268,7 +297,7 @@ def accident_overrules(key: str, text: str, lowered: str | None = None) -> bool:
 
 
 # a reading these rules make that is the lesser news beside another one said outright
-_YIELDS = {"damaged": "a graver wrong, or a misfortune (the storm wrecked it)", "borrowed": "anything else",
+_YIELDS = {"damaged": "a graver wrong, carelessness said outright, or a misfortune (the storm wrecked it)", "borrowed": "anything else",
            "mishap": "a graver misfortune (he fell and broke his arm), or a grave wrong told with it"}
 
 
@@ -289,6 +318,10 @@ def lesser_case(key: str, hits: list[tuple[str, bool]], inventory) -> str:  # no
             if (not spec.blames_subject and own is not None and abs(spec.valence) > abs(own.valence)) or spec.severity >= 0.5:
                 return other
             continue
+        if key == "damaged" and other == "mishap":  # the thing that broke is the one spoilt (打碎了 in 把碗打碎了)
+            continue
+        if key == "damaged" and other == "careless":  # the speaker calls it carelessness (弄坏了…真是马虎)
+            return other
         if key == "borrowed" or not spec.blames_subject or (own is not None and spec.severity > own.severity):
             return other
     return key
