@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from townsfolk.memory.embeddings import Embedder
 from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.name_index import NameIndex
-from townsfolk.memory.predicate_reader import read
+from townsfolk.memory.predicate_reader import read, read_by_cues
 from townsfolk.memory.predicates import BLAMELESS_KINDS, BUILTIN, INVENTORY, PredicateSpec
 from townsfolk.memory.pronouns import can_report_zh, follow_name, reported_zh
 
@@ -27,6 +27,11 @@ PREDICATES = INVENTORY
 # predicates that say less than the words they were read from: a claim keeps and says its words
 # ("小陶摔裂了一口大缸", never "小陶出了点岔子"); the reading still decides who is to blame (nobody)
 OWN_WORDS = ("remark", "mishap")
+# deeds whose label says less than the clause they were read from: "张嫂说小何故意抓错药" was told back as
+# "张嫂说小何不老实", "Martha says Tom spoiled the dough" as "... spoiled someone's things". While a claim keeps
+# those words (a faithful retelling does; one told harsher drops them) and they still read as its predicate,
+# the words are said; without words (a seeded or escalated claim) the label is
+DEED_WORDS = ("dishonest", "damaged", "careless")
 
 # Retelling escalates along each predicate's ladder: a lateness becomes unreliability becomes dishonesty.
 ESCALATION = {spec.key: spec.escalates_to or spec.key for spec in BUILTIN}
@@ -94,6 +99,14 @@ class Claim(BaseModel):
         return (self.about, self.predicate, self.target) == (other.about, other.predicate, other.target)
 
 
+def says_its_deed(claim: Claim) -> bool:
+    """Whether the claim is told in its own words because its deed's label would lose them (DEED_WORDS)."""
+    if claim.predicate not in DEED_WORDS or not claim.quote or claim.is_attitude or claim.negated:
+        return False
+    reading = read_by_cues(claim.quote, _current_inventory())  # kept per text: a telling asks again
+    return reading is not None and reading.key == claim.predicate
+
+
 def read_predicate(text: str, *, embedder: Embedder | None = None) -> str:
     """The predicate a sentence expresses (zh or en): cue words at word boundaries, then meaning."""
     return read(text, embedder=embedder).key
@@ -137,8 +150,8 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         return names.get(cid, cid)
 
     pred = PREDICATES.get(claim.predicate, PREDICATES["remark"])
-    if claim.own_words:
-        # nothing the lexicon can name: keep the words themselves
+    if claim.own_words or says_its_deed(claim):
+        # nothing the lexicon can name, or less than the words said: keep the words themselves
         if claim.said_by and claim.said_by != claim.about:
             if language == "zh" and claim.said_by != speaker and can_report_zh(claim.quote):
                 said_by = who(claim.said_by)  # their 我 is not ours
