@@ -26,7 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from townsfolk.agents.retraction import told_nothing
 from townsfolk.agents.small_talk import small_talk_answer, small_talk_topic, without_greeting
+from townsfolk.agents.trade_goods import sells
 from townsfolk.world.world import World
 
 # what a role deals in: (role words, goods/skill words); zh single characters are nouns a trade sells or does
@@ -120,6 +122,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "refer": ["这事你得找{name}，{pron}是{role}。", "这事你问问{name}吧，{pron}是{role}，比我在行。"],
         "not_mine": ["这我可帮不上，我就是个{role}。", "这事我帮不上，我一个{role}，哪会这个。"],
         "cold": ["我没空，你找别人吧。", "这事我不管。"],
+        "puzzled": ["说什么呢？你还什么都没跟我讲过啊。", "收回什么？你可什么都没告诉过我。"],
         "weather": ["明天的天谁说得准，到时候看吧。", "这可说不好，老天爷的事，明天再看吧。"],
         "weather_sea": ["说不准，我明早出门前看看天色再说。", "看这云说不好，明早看了天才知道。"],
         "future": ["以后的事谁说得准呢。", "这我可说不好，到时候才知道。"],
@@ -155,6 +158,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "refer": ["For that you want {name}; {pron_is} the {role}.", "Ask {name}, {pron_is} the {role}. Better than me at it."],
         "not_mine": ["Can't help you there, I'm only the {role}.", "Me? I'm the {role}; that's not my line at all."],
         "cold": ["Not from me. Try someone else.", "I've no time for that."],
+        "puzzled": ["Made what up? You haven't told me anything.", "Take what back? You haven't told me anything yet."],
         "weather": ["Couldn't tell you. We'll see what the sky does.", "Who can say? Ask me tomorrow."],
         "future": ["No one can say that yet.", "Couldn't tell you; we'll know when it comes."],
         "outsider": ["Couldn't tell you. I'm the {role}; that's not the sort of thing I'd know.",
@@ -171,6 +175,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                         "I don't know where {name} lives, to be honest."],
         "lives_unknown": ["{who}? Nobody by that name that I know.", "{who}? I don't know anyone called that."],
         "goods_mine": ["Good as ever, if I say so myself.", "As good as you'll find anywhere."],
+        "goods_fresh": ["Fresh this morning, the {goods}. You'll not find better.", "Today's, the {goods}; fresh as you like."],
         "praised": ["Thank you kindly! It's been on since noon; there's a bowl for you if you want it.",
                     "Why, thank you. Old recipe, that one."],
         "cooking": ["Come and see for yourself; it's nearly ready.", "Something good, and there's plenty of it."],
@@ -292,6 +297,8 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
         return {"name": c.name, "pron": pron, "pron_is": pron_is,
                 "role": re.sub(r"^(?:the|a|an)\s+", "", c.role, flags=re.I) if c.role else ("街坊" if zh else "local")}
 
+    if told_nothing(world, npc, speaker, text):  # "I made that up." from one who told me nothing
+        return Everyday("puzzled", words["puzzled"][0 if zh or re.search(r"\bmade\b", said, re.I) else 1])
     for kind, rx in _PERSONAL_ZH if zh else _PERSONAL_EN:
         if rx.search(said):
             if kind == "pastime":
@@ -391,7 +398,8 @@ def _goods_reply(world: World, npc: str, speaker: str, said: str, zh: bool, pick
         goods = (m.group("goods") or m.group("goods2") or "cooking") if m else ""
         if not m:  # "Busy night?" alone: the trade's evening
             return Everyday("trade", pick("busy"))
-    if _deals_in(me.role, "" if zh else me.persona, goods, zh):
+    # a ware of its trade's list counts too (agents/trade_goods.py): the fishmonger's mackerel and crabs
+    if _deals_in(me.role, "" if zh else me.persona, goods, zh) or sells(me.role, goods, zh):
         if not zh and goods == "cooking":
             line = pick("cooking_stew" if re.search(r"\bstew", me.role + " " + me.persona, re.I) else "cooking")
         elif (not zh and m.group("goods2")) or (zh and m.group("pred") in ("香", "好吃", "好喝")
@@ -407,6 +415,8 @@ def _goods_reply(world: World, npc: str, speaker: str, said: str, zh: bool, pick
             return None  # a word on the trade asked beside the ware: small_talk.py answers it
         elif zh and m.group("pred") in ("怎么卖", "多少钱", "贵不贵", "贵吗"):
             line = pick("price")
+        elif not zh and re.search(r"\bfresh", said, re.I):  # "Is the mackerel fresh?": today's (zh goods_mine says so)
+            line = pick("goods_fresh", goods=goods.lower())
         else:
             line = pick("goods_mine", goods=goods)
         if not zh and _BUSY_EN.search(said):

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves, undo_belief_moves
+from townsfolk.agents.barter import read_offer
 from townsfolk.agents.listener_words import drop_opener
+from townsfolk.agents.retraction import is_retraction
 from townsfolk.agents.vouch import TRUSTED as _TRUSTED
 from townsfolk.agents.vouch import Vouch, read_vouch, reads_as_blame, shares_words
 from townsfolk.memory.beliefs import Belief
@@ -38,14 +40,6 @@ _QUESTION = {"en": re.compile(r"\?|^\s*(?:(?:so|and|but|well|oh),?\s+)?(?:did|do
                                r"can|could|will|would|who|what|why|how|when|where|which)\b", re.IGNORECASE),
              "zh": re.compile(r"[？?]|[吗呢]\s*[。！!]?\s*$|是不是|有没有|是否|会不会|对不对")}
 _STATEMENT_INTENTS = ("tell", "chat")
-# the player taking back what they told ("I made that up about Corvin", "刚才是我瞎说的"): was kept as one more
-# belief beside the rumour they started, which stayed held and was retold
-RETRACTION = {"en": re.compile(r"\b(?:i made (?:that|it|this|all that|the whole thing) up|i made up\b|that was a lie|i lied|"
-                               r"i was lying|i take (?:it|that|that one) back|forget what i (?:said|told you)|"
-                               r"i was (?:only )?(?:joking|kidding)|what i (?:said|told you) (?:wasn't|was not|isn't|is not) true)",
-                               re.IGNORECASE),
-              "zh": re.compile(r"(?:是我|我)(?:刚才|之前|先前|那会儿)?(?:是)?(?:瞎说|乱说|胡说|瞎编|乱编|编|乱讲|瞎讲|胡扯|"
-                               r"说错了|说着玩|开玩笑|撒谎|骗你)|当我没说|我收回")}
 EXCUSED = 0.5  # how much of a slip's weight is left once excused ("he was just exhausted")
 TRUSTED = _TRUSTED  # trust in a player above a stranger's 0.5: their denial of a rumour supersedes it
 
@@ -285,14 +279,20 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
                            asked=fact.id)
         if vouch is not None:  # "张嫂说小何故意抓错药，那不是真的，他只是太累了"
             return _believe_vouch(world, memory, player=player, npc=npc, fact=fact, vouch=vouch)
+    # the player taking back what they told ("I made that up about Corvin", "刚才是我瞎说的"): was kept as one
+    # more belief beside the rumour they started; said with a "sorry" it read as an apology alone and took
+    # nothing back ("That was a lie, sorry.", "刚才那是骗你的，对不起"): a retraction whatever else it is
+    if (is_retraction(fact.text, lang) and world.character(player).is_player and not world.character(npc).is_player
+            and take_back(world, memory, player=player, npc=npc, fact=fact)):
+        return []  # the player's own word taken back (nothing new believed)
     told = any(k in intents for k in _STATEMENT_INTENTS) or (
         "disclose" in intents and _player_did(world, player, npc, _spoken(world, npc, fact.text), lang) not in (None, npc))
     if (not told or _QUESTION[lang].search(fact.text)
             or _QUESTION["zh" if lang == "en" else "en"].search(fact.text)
             or not world.character(player).is_player or world.character(npc).is_player):
         return []
-    if RETRACTION[lang].search(fact.text) and take_back(world, memory, player=player, npc=npc, fact=fact):
-        return []  # "I made that up about Corvin": the player's own word taken back (nothing new believed)
+    if read_offer(_spoken(world, npc, fact.text), lang == "zh") is not None:
+        return []  # "我拿这把刀换你两个馒头": an offer (answered by agents/barter.py), kept as a talk, not news
     claim = read_statement(world, memory, player=player, npc=npc, fact=fact)
     if claim is None:
         return []

@@ -56,3 +56,36 @@ def test_only_said_is_the_named_persons_word_about_whom_it_names() -> None:
     about_pell = [b for b in town.memory.beliefs_of("hob") if b.claim.about == "pell"]
     assert not about_pell, [b.text for b in about_pell]
     assert abs(_strength(town, "hob", "pell") - before) < 1e-9
+
+
+def test_a_retraction_said_with_sorry_is_still_a_retraction() -> None:
+    """"That was a lie, sorry." read as an apology alone: forgiven, and the rumour stayed held."""
+    for lang, lie, retraction in (("en", "Rowan stole Pell's fish.", "That was a lie, sorry."),
+                                  ("zh", "小虎偷了春嫂的鱼。", "刚才那是骗你的，对不起")):
+        town = Town.from_scenario(_world(lang))
+        town.advance(1)
+        before = _strength(town, "hob", "rowan")
+        town.say("kit", "hob", lie)
+        said = town.say("kit", "hob", retraction).text
+        held = [b for b in town.memory.beliefs_of("hob") if b.concerns("rowan")]
+        assert not held, (lang, [b.text for b in held])
+        assert abs(_strength(town, "hob", "rowan") - before) < 1e-9, lang
+        assert ("true" in said) if lang == "en" else ("不是真的" in said), said
+
+
+def test_taking_back_what_was_never_told_puzzles_the_npc() -> None:
+    for lang, retraction, want in (("en", "I made that up.", "You haven't told me anything"),
+                                   ("zh", "刚才是我瞎说的。", "什么都没")):
+        town = Town.from_scenario(_world(lang))
+        town.advance(1)
+        said = town.say("kit", "hob", retraction).text
+        assert want in said, said
+        town.say("kit", "hob", "Rowan stole Pell's fish." if lang == "en" else "小虎偷了春嫂的鱼。")
+        said = town.say("kit", "hob", retraction).text
+        assert want not in said, said  # now there is something to take back
+
+
+def test_one_list_of_retraction_words() -> None:
+    import townsfolk.sim.player_tells as player_tells
+    assert not hasattr(player_tells, "RETRACTION") or player_tells.RETRACTION is __import__(
+        "townsfolk.agents.retraction", fromlist=["RETRACTION"]).RETRACTION
