@@ -143,7 +143,10 @@ def persona_clause_en(persona: str, role: str = "", name: str = "") -> str | Non
             used += n
     if not adjectives and not verbs:
         return None
-    be = f"{name}'s" if by_name else {"he": "he's", "she": "she's", "they": "they're"}[pronoun]
+    # "Captain Hale's gruff and fair, and hates ...": a voice joining it to the name drops "Captain Hale's"
+    # ("Captain Hale and I serve together, gruff and fair, and hates ...": a verb with no subject), so with a
+    # deed the name says "is", and the clause stands as its own sentence
+    be = (f"{name} is" if verbs else f"{name}'s") if by_name else {"he": "he's", "she": "she's", "they": "they're"}[pronoun]
     subject = name if by_name else pronoun
     if adjectives and verbs:
         return f"{be} {_join(adjectives)}, and {_join(verbs)}" if len(adjectives) > 1 else \
