@@ -9,7 +9,7 @@ Writers are injected: an LLM-backed one when a model is configured, the offline 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 
 from pydantic import BaseModel, Field
@@ -208,8 +208,8 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
 
     The fold bounds count, per person, at least the holder's events that could fold; what folds is
     nearly always the newest, so the walk goes from the newest back and stops once it has found that
-    many (a long-lived NPC's archived past is not read again at every fold). A holder whose bound is
-    unknown is read in full."""
+    many (a long-lived NPC's archived past is not read again at every fold, nor copied to be walked).
+    A holder whose bound is unknown is read in full."""
     bounds = memory.fold_bounds
     bound = None if holder in bounds.unknown else bounds.by_holder.get(holder)
     if bound is None:
@@ -225,20 +225,16 @@ def foldable(memory: MemoryStore, holder: str) -> dict[str, list[EventMemory]]:
     most = 0
     for _, n in bound.values():
         most += n
-    window = 2 * most + 8
-    groups, found = _newest_foldable(memory.recent(holder, "event", window), holder, most)
-    if found < most and memory.count(holder, "event") > window:  # older ones wait too: all
-        groups, _ = _newest_foldable(memory.events_of(holder), holder, most)
-    return groups
+    return _newest_foldable(memory.newest_first(holder, "event"), holder, most)
 
 
-def _newest_foldable(events: list[EventMemory], holder: str, most: int) -> tuple[dict[str, list[EventMemory]], int]:
+def _newest_foldable(newest_first: Iterator[EventMemory], holder: str, most: int) -> dict[str, list[EventMemory]]:
     """Up to `most` of the events that could fold, the newest, grouped by whom they are about, each
-    group in the order they came; and how many (`folds` inline: every fold reads a few)."""
+    group in the order they came (`folds` inline: every fold reads a few)."""
     groups: dict[str, list[EventMemory]] = {}
     found = 0
     sources = SUMMARISED_SOURCES
-    for e in reversed(events):
+    for e in newest_first:
         if found >= most:
             break
         about, meta = e.about, e.meta
@@ -252,7 +248,7 @@ def _newest_foldable(events: list[EventMemory], holder: str, most: int) -> tuple
                 group.append(e)
     for group in groups.values():
         group.reverse()
-    return groups, found
+    return groups
 
 
 def ripe_holders(memory: MemoryStore, holders: Iterable[str]) -> list[str]:
@@ -289,7 +285,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
     left: dict[str, list] = {}
     summaries: list[Summary] = []
     impressions: list[Impression] = []
-    touch, zh = memory.touch, language == "zh"
+    touch_many, zh = memory.touch_many, language == "zh"
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum(e.importance for e in events)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
@@ -303,7 +299,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
             e.__dict__["status"] = "archived"
             e.__pydantic_fields_set__.add("status")
             e.meta["absorbed_by"] = absorbed_by
-            touch(e)
+        touch_many("event", events)  # the journal as a touch of each; the holder's bound forgotten once
         summaries.append(summary)
         old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
         start = old.valence if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))

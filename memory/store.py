@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress
 from operator import attrgetter
 from typing import Any
@@ -81,26 +81,32 @@ class MemoryStore:
 
     def put(self, item: EventMemory | Belief | Summary | Impression) -> None:
         """Add a new item or mark a changed one for saving."""
-        kind = self.kind_of(item)
-        table = self._table(kind)
-        if item.id not in table:
-            self._ids_of[kind][item.holder].append(item.id)
+        kind = _KIND_OF.get(type(item)) or self.kind_of(item)
+        table = getattr(self, _TABLE[kind])
+        iid = item.id
+        if iid not in table:
+            # (each step once, the item's fields read once: a fold puts a summary and an impression)
+            holder = item.holder
+            self._ids_of[kind][holder].append(iid)
             if kind == "belief":
                 self._index_belief(item)  # type: ignore[arg-type]
-            if kind == "event":
-                self.touched_holders.add(item.holder)
+            elif kind == "event":
+                self.touched_holders.add(holder)
                 self.fold_bounds.add(item)  # type: ignore[arg-type]
-            for hook in self.on_put:
-                hook(kind, item)
-            table[item.id] = item
-            self._dirty[(kind, item.id)] = None
-            for many in self.on_put_many:
-                many((kind,), (item,))
+            if self.on_put:
+                for hook in self.on_put:
+                    hook(kind, item)
+            table[iid] = item
+            self._dirty[(kind, iid)] = None
+            if self.on_put_many:
+                kinds, items = (kind,), (item,)
+                for many in self.on_put_many:
+                    many(kinds, items)
             return
         if kind == "event":
             self.fold_bounds.forget(item.holder)  # a changed event: as `touch`
-        table[item.id] = item
-        self._dirty[(kind, item.id)] = None
+        table[iid] = item
+        self._dirty[(kind, iid)] = None
 
     def put_all(self, kinds: list[str], items: list) -> None:
         """`put` of each (kind, item) in turn, the kinds known (a tick's tellings write their memories
@@ -186,6 +192,21 @@ class MemoryStore:
         if kind == "event":
             self.fold_bounds.forget(item.holder)
 
+    def touch_many(self, kind: str, items: Iterable[EventMemory | Belief | Summary | Impression]) -> None:
+        """`touch` of each item in turn, all of one kind (a fold archives its events together): the
+        journal in the same order, each holder's fold bound forgotten once, not once per item."""
+        if kind not in _TABLE:
+            raise ValueError(f"not a memory kind: {kind!r}")
+        items = list(items)
+        if (items and set(map(_KIND_OF.get, set(map(type, items)))) != {kind}
+                and any(self.kind_of(item) != kind for item in items)):  # (a subclass: asked one by one)
+            raise TypeError(f"touch_many: not all of kind {kind!r}")
+        self._dirty.update(dict.fromkeys(zip([kind] * len(items), map(_ID, items), strict=True)))
+        if kind == "event":
+            forget = self.fold_bounds.forget
+            for holder in dict.fromkeys(map(_HOLDER, items)):
+                forget(holder)
+
     def delete(self, kind: str, item_id: str) -> None:
         table = self._table(kind)
         item = table.pop(item_id, None)
@@ -226,9 +247,14 @@ class MemoryStore:
 
     def recent(self, holder: str, kind: str, n: int) -> list:
         """The holder's n newest items of a kind, without touching the rest."""
-        table = self._table(kind)
-        ids = self._ids_of[kind].get(holder, ())
-        return [table[i] for i in ids[-n:]] if n > 0 else []
+        ids = self._ids_of[kind].get(holder)
+        return list(map(self._table(kind).__getitem__, ids[-n:])) if ids and n > 0 else []
+
+    def newest_first(self, holder: str, kind: str) -> Iterator:
+        """The holder's items of a kind from the newest back, read only as far as the caller goes (a
+        fold wants the newest few of a long-lived NPC's events). Not to be held across a write."""
+        ids = self._ids_of[kind].get(holder)
+        return map(self._table(kind).__getitem__, reversed(ids)) if ids else iter(())
 
     def count(self, holder: str, kind: str) -> int:
         return len(self._ids_of[kind].get(holder, ()))

@@ -95,3 +95,23 @@ def test_ripe_holders_are_those_the_bounds_do_not_rule_out(seed):
     memory, holders = _holders_with_memories(seed)
     expected = sorted(h for h in holders if not memory.fold_bounds.nothing_to_fold(h, SUMMARY_THRESHOLD, MIN_EVENTS))
     assert ripe_holders(memory, reversed(holders)) == expected
+
+
+def test_a_fold_reads_past_a_long_newer_history_and_journals_in_write_order():
+    """What could fold lies behind many newer events that cannot (private ones): the walk from the
+    newest back still finds it; the journal keeps the summary, its archived events, the impression."""
+    memory = MemoryStore()
+    for n in range(3):
+        memory.put(EventMemory(id=f"old{n}", holder="a", tick=n, time=T0 + timedelta(hours=n), what=WHAT[0],
+                               about="b", source="witnessed", importance=0.5))
+    for n in range(40):
+        memory.put(EventMemory(id=f"p{n}", holder="a", tick=5, time=T0, what="x", about="c", source="witnessed",
+                               importance=0.5, private=True))
+    memory.take_changes()
+    ids = iter(range(100))
+    done = consolidate(memory, "a", names=NAMES, language="en", tick=9, now=T0 + timedelta(days=1),
+                       new_id=lambda p: f"{p}{next(ids)}")
+    assert [s.covers for s in done.summaries] == [["old0", "old1", "old2"]]
+    assert [(k, i.id) for k, i in memory.take_changes()[0]] == [
+        ("summary", "s0"), ("event", "old0"), ("event", "old1"), ("event", "old2"), ("impression", "i1")]
+    assert "a" not in memory.fold_bounds.unknown and all(memory.events[f"old{n}"].status == "archived" for n in range(3))

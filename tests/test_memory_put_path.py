@@ -174,3 +174,36 @@ def test_a_makers_objects_are_the_validated_ones_each_with_its_own_sets() -> Non
     n._seen = 3
     assert m._seen == 0 and n.tags is not m.tags
     assert maker(_Note, ("text",))("hi") == _Note(text="hi")
+
+
+def test_touch_many_journals_and_forgets_as_a_touch_of_each() -> None:
+    one, many = MemoryStore(), MemoryStore()
+    for memory in (one, many):
+        memory.put_all(["event"] * 5, [_event(1), _event(2), _event(3, holder="bo", about="ida"), _event(4),
+                                       _event(5, holder="cy")])
+        memory.take_changes()
+        memory.put(Impression(id="i1", holder="ida", about="bo", text="sly", valence=-0.3, confidence=0.5,
+                              tick=1, time=T0))
+    touched = [one.events[i] for i in ("e4", "e1", "e3")]
+    for e in touched:
+        one.touch(e)
+    many.touch_many("event", [many.events[i] for i in ("e4", "e1", "e3")])
+    assert [(k, i.id) for k, i in one.take_changes()[0]] == [(k, i.id) for k, i in many.take_changes()[0]] \
+        == [("impression", "i1"), ("event", "e4"), ("event", "e1"), ("event", "e3")]
+    assert one.fold_bounds.unknown == many.fold_bounds.unknown == {"ida", "bo"}
+    assert one.fold_bounds.by_holder == many.fold_bounds.by_holder and "cy" in many.fold_bounds.by_holder
+    many.touch_many("event", [])
+    with pytest.raises(TypeError):
+        many.touch_many("event", [many.impressions["i1"]])
+    with pytest.raises(ValueError):
+        many.touch_many("memo", [])
+
+
+def test_newest_first_and_recent_read_the_newest() -> None:
+    memory = MemoryStore()
+    memory.put_all(["event"] * 4, [_event(1), _event(2), _event(3, holder="bo", about="ida"), _event(4)])
+    assert [e.id for e in memory.newest_first("ida", "event")] == ["e4", "e2", "e1"]
+    assert list(memory.newest_first("nobody", "event")) == [] and list(memory.newest_first("ida", "summary")) == []
+    assert [e.id for e in memory.recent("ida", "event", 2)] == ["e2", "e4"]
+    assert [e.id for e in memory.recent("ida", "event", 9)] == ["e1", "e2", "e4"]
+    assert memory.recent("ida", "event", 0) == [] and memory.recent("nobody", "event", 3) == []
