@@ -16,9 +16,11 @@ from townsfolk.agents import grammar_zh
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
-from townsfolk.agents.voice import question_kind
+from townsfolk.agents.role_questions import own_place
+from townsfolk.agents.voice import asks_source, question_kind
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
@@ -223,6 +225,25 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
     return out
 
 
+def my_sayings(world: World, memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
+    """Ids of the NPC's own latest tellings about others (said, told, passed on; not its replies)."""
+    out: list[str] = []
+    for e in reversed(memory.events_of(npc)):
+        fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
+        if fact is not None and fact.actor == npc and fact.kind in SAID_KINDS and fact.about and not e.private:
+            out.append(e.id)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def latest_told(memory: MemoryStore, npc: str, listener: str, limit: int = 2) -> list[str]:
+    """Ids of the beliefs someone (not the listener) told the NPC most lately: what a bare "who told
+    you?" asks the source of, the talk having just been of it."""
+    told = [b for b in memory.beliefs_of(npc) if b.source == "told" and b.told_by and b.told_by != listener]
+    return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
                    question: str | None = None, subjects: Iterable[str] = ()) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
@@ -246,6 +267,14 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         remembered = {i: n for n, i in enumerate(ranked, 1)}
         have = {e for e, _ in entries}
         entries += [(i, "about_you") for i in ranked if i not in have]
+    if question and asks_source(question, lang) and not any(
+            isinstance(memory.get(e), Belief) for e, _ in entries):
+        # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what I was told most lately
+        have = {e for e, _ in entries}
+        entries += [(i, "source") for i in latest_told(memory, npc, listener) if i not in have]
+    if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
+        have = {e for e, _ in entries}
+        entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
     retracted = taken_back(world, memory, npc, listener, question) if question else []
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
@@ -313,6 +342,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     "about_name": _name_for(world, item.about, npc, listener)}
             if item.id in remembered:
                 meta["remembered"] = remembered[item.id]
+            if item.source == "said" and fact is not None and fact.actor == npc:
+                meta["traits"] = dict(world.character(npc).traits or {})  # how I answer for my words
+                meta["retold"] = fact.kind == "retell"  # words I passed on, not my own
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")
@@ -337,4 +369,5 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if asked == "opinion":  # "what kind of person is Pell?": what they are to me, whatever else I hold
         held = {listener}
     # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
-    return shareable(world, memory, npc, listener, items) + ties_to(world, npc, subjects, skip=held)
+    own = own_place(world, npc, question) if question else []  # "What do you do aboard?", "你跟谁学的戏？" (role_questions.py)
+    return shareable(world, memory, npc, listener, items) + ties_to(world, npc, subjects, skip=held) + own

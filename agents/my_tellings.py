@@ -41,3 +41,38 @@ def my_telling_to(items: list[GroundingItem], to: str) -> GroundingItem | None:
     """My own memory of saying something to `to`, if the grounding holds one."""
     return next((g for g in items if g.kind == "event" and g.meta.get("source") == "said"
                  and to in str(g.meta.get("to_names") or "")), None)
+
+
+# --- words of mine put to me: "Did you call him careless?", "Why did you make it sound worse?" ---------
+# (found playing a schooner: Rourke said "careless", Finn spread it bigger; asked of it, one said
+# "I've told you all I know.", the other "Really?"). The NPC knows what it said: it answers from that.
+_CONFRONT = {
+    "en": (("why", re.compile(r"\bwhy (?:did|would|do) you (?:make it|make that|tell|say|spread|pass|twist|exaggerate|blow|"
+                              r"go (?:and|around)|put it)\b", re.IGNORECASE)),
+           ("reproach", re.compile(r"\byou (?:shouldn't|should not|oughtn't|ought not|mustn't|must not) (?:to )?(?:have )?"
+                                   r"(?:spread|spreading|tell|told|pass|passed|repeat|repeated|gossip|say|said|carry|carried)\b"
+                                   r"|\bstop (?:spreading|gossiping|telling tales|carrying tales)\b"
+                                   r"|\byou (?:made it|twisted it|exaggerated|blew it up)\b", re.IGNORECASE)),
+           ("did_you", re.compile(r"\b(?:called?|said|told|says|thinks)\b.*\b(?:did|didn't) you\b[^.!?]{0,30}\??\s*$"
+                                  r"|\bdid you (?:really )?(?:call|say|tell)\b", re.IGNORECASE))),
+    "zh": (("why", re.compile(r"(?:你|您)(?:为什么|为啥|干嘛|凭什么)(?:要)?(?:把话|把事|这么|那么|乱|到处|在背后|添油加醋|跟[\u4e00-\u9fff]{1,4})?"
+                              r"(?:说|讲|传|告诉)")),
+           ("reproach", re.compile(r"(?:你|您)?(?:别|不要|不该|不应该|少)(?:再)?(?:乱|到处|在背后)?(?:传|说|嚼)(?:话|闲话|人家|别人|是非|舌头)"
+                                   r"|添油加醋|(?:你|您)(?:把话|把事)?(?:说|传)得(?:太|那么|这么)")),
+           ("did_you", re.compile(r"(?:你|您)(?:是不是|有没有|真的|真)(?:说|讲)(?:过|了)?|是(?:你|您)说的(?:吗|么)|(?:你|您)(?:说|讲)过(?:吗|没有|这话)"))),
+}
+SAID_KINDS = ("say", "tell", "retell")
+
+
+def confronted_with(question: str, language: str) -> str | None:
+    """How my own words are put to me: "why" (why did you say it so), "reproach" (you shouldn't
+    spread stories), "did_you" (did you call him careless?), or None."""
+    for kind, pattern in _CONFRONT["zh" if language == "zh" else "en"]:
+        if pattern.search(question):
+            return kind
+    return None
+
+
+def defensive(traits: dict[str, float]) -> bool:
+    """A teller low in candour (or given to mischief) gets defensive; a candid one owns up."""
+    return float(traits.get("candour", 0.5)) < 0.5 or float(traits.get("mischief", 0.0)) >= 0.5
