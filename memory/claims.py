@@ -155,7 +155,11 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         if claim.said_by and claim.said_by != claim.about:
             if language == "zh" and claim.said_by != speaker and can_report_zh(claim.quote):
                 said_by = who(claim.said_by)  # their 我 is not ours
-                return f"{said_by}说{reported_zh(claim.quote, name=said_by)}"
+                reported = reported_zh(claim.quote, name=said_by)
+                heard = names.get(listener or "", "")
+                if heard and heard in reported and heard != said_by:  # told to 阿虎, 阿虎 is 你 (小翠说你把…弄坏了)
+                    reported = follow_name(reported, heard, "你", "zh")
+                return f"{said_by}说{reported}"
             return (f"{who(claim.said_by)}说：“{claim.quote}”" if language == "zh"
                     else f'{who(claim.said_by)} says: "{claim.quote}"')
         # words kept with the holder's name in them ("老陈好像在生阿海的气") are said by 阿海 as 我

@@ -41,3 +41,10 @@ def test_words_no_longer_its_reading() -> None:
     claim = claim_from_text("小何是故意抓错药的", about="he", said_by="zhang", embedder=None)
     claim = claim.model_copy(update={"predicate": "damaged"})
     assert render_claim(claim, NAMES, "zh") == "张嫂说小何弄坏了别人的东西"
+
+
+def test_told_to_the_one_it_is_about() -> None:
+    """老陆 telling 阿虎 what 小翠 said of him: 阿虎 is 你 in the reported words ("小翠说你把小翠的戏服弄坏了")."""
+    claim = claim_from_text("阿虎把我的戏服弄坏了", about="hu", said_by="cui", embedder=None)
+    told = render_claim(claim, NAMES, "zh", listener="hu")
+    assert told == "小翠说你把小翠的戏服弄坏了", told
