@@ -116,6 +116,17 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"tailor|seamstress|dressmaker", r"裁缝|绣",
           (_w(r"coats?|dress\w*|shirts?|mend\w*|stitch\w*|cloth", r"衣|布|裁|缝|补", "a garment", "一件", 10, 40, "a coat", "做一件衣裳"),),
           r"cloth|needle|orders?|work", r"布|活|衣裳"),
+    # roles a scenario names with no trade of the list above answered "I don't really know anything about that."
+    # asked their own price: a (ship's) cook for stew, a ship's master for a passage, 班主 for a ticket
+    Trade(r"\bcook\b|\bchef\b|galley", r"厨|伙夫|掌勺", (_MEAL, _ALE), r"galley|kitchen|stew|pots?|supper|cooking",
+          r"灶|厨房|锅|饭菜"),
+    Trade(r"captain|skipper|shipmaster|master of the (?:ship|schooner|brig|boat|vessel|sloop|ketch|barque|lugger|cutter)",
+          r"船长|船主|船老大",
+          (_w(r"passage|fare|berth|a place aboard|voyage|sail with you", r"船票|船钱|搭船|搭你的船", "a head", "一位",
+              20, 60, "a passage", "船钱"),), r"ship|schooner|crew|voyage|sea|wind|sails?", r"船|风|海|伙计"),
+    Trade(r"troupe (?:master|manager|leader)|impresario|theatre manager|ringmaster", r"班主|戏班老板",
+          (_w(r"tickets?|a seat|seats", r"戏票|票|座位|看戏", "a seat", "一张", 2, 6, "a ticket", "戏票"),),
+          r"shows?|troupe|audience|house|crowd|performance", r"戏|班子|场子|看客|生意"),
     # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
     Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
           r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
