@@ -69,12 +69,14 @@ class Maintenance:
                                checked=True)
             name = names[holder]
             # a summary and its impression in pairs (zip's strict check costs more than its body here)
+            # (their fields from the instance dicts: a model's attribute read goes through pydantic's hook)
             for s, imp in zip(done.summaries, done.impressions):  # noqa: B905
-                log.append(trusted(tick, stamp, "summary", [holder], f"{name}{colon}{s.text}",
-                                   {"summary": s.id, "covers": len(s.covers)}))
-                log.append(trusted(tick, stamp, "impression", [holder, imp.about],
-                                   f"{name} → {names[imp.about]}: {imp.text} ({imp.valence:+.2f})",
-                                   {"impression": imp.id}))
+                sd, im = s.__dict__, imp.__dict__
+                log.append(trusted(tick, stamp, "summary", [holder], f"{name}{colon}{sd['text']}",
+                                   {"summary": sd["id"], "covers": len(sd["covers"])}))
+                log.append(trusted(tick, stamp, "impression", [holder, im["about"]],
+                                   f"{name} → {names[im['about']]}: {im['text']} ({im['valence']:+.2f})",
+                                   {"impression": im["id"]}))
         memory.touched_holders.clear()
         if new_day(world):
             contacts = last_contacts(memory)

@@ -115,3 +115,24 @@ def test_a_fold_reads_past_a_long_newer_history_and_journals_in_write_order():
     assert [(k, i.id) for k, i in memory.take_changes()[0]] == [
         ("summary", "s0"), ("event", "old0"), ("event", "old1"), ("event", "old2"), ("impression", "i1")]
     assert "a" not in memory.fold_bounds.unknown and all(memory.events[f"old{n}"].status == "archived" for n in range(3))
+
+
+def test_a_moved_impression_is_set_as_pydantic_sets_it():
+    """The fields a summary moves are written past pydantic's setattr: the same values, and each one
+    counted as set (what `exclude_unset` dumps and a save keeps)."""
+    from townsfolk.memory.consolidation import update_impression
+    from townsfolk.memory.impressions import Impression, Summary
+
+    memory = MemoryStore()
+    memory.put(Impression(id="i0", holder="a", about="b", text="hard to say", tick=1, time=T0))
+    memory.take_changes()
+    summary = Summary(id="s0", holder="a", about="b", text="Bram was late", importance=0.8, valence=-0.4, tick=2,
+                      time=T0)
+    old = update_impression(memory, summary, names=NAMES, language="en", tick=3, now=T0 + timedelta(days=1),
+                            new_id=lambda p: p)
+    assert old.id == "i0" and old.sources == ["s0"] and old.tick == 3 and old.time == T0 + timedelta(days=1)
+    assert abs(old.confidence - 0.7) < 1e-12 and old.valence < 0 and isinstance(old.text, str)
+    assert {"text", "valence", "confidence", "tick", "time", "sources"} <= old.model_fields_set
+    assert old.model_dump(exclude_unset=True)["confidence"] == old.confidence
+    assert Impression.model_validate(old.model_dump()) == old
+    assert [(k, i.id) for k, i in memory.take_changes()[0]] == [("impression", "i0")]
