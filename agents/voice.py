@@ -370,6 +370,8 @@ def compose(request: LLMRequest) -> str:
     attempts = []
     for _ in range(8):
         text = _compose_once(v, act, request)
+        if v.zh:
+            text = own_name_as_me(text, request.speaker)
         if text not in v.said:
             return text
         attempts.append(text)

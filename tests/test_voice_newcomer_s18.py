@@ -140,3 +140,21 @@ def test_a_players_word_for_someone_is_said_back_when_asked_of_them(language: st
              "Martha says Tom spoiled the dough on purpose, but that isn't true, he was just exhausted.")
     said = town.say("p", "li", "你觉得小何这人怎么样？" if zh else "What do you think of Tom?").text
     assert ("太累" in said) if zh else ("exhausted" in said), said
+
+
+def test_my_own_name_in_a_nested_report_is_me() -> None:
+    """阿虎 said "刘婶跟我说小翠说阿虎又把……" of himself; his name in the words he reports is 我 (not in a
+    quotation, a name called, or the name he gives)."""
+    from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest, Message
+    from townsfolk.agents.voice import compose, own_name_as_me
+
+    told = "小翠说阿虎又把她的戏服弄坏了"
+    g = GroundingItem(kind="belief", id="b1", about="ahu", text=told, valence=-0.4,
+                      meta={"source": "told", "teller_name": "刘婶", "claim_text": told, "about_name": "我"})
+    req = LLMRequest(task="reply", language="zh", speaker="阿虎", listener="周先生", grounding=[g],
+                     messages=[Message(role="user", content="你最近怎么了？")],
+                     meta={"act": "answer", "asker": "zhou", "variation": 1})
+    said = compose(req)
+    assert "小翠说我又把" in said and "阿虎" not in said, said
+    assert own_name_as_me("小翠跟我说：“阿虎又弄坏了”", "阿虎") == "小翠跟我说：“阿虎又弄坏了”"
+    assert own_name_as_me("阿虎，你来。我叫阿虎。大家都叫我阿虎。", "阿虎") == "阿虎，你来。我叫阿虎。大家都叫我阿虎。"
