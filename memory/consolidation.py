@@ -307,7 +307,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
         touch_many("event", events)  # the journal as a touch of each; the holder's bound forgotten once
         summaries.append(summary)
         old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
-        start = old.valence if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))
+        start = old.__dict__["valence"] if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))
         impressions.append(_move_impression(memory, summary, old, start, names, language, zh, tick, now, new_id,
                                             impression_writer, predicate))
     memory.fold_bounds.looked_at(holder, left)
@@ -389,16 +389,18 @@ def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | No
                      new_id: Callable[[str], str], writer: ImpressionWriter, predicate: str | None) -> Impression:
     """`update_impression` from the impression found (None: a first one) and where it starts; the
     offline writer is given the draft's fields without the draft."""
-    assert summary.about is not None
-    new_valence = impression_step(old_valence, summary.valence, summary.importance)
-    old_text = old.text if old else None
+    sd = summary.__dict__  # (the fields from the instance dict, as `_summarise` reads its events')
+    holder, about = sd["holder"], sd["about"]
+    assert about is not None
+    new_valence = impression_step(old_valence, sd["valence"], sd["importance"])
+    old_text = old.__dict__["text"] if old else None
     if writer is offline_impression:
         text = _impression_text(zh, old_text, float(old_valence), new_valence, predicate)
     else:
-        text = writer(_impression_draft(summary.holder, summary.about, names.get(summary.about, ""), language,
-                                        old_text, float(old_valence), new_valence, summary.text, predicate))
+        text = writer(_impression_draft(holder, about, names.get(about, ""), language,
+                                        old_text, float(old_valence), new_valence, sd["text"], predicate))
     if old is None:
-        values = (new_id("i"), summary.holder, summary.about, text, new_valence, 0.3, tick, now, [summary.id])
+        values = (new_id("i"), holder, about, text, new_valence, 0.3, tick, now, [sd["id"]])
         imp = (_impression(*values) if type(text) is str
                else Impression(**dict(zip(_IMPRESSION_FIELDS, values, strict=True))))
         memory.put(imp)
@@ -408,7 +410,7 @@ def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | No
     d["text"], d["valence"] = text, new_valence
     d["confidence"] = min(1.0, d["confidence"] + 0.1)
     d["tick"], d["time"] = tick, now
-    d["sources"] = [*d["sources"], summary.id]
+    d["sources"] = [*d["sources"], sd["id"]]
     old.__pydantic_fields_set__.update(_MOVED_FIELDS)
     memory.touch(old)
     return old
