@@ -164,3 +164,51 @@ def test_why_and_inspect_read_a_block_run_as_its_full_load(tmp_path, monkeypatch
         inspected = reader.slice_inspect(e.source)
         want = sorted((x.key, x.record().model_dump()) for x in world.graph.edges() if e.source in (x.source, x.target))
         assert sorted((x.key, x.record().model_dump()) for x in inspected.world.graph.edges()) == want
+
+
+def _rows(world) -> list:  # noqa: ANN001
+    """Every edge at its graph row (row i is the i-th edge made), and each character's adjacency order."""
+    by_row = {e.row: e.key for e in world.graph.edges()}
+    g = world.graph.g
+    return [by_row.get(i) for i in range(world.graph.columns.n)], {n: list(g.adj[n]) for n in g}
+
+
+def _made_mid_run(db: Path, *, blocks: bool, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN202
+    """A run whose ties made after its first commit come in an order that is not their ids' (as a
+    first chat's familiarity, a player's or a trust edge would), committed, then loaded."""
+    monkeypatch.setattr(bulk_writer, "BULK_ROWS", 1000 if blocks else 10**9)
+    sim, rumour = small_town(300, seed=5)
+    store = RunStore(db)
+    store.create(sim.world)
+    store.commit_tick(sim.world, sim.memory, [], extra={"minds": sim.minds})
+    sim.world.clock.tick = 1
+    log = rumour.step() + sim.run_tick(1, [])
+    for source, target, kind in (("n155", "n0", "trust"), ("n0", "n299", "rival"), ("n7", "n299", "rival"),
+                                 ("n7", "n10", "rival")):  # made in this order; by id it is the reverse
+        sim.world.graph.set_edge(source, target, kind, 0.3, tick=1, time=sim.world.now)
+    store.commit_tick(sim.world, sim.memory, log, finished=True, extra={"minds": sim.minds})
+    store.release_writer()
+    world, _memory, _log = RunStore(db, must_exist=True).load()
+    return sim.world, world
+
+
+# Not reachable by a headless run on main today (a generated town makes no edge after its first
+# commit: 8,924 edges at ticks 0..12 of small_town(300)); the row path puts every edge back in id
+# order, which no behaviour reads yet (the resume judges pass). The writer keeps no creation order
+# (edge_rows.py writes a commit's edges in name order), so the load cannot restore it: these guard
+# the change that makes edges every tick, and pass once the writer keeps the rows' order.
+_NO_CREATION_ORDER = pytest.mark.xfail(strict=True, reason="the edge writer keeps no creation order (sim/edge_rows.py)")
+
+
+@_NO_CREATION_ORDER
+def test_edges_made_after_the_blocks_load_at_the_rows_they_were_made_at(tmp_path, monkeypatch):
+    live, loaded = _made_mid_run(tmp_path / "run.db", blocks=True, monkeypatch=monkeypatch)
+    assert _graph(loaded) == _graph(live)  # the same edges and histories already
+    assert _rows(loaded) == _rows(live)
+
+
+@_NO_CREATION_ORDER
+def test_a_row_saved_run_loads_its_edges_at_the_rows_they_were_made_at(tmp_path, monkeypatch):
+    live, loaded = _made_mid_run(tmp_path / "run.db", blocks=False, monkeypatch=monkeypatch)
+    assert _graph(loaded) == _graph(live)
+    assert _rows(loaded) == _rows(live)
