@@ -149,12 +149,14 @@ _BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
 PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
         "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}, same as always."],
+        "price_also": ["And {ware}, {price} {coin} {unit}."],
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
         "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
     },
     "zh": {
         "price": ["{ware}{unit}{price}{coin}。", "{ware}啊，{unit}{price}{coin}，老价钱。"],
+        "price_also": ["{ware}{unit}{price}{coin}。"],
         "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
         "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
         "doing_news": ["不太好。{news}", "唉，别提了。{news}"],
@@ -210,6 +212,59 @@ def trade_of(role: str) -> Trade | None:
         return made
     shop = TRADES[-1]
     return shop if re.search(shop.roles_zh if zh else shop.roles_en, role, 0 if zh else re.I) else None
+
+
+_UNIT_ZH = (("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"))
+
+
+def _per(per: str, zh: bool) -> str:
+    """The unit a price is said per: 碗 -> 一碗, bowl -> a bowl, "a night" and "each way" as written."""
+    if not per:
+        return "" if zh else "each"
+    if zh:
+        return per if re.match(r"[一每两半]", per) else "一" + per
+    return per if re.match(r"(?:a|an|each|per|the)\b", per, re.I) else ("an " if per[0] in "aeiou" else "a ") + per
+
+
+@lru_cache(maxsize=256)
+def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bool) -> Trade:
+    """The trade a scenario's `sells:` writes: its wares at their own prices, asked by name or by their words."""
+    wares = []
+    for ware, price, per, words in sales:
+        said = "|".join(re.escape(w) for w in sorted((ware, *words), key=len, reverse=True))
+        en = rf"{said}(?:e?s)?" if not zh else ""
+        wares.append(_w(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware))
+    return Trade("", "", tuple(wares), "", "")
+
+
+# "卖热汤面和馒头" / "who sells rooms and hot soup": the wares a role names are what it sells, priced before its
+# trade's list (a cook who sells noodles is asked for noodles, never answered with 烧饼)
+_ROLE_SELLS_ZH = re.compile(r"卖(?P<w>[一-鿿]{1,4}?(?:(?:和|、|与|跟)[一-鿿]{1,4}?)*)(?:的|$|[，,。])")
+
+
+def _role_trade(role: str, zh: bool) -> Trade | None:
+    """The wares the role's own words name (zh 卖X和Y), at a price of the world's kind, or None."""
+    if not zh:
+        return None
+    m = _ROLE_SELLS_ZH.search(role)
+    if m is None:
+        return None
+    names = [n for n in re.split(r"和|、|与|跟", m.group("w")) if n]
+    wares = tuple(_w("", re.escape(n), "each", "一" + next((u for r, u in _UNIT_ZH if re.search(r, n)), "份"), 2, 10, n, n)
+                  for n in names)
+    return Trade("", "", wares, "", "") if wares else None
+
+
+def own_trade(me: Character, zh: bool) -> Trade | None:
+    """What this character sells, the scenario's `sells:` first, then the wares its role names, then its trade."""
+    if me.sells:
+        return _sold_trade(tuple((s.ware, s.price, s.per, tuple(s.words)) for s in me.sells), zh)
+    return _role_trade(me.role, zh) or trade_of(me.role)
+
+
+def _names_other_ware(trade: Trade, text: str, zh: bool) -> bool:
+    """Whether the words name a ware some other trade sells: "热汤面多少钱" to a baker asks after noodles, not bread."""
+    return any(ware_in(t, text, zh) is not None for t in TRADES if t is not trade)
 
 
 def is_maker(trade: Trade) -> bool:
@@ -308,14 +363,20 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     if bargain is not None:
         return "barter", bargain
     me = world.character(npc)
-    trade = trade_of(me.role)
+    zh = world.language == "zh"
+    trade = own_trade(me, zh)
     if trade is None:
         return None
-    zh = world.language == "zh"
     ware = ware_in(trade, text, zh)
     if (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text):
-        ware = ware or (trade.wares[0] if len(trade.wares) == 1 or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I)
-                        else None)
+        asked = [w for w in trade.wares if ware_in(Trade("", "", (w,)), text, zh) is not None]
+        if len(asked) > 1:  # "a room and a bowl of soup?": each priced, in the order asked
+            asked.sort(key=lambda w: re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I).start())  # type: ignore[union-attr]
+            first = _said(world, npc, "price", asked[0], text, zh)
+            return "price", first + "".join(("" if zh else " ") + _said(world, npc, "price_also", w, text, zh)
+                                            for w in asked[1:])
+        ware = ware or (trade.wares[0] if (len(trade.wares) == 1 and not _names_other_ware(trade, text, zh))
+                        or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
             return "price", _said(world, npc, "price", ware, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):

@@ -70,12 +70,22 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class SaleSpec(Strict):
+    """A ware the character sells, priced as the designer wrote it (agents/trade_goods.py reads it first)."""
+
+    ware: Words
+    price: Annotated[int, Field(ge=0)]
+    per: str = ""  # the unit the price is for: bowl, head, 碗
+    words: list[Words] = Field(default_factory=list)  # other words it is asked by: fare, berth
+
+
 class CharacterSpec(Strict):
     name: str
     role: str = ""
     persona: str = ""
     traits: dict[str, Unit] = Field(default_factory=dict)
     player: bool = False
+    sells: list[SaleSpec] = Field(default_factory=list)
 
 
 class RelationshipSpec(Strict):
@@ -614,7 +624,7 @@ def _predicate_problems(s: Scenario) -> list[tuple[tuple, str]]:
 
 def _known_keys() -> list[str]:
     keys: set[str] = set()
-    for model in (Scenario, CharacterSpec, RelationshipSpec, ImpressionSpec, HappenSpec, SaySpec, GossipSpec,
+    for model in (Scenario, CharacterSpec, SaleSpec, RelationshipSpec, ImpressionSpec, HappenSpec, SaySpec, GossipSpec,
                   AskSpec, MediateSpec, Beat, BeliefExpect, RelationRef, ReplyExpect, LayerExpect, Expectation,
                   ErrandRef, PredicateSpec, *ERRAND_MODELS):
         for name, field in model.model_fields.items():

@@ -5,6 +5,15 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 
+class Sale(BaseModel):
+    """One ware a scenario says a character sells (`sells:`): priced as written, before the built-in trades."""
+
+    ware: str
+    price: int = Field(ge=0)
+    per: str = ""
+    words: list[str] = Field(default_factory=list)  # other words a player may ask it by ("fare", "berth")
+
+
 class Character(BaseModel):
     """An NPC or a player. Traits drive behaviour (candour, exaggeration, talkativeness...)."""
 
@@ -14,6 +23,7 @@ class Character(BaseModel):
     persona: str = ""
     traits: dict[str, float] = Field(default_factory=dict)
     is_player: bool = False
+    sells: list[Sale] = Field(default_factory=list)
 
     @field_validator("traits")
     @classmethod
