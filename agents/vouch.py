@@ -80,7 +80,8 @@ def _as_named(world: World, who: str, clause: str, lang: str) -> str:
     m = _PRONOUN[lang].match(clause)
     if m is None:
         return clause
-    return world.name(who) + ("" if lang == "zh" else " ") + clause[m.end():].lstrip()
+    rest = clause[m.end():].lstrip()
+    return world.name(who) + ("" if lang == "zh" or rest.startswith("'") else " ") + rest
 
 
 def _excuse(world: World, who: str, pieces: list[str], lang: str) -> str | None:
@@ -136,17 +137,60 @@ def last_rumour_said(world: World, memory: MemoryStore, speaker: str, npc: str,
     return None
 
 
+# "She's no cheat", "Lise isn't always late", "小柳不是那种人": the one defended said not to be what
+# is said of them (the name, or he/she, at the head); "only late", "就是这回晚了一点": the milder account
+_NOT_SO = {"en": re.compile(r"^\s*(?:(?:but|no|well),?\s+)*(?P<who>[A-Z][\w'-]*|he|she|they)(?:'s| is| isn't| is not| was not|"
+                            r" wasn't|'s not| are not| aren't)\s+(?:(?:no|not|not a|not an|never|never a|never an|not always|"
+                            r"not that kind of|no kind of)\s+)?(?:cheat|liar|thief|crook|swindler|cheater|fraud|rogue|"
+                            r"like that|that sort|that kind|always\s+\w+|a cheat|a liar|a thief|a crook)\b", re.IGNORECASE),
+           "zh": re.compile(r"^\s*(?:可|但|其实)?(?P<who>[\u4e00-\u9fff]{1,3}?|他|她)(?:根本|压根|才|可|也)?(?:不是|不算|没)"
+                            r"(?:那种人|那样的人|骗子|坏人|小偷|贼|总是|老是|一直|故意|存心)")}
+_NEGATION_EN = re.compile(r"\b(is|was|are|were)(?:n't| not)\b|\b(\w+)'s not\b|\b(\w+)'s no\b", re.IGNORECASE)
+_MILDER = {"en": re.compile(r"\b(?:only|just|merely)\b|\bthis once\b|\bonce\b", re.IGNORECASE),
+           "zh": re.compile(r"就是|只是|不过是|这回|这一回|一回|这次|一次|一点")}
+
+
+def _not_so(world: World, memory: MemoryStore, speaker: str, npc: str, pieces: list[str], lang: str,
+            asked: str | None) -> Vouch | None:
+    """"That's not fair on Lise. She's no cheat, her papers were only late": the one defended said not
+    to be what is said of them, with a milder account beside it: a denial of the harsher rumour (the
+    one the NPC just told the speaker, or else the blame it holds of them the words repeat), the milder
+    account an excuse, never a blame of its own that would cool the tie to the one defended."""
+    at = next((i for i, p in enumerate(pieces) if _NOT_SO[lang].match(p)), None)
+    at = next((i for i, p in enumerate(pieces) if DENIAL[lang].match(p) and mentioned_ids(world, p)), None) \
+        if at is None else at
+    if at is None:
+        return None
+    others = [c for c in mentioned_ids(world, "，".join(pieces)) if c not in (speaker, npc)]
+    rumour = last_rumour_said(world, memory, speaker, npc, asked)
+    if rumour is not None and all(c == rumour.claim.about for c in others):
+        about = rumour.claim.about
+        accused = (rumour.claim.quote or rumour.text).rstrip("。.!！?？")
+        teller: str | None = rumour.told_by
+        said = f"{accused}{'？' if lang == 'zh' else '? '}{_as_named(world, about, pieces[at], lang)}"
+    else:
+        if len(others) != 1:
+            return None
+        about, teller, rumour = others[0], None, None
+        piece = _as_named(world, about, pieces[at], lang)
+        accused = (_NEGATION_EN.sub(lambda m: m.group(1) or f"{m.group(2) or m.group(3)}'s", piece) if lang == "en"
+                   else re.sub(r"(?:根本|压根|才|可|也)?(?:不是|不算|没)", "", piece, count=1))
+        said = piece
+    milder = next((p for p in pieces[at + 1:] if _MILDER[lang].search(p) and not DENIAL[lang].match(p)), None)
+    excuse = _excuse(world, about, pieces[at + 1:], lang) or (_as_named(world, about, milder, lang) if milder else None)
+    return Vouch(about=about, teller=teller, accused=accused, excuse=excuse,
+                 rumour=rumour.id if rumour is not None else None, said=said)
+
+
 def read_vouch(world: World, memory: MemoryStore, *, speaker: str, npc: str, text: str,
                asked: str | None = None) -> Vouch | None:
     """The line read as vouching for someone else, or None (`asked`: the line's own fact, once answered)."""
     lang = "zh" if world.language == "zh" else "en"
     pieces = _pieces(text)
     at = next((i for i, p in enumerate(pieces) if DENIAL[lang].match(p)), None)
-    if at is None:
-        return None
+    if at is None or (at == 0 and any(c not in (speaker, npc) for c in mentioned_ids(world, text))):
+        return _not_so(world, memory, speaker, npc, pieces, lang, asked)
     if at == 0:  # "那不是真的，他只是太累了": the rumour the NPC has just told the speaker
-        if any(c not in (speaker, npc) for c in mentioned_ids(world, text)):
-            return None
         rumour = last_rumour_said(world, memory, speaker, npc, asked)
         if rumour is None:
             return None

@@ -158,3 +158,37 @@ def test_other_ways_of_vouching(language: str, line: str, kept: str) -> None:
     assert _rumour(town).status == "superseded", line
     assert any(kept in b.text for b in town.memory.beliefs_of("li") if b.told_by == "p"), \
         [b.text for b in town.memory.beliefs_of("li")]
+
+
+# "That's not fair on Lise. She's no cheat, her papers were only late." (the customs post, t8): kept as
+# "Tamsin says Lise was late", it cooled Brisa's tie to Lise, 0.76 -> 0.75: a defence counted against the
+# one defended. The one defended said not to be what is said of them (no cheat, 不是那种人) with a milder
+# account beside it is a denial of the harsher rumour, weighed as a vouching is.
+NOT_SO = {"zh": "小何不是那种人，他就是这回抓错了一点，你别冤枉他。",
+          "en": "That's not fair on Tom. He's no cheat, he only spoiled the dough."}
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("friend", [None, 0.8])
+def test_saying_the_defended_is_no_cheat_never_cools_the_tie_to_them(language: str, friend: float | None) -> None:
+    town, _before, hurt = _heard(language, friend=friend)
+    first = town.say("p", "li", "你听说小何的事了吗？" if language == "zh" else "What do you think of Tom?").text
+    assert "张嫂" in first or "Martha" in first, first
+    said = town.say("p", "li", NOT_SO[language]).text
+    assert "张嫂" in said or "Martha" in said, said  # answered as a vouching: believed, or doubted naming the teller
+    held = [b for b in town.memory.beliefs_of("li") if b.told_by == "p"]
+    assert held and any(b.claim.negated for b in held), [b.text for b in held]
+    assert _tie(town) >= hurt - 1e-9, (hurt, _tie(town))
+    assert _rumour(town).status == ("held" if friend is None else "superseded")
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("zh", "小何不是故意抓错药的，就这一回，我亲眼看见的。"),
+])
+def test_a_denial_of_the_rumour_with_no_answer_before_it_is_a_denial_not_a_quote(language: str, line: str) -> None:
+    town, _before, hurt = _heard(language)
+    town.say("p", "li", line)
+    held = [b for b in town.memory.beliefs_of("li") if b.told_by == "p"]
+    assert any(b.claim.negated for b in held), [(b.text, b.claim.predicate) for b in held]
+    assert _rumour(town).status == "superseded", _rumour(town)  # a friend's denial, not a quote beside it
+    assert _tie(town) > hurt, (hurt, _tie(town))
