@@ -149,14 +149,14 @@ _BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
 PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
         "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}, same as always."],
-        "price_also": ["And {ware}, {price} {coin} {unit}."],
+        "price_also": ["And {asked}, {price} {coin} {unit}."],
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
         "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
     },
     "zh": {
         "price": ["{ware}{unit}{price}{coin}。", "{ware}啊，{unit}{price}{coin}，老价钱。"],
-        "price_also": ["{ware}{unit}{price}{coin}。"],
+        "price_also": ["{asked}{unit}{price}{coin}。"],
         "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
         "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
         "doing_news": ["不太好。{news}", "唉，别提了。{news}"],
@@ -260,6 +260,15 @@ def own_trade(me: Character, zh: bool) -> Trade | None:
     if me.sells:
         return _sold_trade(tuple((s.ware, s.price, s.per, tuple(s.words)) for s in me.sells), zh)
     return _role_trade(me.role, zh) or trade_of(me.role)
+
+
+def _asked_as(ware: Ware, text: str, zh: bool) -> str:
+    """The ware by the asker's word ("soup", not "a meal") when it is one plain word, else its name."""
+    m = re.search(ware.zh if zh else rf"\b(?:{ware.en})\b", text, 0 if zh else re.I)
+    said = m.group(0) if m is not None else ""
+    if zh:
+        return said if len(said) > 1 else ware.name_zh
+    return said.lower() if re.fullmatch(r"[A-Za-z]+", said) else ware.name_en
 
 
 def _names_other_ware(trade: Trade, text: str, zh: bool) -> bool:
@@ -373,7 +382,7 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         if len(asked) > 1:  # "a room and a bowl of soup?": each priced, in the order asked
             asked.sort(key=lambda w: re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I).start())  # type: ignore[union-attr]
             first = _said(world, npc, "price", asked[0], text, zh)
-            return "price", first + "".join(("" if zh else " ") + _said(world, npc, "price_also", w, text, zh)
+            return "price", first + "".join(("" if zh else " ") + _said(world, npc, "price_also", w, text, zh, asked=_asked_as(w, text, zh))
                                             for w in asked[1:])
         ware = ware or (trade.wares[0] if (len(trade.wares) == 1 and not _names_other_ware(trade, text, zh))
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
