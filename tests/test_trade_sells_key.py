@@ -75,3 +75,19 @@ def test_sells_is_validated_and_read() -> None:
     with pytest.raises(ScenarioError) as exc:
         parse_scenario(_YAML.replace("prize: 40", "price: -1"), "w.yaml")
     assert "price" in str(exc.value), str(exc.value)
+
+
+@pytest.mark.parametrize(("lang", "sells", "asked", "want"), [
+    ("en", [{"ware": "stew", "price": 3, "per": "bowl"}], "How much for the stew?", ("Stew", "3", "bowl")),
+    ("zh", [{"ware": "热汤面", "price": 8, "per": "碗"}], "热汤面多少钱？", ("热汤面", "8文")),
+])
+def test_a_played_scenario_prices_what_its_sells_key_says(lang: str, sells: list, asked: str, want: tuple) -> None:
+    """The key reaches play: the world built from the scenario holds it (sim/engine.build_world)."""
+    town = Town.from_scenario({"scenario": "wares", "language": lang, "seed": 9, "start": "2026-05-02T08:00",
+                               "tick": "1h", "place": "x", "timeline": [],
+                               "characters": {"mae": {"name": "秦嫂" if lang == "zh" else "Mae", "role": "porter",
+                                                      "sells": sells},
+                                              "kit": {"name": "沈郎" if lang == "zh" else "Kit", "player": True}}})
+    town.advance(1)
+    said = town.say("kit", "mae", asked).text
+    assert all(w in said for w in want), said
