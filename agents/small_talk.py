@@ -86,8 +86,14 @@ ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
                        "bad": ["Thank you. I still feel awful about it, but thank you.", "That's kind of you to say."]}},
 }
 ASK_BACK = {"zh": ["你呢？", "你这一路还顺吧？"], "en": ["And you?", "How about yourself?"]}
+# "Are you all right? People have been talking about you.": the second half is asked after, not "And you?"
+_TALKED = {"zh": re.compile(r"(?:有人|大家|别人|人家|外面|外头|他们)[^，,。！!？?]{0,4}(?:说你|议论你|讲你|传你)|(?:说|传)你(?:的)?闲话"),
+           "en": re.compile(r"\b(?:people|folk|folks|everyone|everybody|they|some)(?:'ve| have| are|'re)?(?: been)? "
+                            r"(?:talking|gossiping|whispering) about you\b", re.IGNORECASE)}
+TALKED_BACK = {"zh": ["说我什么了？", "他们说我什么了？"],
+               "en": ["Talking? What are they saying?", "Talking about me? What are they saying?"]}
 # said to me about me and mine: thanks for comfort, a promise to keep it, never "And you?" after them
-TOWARD_ME = frozenset({"self", "comfort", "secret"})
+TOWARD_ME = frozenset({"self", "self_talked", "comfort", "secret"})
 _NO_ASK_BACK = frozenset({"comfort", "secret"})
 
 
@@ -99,12 +105,14 @@ def without_greeting(text: str) -> str:
 
 
 def small_talk_topic(text: str, language: str) -> str | None:
-    """"business", "weather", "day" or "meal" (zh: 您吃了吗) when the words are small talk about it, else None. Only a
+    """"business", "weather", "day", "meal" (zh: 您吃了吗), "self" ("self_talked" when they add that people
+    talk of me) when the words are small talk about it, else None. Only a
     question or a remark about the trade, the weather or the day: "did you take my money today?"
     names money, not business."""
     lang = "zh" if language == "zh" else "en"
     said = without_greeting(text)
-    return next((topic for topic, rx in _TOPICS[lang] if rx.search(said)), None)
+    topic = next((topic for topic, rx in _TOPICS[lang] if rx.search(said)), None)
+    return "self_talked" if topic == "self" and _TALKED[lang].search(said) else topic
 
 
 def small_talk_answer(topic: str, language: str, mood: float, seed: int) -> str:
@@ -113,7 +121,8 @@ def small_talk_answer(topic: str, language: str, mood: float, seed: int) -> str:
     lang = "zh" if language == "zh" else "en"
     tone = "good" if mood > 0.2 else "bad" if mood < -0.25 else "plain"
     rng = np.random.default_rng(seed)
-    options, back = PROMISES[lang] if topic == "secret" else ANSWERS[lang][topic][tone], ASK_BACK[lang]
+    options = PROMISES[lang] if topic == "secret" else ANSWERS[lang]["self" if topic == "self_talked" else topic][tone]
+    back = TALKED_BACK[lang] if topic == "self_talked" else ASK_BACK[lang]
     said = options[int(rng.integers(len(options)))]
     if topic in _NO_ASK_BACK:
         return said

@@ -169,6 +169,8 @@ def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, 
     """The dialogue act for this turn: pure code over the route and intents."""
     if route == "farewell" or ("farewell" in kinds and "ask_about" not in kinds):
         return "farewell"
+    if not speaker_is_npc and (going_round(text, "zh") or going_round(text, "en")):
+        return "react"  # "阿福到处跟人说你总是迟到，你知道吗？" tells me of a tale: neither a question nor a quarrel
     if "apology" in kinds:
         return "forgive"
     if "conflict" in kinds:
@@ -814,12 +816,25 @@ _YOU_ARE = {"en": re.compile(r"\byou(?:'re|'ve| are| were| have| had)?\b(?! (?:t
 
 
 def _called_me_names(v: _Voice) -> bool:
-    """Whether what I was just told says something bad of me: a blaming predicate said of "you"."""
+    """Whether what I was just told says something bad of me: a blaming predicate said of "you" (a small
+    one too when it is going round: "Okke has been telling people you're always late")."""
     if not _YOU_ARE[v.lang].search(v.question):
         return False
     reading = read_by_cues(v.question)
     spec = INVENTORY.get(reading.key) if reading is not None and not reading.negated else None
-    return spec is not None and spec.blames_subject and spec.valence < -0.2
+    return spec is not None and spec.blames_subject and spec.valence < (-0.15 if going_round(v.question, v.lang) else -0.2)
+
+
+# "Okke has been telling people you're always late" / "阿福到处跟人说你总是迟到": a tale about me going round
+_GOING_ROUND = {"en": re.compile(r"\b(?:has|have|'s|is|are|'re) been (?:telling|saying to) (?:people|everyone|everybody|folk|the others)"
+                                 r" (?:that )?you\b|\bgoing (?:round|around) (?:telling|saying) (?:people |everyone )?(?:that )?you\b",
+                                 re.IGNORECASE),
+                "zh": re.compile(r"到处(?:跟人|对人|和人|跟别人|对别人)?(?:说|讲|传)你|(?:跟|对)(?:人|大家|别人|旁人)(?:说|讲)你")}
+
+
+def going_round(text: str, language: str) -> bool:
+    """Whether the words tell me someone is spreading something about me (to be taken as said of me)."""
+    return bool(_GOING_ROUND["zh" if language == "zh" else "en"].search(text))
 
 
 def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:

@@ -59,7 +59,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "ask_back": ["And how are you keeping?", "What brings you by?", "Anything new with you?"],
         "news_lead": ["Have you heard?", "Here's some news:", "You'll have heard, maybe:"],
         "open_news": ["Did you hear? {news}", "Have you heard? {news}", "Big news: {news}"],
-        "small_talk": ["Quiet day so far.", "Busy morning, this one.", "Fine weather for it."],
+        "small_talk": ["Quiet day so far.", "Busy day, this one.", "Fine weather for it."],
         "told_by": ["{teller} told me {claim}", "I heard from {teller} that {claim}", "According to {teller}, {claim}"],
         "told_by_quote": ["{teller} told me, \u2018{claim}\u2019", "{teller} said to me, \u2018{claim}\u2019"],
         "from_listener": ["You told me that {claim}", "As you said, {claim}"],
