@@ -178,8 +178,11 @@ def _not_so(world: World, memory: MemoryStore, speaker: str, npc: str, pieces: l
         said = piece
     milder = next((p for p in pieces[at + 1:] if _MILDER[lang].search(p) and not DENIAL[lang].match(p)), None)
     excuse = _excuse(world, about, pieces[at + 1:], lang) or (_as_named(world, about, milder, lang) if milder else None)
-    return Vouch(about=about, teller=teller, accused=accused, excuse=excuse,
-                 rumour=rumour.id if rumour is not None else None, said=said)
+    vouch = Vouch(about=about, teller=teller, accused=accused, excuse=excuse,
+                  rumour=rumour.id if rumour is not None else None, said=said)
+    # with no rumour just told: only when the NPC holds a blame the words deny ("Tom isn't always home
+    # on Mondays" stays news)
+    return vouch if rumour is not None or blame_denied(world, memory, npc, vouch) else None
 
 
 def read_vouch(world: World, memory: MemoryStore, *, speaker: str, npc: str, text: str,

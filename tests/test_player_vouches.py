@@ -192,3 +192,11 @@ def test_a_denial_of_the_rumour_with_no_answer_before_it_is_a_denial_not_a_quote
     assert any(b.claim.negated for b in held), [(b.text, b.claim.predicate) for b in held]
     assert _rumour(town).status == "superseded", _rumour(town)  # a friend's denial, not a quote beside it
     assert _tie(town) > hurt, (hurt, _tie(town))
+
+
+def test_news_said_in_the_same_form_is_no_vouching() -> None:
+    town, _before, _hurt = _heard("en")
+    town.say("p", "li", "Tom isn't always home on Mondays.")
+    held = [b for b in town.memory.beliefs_of("li") if b.told_by == "p"]
+    assert held and not any(b.claim.negated for b in held), [b.text for b in held]
+    assert _rumour(town).status == "held"
