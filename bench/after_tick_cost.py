@@ -24,8 +24,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from telling_cost import _namespace  # an older tree's floors as a `townsfolk` package (same folder)
+
 HERE = Path(__file__).resolve().parent
-FLOORS = ("agents", "memory", "sim", "world")
 
 
 def _meter(owner: object, name: str, spent: dict[str, float], key: str) -> None:
@@ -117,16 +118,6 @@ def child(n: int, ticks: int, forget: bool, parts: bool, counted: bool = False) 
     if forget:
         out["forgot"] = log_forgot
     return out
-
-
-def _namespace(tree: Path, tmp: Path) -> Path:
-    """A `townsfolk` package whose floors are the tree's folders (as pyproject's package-dir maps them)."""
-    pkg = tmp / "townsfolk"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text((tree / "townsfolk" / "__init__.py").read_text(encoding="utf-8"), encoding="utf-8")
-    for floor in FLOORS:
-        (pkg / floor).symlink_to(tree / floor)
-    return tmp
 
 
 def run(tree: Path | None, n: int, ticks: int, forget: bool, parts: bool, callgrind: bool = False) -> dict:
