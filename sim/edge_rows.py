@@ -130,9 +130,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     edge_id: dict[int, str] = {}  # row -> its id, for this commit's change rows
     if columns:
         return _column_rows(graph, saved, codes, rows, edge_id)
-    fields = zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
-                 cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
-                 cols.dormant[rows].tolist(), strict=True)
+    fields = _edge_fields(cols, rows)
     for r, si, ti, ki, strength, since, fed, dormant in fields:
         source, target, kind = nodes[si], nodes[ti], kinds[ki]
         eid = edge_id[r] = f"{source}|{target}|{kind}"
@@ -150,10 +148,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     change_rows = []
     span = slice(saved.changes, log.n)
     edge_of = log.edge[span].tolist()
-    for r in dict.fromkeys(edge_of):
-        if r not in edge_id:
-            c_row = int(r)
-            edge_id[r] = f"{nodes[int(cols.src[c_row])]}|{nodes[int(cols.tgt[c_row])]}|{kinds[int(cols.kind[c_row])]}"
+    _name_changed(cols, edge_of, edge_id)
     changes = zip(edge_of, log.seq[span].tolist(), log.tick[span].tolist(), log.time[span].tolist(),
                   log.before[span].tolist(), log.after[span].tolist(), log.cause_kind[span].tolist(),
                   log.cause_id[span].tolist(), log.reason[span].tolist(), strict=True)
@@ -171,6 +166,22 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     return new_edges, moved_edges, change_rows
 
 
+
+def _edge_fields(cols: Any, rows: np.ndarray) -> Any:
+    """The dirty rows' (row, src, tgt, kind, strength, since, last_reinforced, dormant), as Python values."""
+    return zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
+               cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
+               cols.dormant[rows].tolist(), strict=True)
+
+
+def _name_changed(cols: Any, edge_of: list[int], edge_id: dict[int, str]) -> None:
+    """The id of each edge a change row names that this commit did not write itself."""
+    nodes, kinds = cols.nodes, cols.kinds
+    for r in dict.fromkeys(edge_of):
+        if r not in edge_id:
+            c_row = int(r)
+            edge_id[r] = f"{nodes[int(cols.src[c_row])]}|{nodes[int(cols.tgt[c_row])]}|{kinds[int(cols.kind[c_row])]}"
+
 def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, edge_id: dict[int, str]
                  ) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """`edge_rows` for a row block: EDGE_COLS and CHANGE_COLS rows whose body is the tuple of its
@@ -181,9 +192,7 @@ def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, 
     times = codes.time_texts
     new_edges, moved_edges = [], []
     first_new = saved.edges
-    fields = zip(rows.tolist(), cols.src[rows].tolist(), cols.tgt[rows].tolist(), cols.kind[rows].tolist(),
-                 cols.strength[rows].tolist(), cols.since[rows].tolist(), cols.last_reinforced[rows].tolist(),
-                 cols.dormant[rows].tolist(), strict=True)
+    fields = _edge_fields(cols, rows)
     for r, si, ti, ki, strength, since, fed, dormant in fields:
         source, target, kind = nodes[si], nodes[ti], kinds[ki]
         eid = edge_id[r] = f"{source}|{target}|{kind}"
@@ -191,10 +200,7 @@ def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, 
             (eid, source, target, kind, strength, (times[since], times[fed], times[dormant])))
     span = slice(saved.changes, log.n)
     edge_of = log.edge[span].tolist()
-    for r in dict.fromkeys(edge_of):
-        if r not in edge_id:
-            c_row = int(r)
-            edge_id[r] = f"{nodes[int(cols.src[c_row])]}|{nodes[int(cols.tgt[c_row])]}|{kinds[int(cols.kind[c_row])]}"
+    _name_changed(cols, edge_of, edge_id)
     change_rows = [(edge_id[r], seq, tick, texts[ck], None if cid == NONE else texts[cid],
                     (times[when], before, after, None if reason == NONE else texts[reason]))
                    for r, seq, tick, when, before, after, ck, cid, reason in zip(
