@@ -220,6 +220,9 @@ def _head_noun(obj: str) -> str:
 # the first half of a verb-result compound that only says "caused it": 放跑 is making it run off, 弄坏
 # making it break; the deed may tell just the result ("马跑到了山坡上", "磨盘坏了")
 _ZH_CAUSING = set("弄搞放打整让使害")
+# results of a spoiling: 染坏 and 染花, 烧坏 and 烧焦, 做坏 and 做砸 are one act (the action the same, the
+# result spoilt either way); 染好 is not
+_ZH_SPOILT = set("坏花糊破烂砸毁焦废裂")
 
 
 def _zh_same_verb(acc: Accusation, deed: str) -> bool:
@@ -230,6 +233,9 @@ def _zh_same_verb(acc: Accusation, deed: str) -> bool:
     if _han(verb) <= set(deed) or (_ZH_MISTAKE.search(verb) and _ZH_MISTAKE.search(deed)):
         return True
     named = bool(_han(acc.obj)) and (same_thing(acc, deed, "zh") or _head_noun(acc.obj) in deed)
+    if named and len(verb) == 2 and verb[1] in _ZH_SPOILT and any(
+            deed[i] == verb[0] and deed[i + 1] in _ZH_SPOILT for i in range(len(deed) - 1)):
+        return True
     return named and len(verb) == 2 and verb[0] in _ZH_CAUSING and bool(_han(verb[1])) and verb[1] in deed
 
 

@@ -48,3 +48,14 @@ def test_the_one_who_mixed_up_the_herbs_owns_up_when_asked(language: str) -> Non
     near = {"zh": "账是你算错的吗？", "en": "Did you mix up the accounts?"}[language]
     denied = _town(language).say("p", "he", near).text
     assert ("不是我" in denied) if language == "zh" else ("No" in denied), denied
+
+
+@pytest.mark.parametrize(("question", "deed", "owned"), [
+    ("布是你染坏的吗？", "小豆把老孙的一匹蓝布染花了", True), ("饭是你烧坏的吗？", "阿牛把一锅饭烧焦了", True),
+    ("布是你染坏的吗？", "小豆把老孙的一匹蓝布染好了", False), ("布是你剪坏的吗？", "小豆把老孙的一匹蓝布染花了", False),
+])
+def test_one_act_spoilt_either_way_is_one_deed(question: str, deed: str, owned: bool) -> None:
+    """染坏 asked, 染花 done: the same action with a spoilt result (a dyer's apprentice denied it)."""
+    acc = accusation(question, "zh")
+    assert acc is not None
+    assert owns_up(acc, question, deed, "zh", harmful=True) is owned, (question, deed, acc)
