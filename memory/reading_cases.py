@@ -69,6 +69,9 @@ _NOT_A_THING_EN = (r"(?:own|arm|leg|wrist|ankle|nose|neck|back|hand|foot|finger|
 DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed|ripped|spoiled|spoilt|trampled|dented|"
                         rf"scratched|cracked|snapped|split|chipped|stained|tangled|holed|scorched|bent)\s+(?:up\s+)?"
                         rf"(?:his|her|their|my|your|our|the|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*"
+                        # someone's thing burnt ("Greta burnt Ole's supper" was read as a fire that ruined her):
+                        # a possessor only, as "burned the bread" is one's own cooking gone wrong
+                        rf"|\b(?:burnt|burned)\s+(?:his|her|their|my|your|our|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*"
                         # a thing handed back spoilt: "brought the nets back torn", "returned my cart broken"
                         rf"|\b(?:brought|gave|handed|returned|left|sent)\s+(?:back\s+)?(?:his|her|their|my|your|our|the|"
                         rf"[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:back\s+)?(?:torn|broken|ruined|smashed|"
@@ -232,7 +235,7 @@ _GAVE_OUT_EN = ("cracked", "broke", "split", "snapped", "burst", "gave way", "co
                 "came loose", "came off", "ran dry", "caved in", "rotted", "rusted", "froze", "sank")
 _DAMAGE_EN = ("ruined", "wrecked", "broke", "torn", "tore", "frayed", "damaged", "smashed", "ripped", "spoil", "trampled",
               "dented", "scratched", "cracked", "snapped", "split", "chipped", "stained", "tangled", "holed",
-              "scorched", "bent")
+              "scorched", "bent", "burn")
 CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("gift", Gated(GIFT_EN, _GIVE_EN), True), ("gift", Gated(GIFT_ZH, ("给",)), False),
     ("gift", Gated(MONEY_GIVEN_EN, _GIVE_MONEY_EN), True), ("gift", Gated(MONEY_GIVEN_ZH, ("给", "塞", "赏")), False),

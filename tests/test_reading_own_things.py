@@ -37,3 +37,14 @@ def test_what_stays_a_mishap(text: str, key: str) -> None:
 @pytest.mark.parametrize("text", ["Pike lost his temper.", "Pike lost my trust.", "Pike dropped my name."])
 def test_not_a_thing_of_mine(text: str) -> None:
     assert read(text, embedder=None).key not in ("damaged", "careless", "mishap")
+
+
+@pytest.mark.parametrize(("text", "spoilt"), [
+    # a lumber camp: "Greta burnt Ole's supper" was read as "lost everything in a fire"
+    ("Greta burnt Ole's supper", True), ("Greta burned his shirt", True),
+    ("Greta burnt her hand on the stove", False),
+])
+def test_someone_s_thing_burnt_is_spoilt_not_a_fire(text: str, spoilt: bool) -> None:
+    reading = read(text, embedder=None)
+    key = reading.key if reading is not None else None
+    assert (key == "damaged") is spoilt and key not in ("fire", "burned_down"), (text, key)
