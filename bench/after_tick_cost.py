@@ -24,8 +24,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from telling_cost import _namespace  # an older tree's floors as a `townsfolk` package (same folder)
-
 HERE = Path(__file__).resolve().parent
 
 
@@ -124,13 +122,10 @@ def run(tree: Path | None, n: int, ticks: int, forget: bool, parts: bool, callgr
     with tempfile.TemporaryDirectory() as tmp:
         flags = ["--child", str(n), str(ticks)] + (["--forget"] if forget else []) + (["--parts"] if parts else [])
         flags += ["--counted"] if callgrind else []
-        if tree is None:
-            cmd = [sys.executable, __file__, *flags]
-        else:  # this script, importing the older tree's townsfolk (not the installed one) and its rumour_world
-            ns = _namespace(tree.resolve(), Path(tmp))
-            boot = ("import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
-                    f"sys.path.insert(0, {str(ns)!r}); sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
-            cmd = [sys.executable, "-c", boot, __file__, *flags, "--bench-dir", str(tree.resolve() / "bench")]
+        # telling_cost is in this folder; imported here, in the parent: a child on an older tree lacks it on its path
+        from telling_cost import script_command
+
+        cmd = script_command(__file__, flags, tree, Path(tmp))
         out = Path(tmp) / "callgrind.out"
         if callgrind:  # instructions under after_tick alone, the same however loaded the machine is
             cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",

@@ -119,16 +119,21 @@ def _namespace(tree: Path, tmp: Path) -> Path:
     return tmp
 
 
+def script_command(script: str, flags: list[str], tree: Path | None, tmp: Path) -> list[str]:
+    """The command running `script` with `flags` on this tree, or (`tree`) importing an older tree's
+    townsfolk (not the installed one) and that tree's bench folder (`--bench-dir`)."""
+    if tree is None:
+        return [sys.executable, script, *flags]
+    ns = _namespace(tree.resolve(), tmp)
+    boot = ("import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
+            f"sys.path.insert(0, {str(ns)!r}); sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+    return [sys.executable, "-c", boot, script, *flags, "--bench-dir", str(tree.resolve() / "bench")]
+
+
 def run(tree: Path | None, n: int, ticks: int, freeze: bool) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         flags = ["--child", str(n), str(ticks)] + ([] if freeze else ["--no-freeze"])
-        if tree is None:
-            cmd = [sys.executable, __file__, *flags]
-        else:  # this script, importing the older tree's townsfolk (not the installed one) and its rumour_world
-            ns = _namespace(tree.resolve(), Path(tmp))
-            boot = ("import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
-                    f"sys.path.insert(0, {str(ns)!r}); sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
-            cmd = [sys.executable, "-c", boot, __file__, *flags, "--bench-dir", str(tree.resolve() / "bench")]
+        cmd = script_command(__file__, flags, tree, Path(tmp))
         done = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"{tree or 'this tree'} n={n} failed:\n{done.stderr[-3000:]}")
