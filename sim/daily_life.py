@@ -232,7 +232,6 @@ class DailyLife:
         if not all(len(f) for f in fits) and not (waited_a_day and any(len(f) for f in fits)):
             return []
         self.seeded, self.seed_tick = True, tick
-        world = self.sim.world  # type: ignore[attr-defined]
         beats = []
         for ev, groups in zip(chosen, fits, strict=True):
             if not len(groups):
@@ -240,26 +239,9 @@ class DailyLife:
             big = groups[sizes[groups] >= k + 1]  # a place holding the actor and every witness, else the fullest
             pick = big if len(big) else groups[sizes[groups] == sizes[groups].max()]
             g = int(pick[rng.integers(len(pick))])
-            members = order[first[g]:first[g] + sizes[g]]
-            npcs_here = members[members < self.n]
-            if ev.actor == "player":
-                actor = int(members[members >= self.n][rng.integers(int((members >= self.n).sum()))])
-            else:
-                actor = int(npcs_here[rng.integers(len(npcs_here))])
-            rest = npcs_here[npcs_here != actor]
-            other = self._other(ev, actor, rest, rng)
-            if other is not None:
-                rest = rest[rest != other]
-            seen = rng.permutation(rest)[:max(k - (other is not None), 0)]
+            actor, other, seen = self._cast(ev, order[first[g]:first[g] + sizes[g]], k, rng, any_player=True)
             witnesses = np.sort(np.concatenate([[other], seen]).astype(np.int64) if other is not None else seen)
-            place = self.town.places[int(up[actor])].name
-            text = ev.text[self.spec.language].format(actor=world.name(self.people[actor]),
-                                                      other=world.name(self.people[other]) if other is not None
-                                                      else "", place=place)
-            beats.append(Beat(at=tick, happen=HappenSpec(what=text, actor=self.people[actor],
-                                                         witnesses=[self.people[int(w)] for w in witnesses],
-                                                         valence=ev.valence if ev.valence else SEED_VALENCE,
-                                                         place=place)))
+            beats.append(self._beat(ev, tick, up, actor, other, witnesses, ev.valence if ev.valence else SEED_VALENCE))
         self.seed_count = len(beats)
         return beats
 
@@ -293,6 +275,34 @@ class DailyLife:
             ok &= sizes >= 2
         return np.flatnonzero(ok)
 
+    def _cast(self, ev: object, members: np.ndarray, k: int, rng: np.random.Generator, *,
+              any_player: bool = False) -> tuple[int, int | None, np.ndarray]:
+        """Who an event happens to among the people at one place: its actor (an NPC drawn; for a
+        player's event the first player there, or one drawn with `any_player`), its `{other}`, and
+        up to `k` onlookers in all, the other counted (the draws in the order both callers made them)."""
+        npcs_here = members[members < self.n]
+        if ev.actor == "player":  # type: ignore[attr-defined]
+            players = members[members >= self.n]
+            actor = int(players[rng.integers(len(players))]) if any_player else int(players[0])
+        else:
+            actor = int(npcs_here[rng.integers(len(npcs_here))])
+        rest = npcs_here[npcs_here != actor]
+        other = self._other(ev, actor, rest, rng)
+        if other is not None:
+            rest = rest[rest != other]
+        return actor, other, rng.permutation(rest)[:max(k - (other is not None), 0)]
+
+    def _beat(self, ev: object, tick: int, pos: np.ndarray, actor: int, other: int | None,
+              witnesses: np.ndarray, valence: float) -> Beat:
+        """The happening as a beat, in the world's language, at the actor's place."""
+        name = self.sim.world.name  # type: ignore[attr-defined]
+        place = self.town.places[int(pos[actor])].name
+        text = ev.text[self.spec.language].format(  # type: ignore[attr-defined]
+            actor=name(self.people[actor]), other=name(self.people[other]) if other is not None else "", place=place)
+        return Beat(at=tick, happen=HappenSpec(what=text, actor=self.people[actor],
+                                               witnesses=[self.people[int(w)] for w in witnesses],
+                                               valence=valence, place=place))
+
     def _other(self, ev: object, actor: int, rest: np.ndarray, rng: np.random.Generator) -> int | None:
         """`{other}`: someone there from another household (a housemate only for an event at home)."""
         if not ev.other:  # type: ignore[attr-defined]
@@ -315,7 +325,6 @@ class DailyLife:
         per_tick = self.spec.ticks_per_day
         order, first, sizes, _ = self._present(pos)
         beats: list[Beat] = []
-        world = self.sim.world  # type: ignore[attr-defined]
         for ev in self.spec.events:
             count = int(rng.poisson(ev.rate_per_day / per_tick)) + self.backlog.get(ev.id, 0)
             if count == 0:
@@ -327,26 +336,10 @@ class DailyLife:
             self.backlog.pop(ev.id, None)
             for _ in range(count):
                 g = int(groups[rng.integers(len(groups))])
-                members = order[first[g]:first[g] + sizes[g]]
-                npcs_here = members[members < self.n]
-                if ev.actor == "player":
-                    actor = int(next(m for m in members if m >= self.n))
-                else:
-                    actor = int(npcs_here[rng.integers(len(npcs_here))])
-                rest = npcs_here[npcs_here != actor]
-                other = self._other(ev, actor, rest, rng)
-                if other is not None:
-                    rest = rest[rest != other]
-                seen = rng.permutation(rest)[:max(ev.witnesses - (other is not None), 0)]
+                actor, other, seen = self._cast(ev, order[first[g]:first[g] + sizes[g]], ev.witnesses, rng)
                 if other is not None:
                     seen = np.concatenate([[other], seen]).astype(np.int64)
-                place = self.town.places[int(pos[actor])].name
-                text = ev.text[self.spec.language].format(
-                    actor=world.name(self.people[actor]), other=world.name(self.people[other]) if other is not None else "",
-                    place=place)
-                beats.append(Beat(at=tick, happen=HappenSpec(
-                    what=text, actor=self.people[actor], witnesses=[self.people[int(w)] for w in seen],
-                    valence=ev.valence, place=place)))
+                beats.append(self._beat(ev, tick, pos, actor, other, seen, ev.valence))
                 self.counts["events"] += 1
         return beats
 
