@@ -160,6 +160,7 @@ def write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Log
 def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[LogEntry], *,
                 finished: bool, extra: dict[str, Any] | None, decisions: list[Any] | None) -> None:
     store.acquire_writer()
+    store.ensure_edge_seq()  # (a run saved before edges kept their graph row)
     store._cause_memo = {}  # noqa: SLF001  # what a fact or memory item names, for this commit
     players = store._players(world)  # noqa: SLF001
     if players:

@@ -3,7 +3,8 @@ change logged since then, read straight from the graph's columns and change log.
 
 The schema is the one edges always had (EdgeRow: one per edge, its body the `Edge` record without
 history; EdgeChangeRow: one per change, keyed by edge id and its place in that edge's history), so
-older runs load. What was saved is two numbers, not a dict per edge: edges are rows in creation
+older runs load; an edge row also holds its graph row (`seq`, since session 19), which a load puts
+it back at (`creation_order`: a commit's edges are written in name order). What was saved is two numbers, not a dict per edge: edges are rows in creation
 order and the log only grows, so "new" is a row past `EdgeSaved.edges` and the changes to write are
 the log rows past `EdgeSaved.changes`. Loading rebuilds columns and log in one pass (`load_edges`).
 """
@@ -96,7 +97,7 @@ class _Codes:
         self.time_texts[NONE] = None
 
 
-EDGE_COLS = ("id", "source", "target", "kind", "strength", "data")
+EDGE_COLS = ("id", "source", "target", "kind", "strength", "seq", "data")  # seq: the graph row (creation order)
 MOVED_COLS = ("strength", "data")  # then the id, for UPDATE ... WHERE id = ?
 # (the ends and kind are in the id and never move: set again, they rewrote both edge indexes per row,
 # two of every three pages a tick's edge updates dirtied)
@@ -140,9 +141,9 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
         if players:
             body = seal(Encoded(body))
         if r >= first_new:
-            new_edges.append((eid, source, target, kind, strength, body))
+            new_edges.append((eid, source, target, kind, strength, r, body))
         elif saved.blocks or full_rows:  # maybe in the blocks only, with no row yet: the whole row, for an upsert
-            moved_edges.append((eid, source, target, kind, strength, body))
+            moved_edges.append((eid, source, target, kind, strength, r, body))
         else:
             moved_edges.append((strength, body, eid))
     change_rows = []
@@ -197,7 +198,7 @@ def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, 
         source, target, kind = nodes[si], nodes[ti], kinds[ki]
         eid = edge_id[r] = f"{source}|{target}|{kind}"
         (new_edges if r >= first_new else moved_edges).append(
-            (eid, source, target, kind, strength, (times[since], times[fed], times[dormant])))
+            (eid, source, target, kind, strength, r, (times[since], times[fed], times[dormant])))
     span = slice(saved.changes, log.n)
     edge_of = log.edge[span].tolist()
     _name_changed(cols, edge_of, edge_id)
@@ -209,6 +210,28 @@ def _column_rows(graph: Any, saved: EdgeSaved, codes: _Codes, rows: np.ndarray, 
                        log.cause_id[span].tolist(), log.reason[span].tolist(), strict=True)]
     saved.edges, saved.changes = cols.n, log.n
     return new_edges, moved_edges, change_rows
+
+
+def creation_order(edge_rows: list[tuple[str, Any]], seq_of: dict[str, int], base: int) -> list[tuple[str, Any]]:
+    """Edge rows (id, body) given in id order, put in the order of their graph rows: an edge whose
+    `seq_of` is s goes to row s (`base` the first row they are loaded at: past a run's edge blocks);
+    edges without one (rows older code wrote, which kept no order) fill the rows left, in id order,
+    as they loaded then. A dirty edge is written in name order (`take_dirty_rows`), so without this
+    an edge made after a run's first commit came back at another row (and adjacency position)."""
+    if not seq_of:
+        return edge_rows
+    n = len(edge_rows)
+    slots: list[tuple[str, Any] | None] = [None] * n
+    rest = []
+    for row in edge_rows:
+        s = seq_of.get(row[0])
+        i = -1 if s is None else s - base
+        if 0 <= i < n and slots[i] is None:
+            slots[i] = row
+        else:
+            rest.append(row)
+    left = iter(rest)
+    return [row if row is not None else next(left) for row in slots]
 
 
 _first, _second = itemgetter(0), itemgetter(1)

@@ -40,8 +40,10 @@ TABLES = {  # the table a block stands for -> the columns its header holds, in r
     "timeline": ("seq", "tick", "kind"),
     "fact": ("id", "seq", "tick", "kind"),
     "edge_change": ("edge_id", "seq", "tick", "cause_kind", "cause_id"),
-    "edge": ("id", "source", "target", "kind", "strength"),  # an edge's state, the newest by id
+    "edge": ("id", "source", "target", "kind", "strength", "seq"),  # an edge's state, the newest by id
 }
+# header columns blocks written before them lack: read as None (an edge's seq, its graph row, since session 19)
+LATER_COLS = {"edge": ("seq",)}
 BLOCK_COLS = ("id", "table", "tick", "data")
 # an edge's and an edge change's body values no header column holds: a block of them stores these as
 # columns too (header `"bodies": "cols"`), the body rebuilt at reading (`_rebuild`)
@@ -244,6 +246,8 @@ class BlockRows:
             block = unpack(data)
             held = out.tables.setdefault(table, {})
             names = TABLES[table]
+            for name in LATER_COLS.get(table, ()):
+                block.cols.setdefault(name, [None] * block.n)
             for i in range(block.n):
                 values = {name: block.cols[name][i] for name in names}
                 held[_key(table, values)] = (values, block, i)

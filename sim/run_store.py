@@ -47,7 +47,7 @@ from townsfolk.sim.crypto_shred import (
     seal_text,
 )
 from townsfolk.sim.edge_blocks import apply_rows, load_edge_blocks
-from townsfolk.sim.edge_rows import EdgeSaved, load_edges
+from townsfolk.sim.edge_rows import EdgeSaved, creation_order, load_edges
 from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import MindsSaved, minds_state
@@ -180,6 +180,7 @@ class RunStore:
         self._commit_failed: str | None = None  # set by a failed commit: later ones are refused
         self._minds_saved = MindsSaved()  # what the minds tables hold (sim/minds_rows.py)
         self._minds_tables = False  # known to exist in this database
+        self._edge_seq = False  # the edge table is known to have its seq column (ensure_edge_seq)
         self._reset_row_blocks()
 
     def _reset_row_blocks(self, *, table: bool = False) -> None:
@@ -196,6 +197,18 @@ class RunStore:
         if not self._row_block_table:
             SQLModel.metadata.create_all(self.engine, tables=[RowBlockRow.__table__])  # type: ignore[attr-defined]
             self._row_block_table = True
+
+    def ensure_edge_seq(self) -> None:
+        """Give the edge table of a run saved before it existed its seq column (each edge's graph
+        row); the rows already there keep none and load where they did (`creation_order`)."""
+        if self._edge_seq:
+            return
+        with self.engine.connect() as conn:
+            held = {c["name"] for c in sa_inspect(conn).get_columns("edge")}
+        if "seq" not in held:
+            with self.engine.begin() as conn:
+                conn.exec_driver_sql("ALTER TABLE edge ADD COLUMN seq INTEGER")
+        self._edge_seq = True
 
     # --- the writer lock ---------------------------------------------------------------------
     def acquire_writer(self) -> None:
@@ -351,6 +364,7 @@ class RunStore:
         SQLModel.metadata.drop_all(self.engine)
         SQLModel.metadata.create_all(self.engine)
         self._minds_saved, self._minds_tables = MindsSaved(), True
+        self._edge_seq = True
         self._reset_row_blocks(table=True)
         with Session(self.engine) as s:
             s.add(RunRow(title=world.title, language=world.language, seed=world.seed,
@@ -396,6 +410,7 @@ class RunStore:
         self._history_saved, self._memory_seq, self._next_memory_seq = EdgeSaved(), {}, 0
         self._log_seq = self._fact_seq = 0
         self._minds_saved, self._minds_tables = MindsSaved(), True
+        self._edge_seq = True
         self._reset_row_blocks(table=True)
         self._commit_failed = None  # everything is written afresh from memory: no gap is left
         players = self._players(world)
@@ -439,7 +454,7 @@ class RunStore:
         self._minds_saved, self._minds_tables = fresh._minds_saved, True  # noqa: SLF001
         self._row_block_seq, self._row_blocks_held = fresh._row_block_seq, fresh._row_blocks_held  # noqa: SLF001
         self._memory_rows, self._row_block_table = fresh._memory_rows, True  # noqa: SLF001
-        self._edge_rows = fresh._edge_rows  # noqa: SLF001
+        self._edge_rows, self._edge_seq = fresh._edge_rows, True  # noqa: SLF001
         self._commit_failed = None  # the file now holds everything in memory
 
     def checkpoint(self) -> None:
@@ -573,20 +588,27 @@ class RunStore:
                     conn, "SELECT edge_id, seq, data FROM edge_change ORDER BY edge_id, seq"))
             else:
                 changes = self._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")
-            edges = self._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")
+            self._edge_seq = "seq" in {c["name"] for c in sa_inspect(conn).get_columns("edge")}
+            rows = self._json_rows(conn, f"SELECT id, {'seq' if self._edge_seq else 'NULL'}, data FROM edge ORDER BY id")
+            seq_of = {edge_id: seq for edge_id, seq, _data in rows if seq is not None}  # each edge's graph row
+            edges = [(edge_id, data) for edge_id, _seq, data in rows]
+            del rows
             self._edge_rows = bool(edges)
             if held.tables.get("edge"):  # rows are the newest word on their ids
                 edges = merged_edges(held, edges)
+                for edge_id, (values, _block, _i) in held.tables["edge"].items():
+                    if values["seq"] is not None:
+                        seq_of.setdefault(edge_id, values["seq"])
             blocks = self._edge_blocks(conn)
             if blocks:  # a big first commit's edges as column blocks, later rows over them
                 load_edge_blocks(world, blocks)
                 edges, changes = apply_rows(world, edges, changes)
-                load_edges(world, edges, changes)
+                load_edges(world, creation_order(edges, seq_of, world.graph.columns.n), changes)
                 self._history_saved = EdgeSaved(edges=world.graph.columns.n, changes=world.graph.log.n,
                                                 blocks=True)
             else:
-                self._history_saved = load_edges(world, edges, changes)
-            del changes, edges, blocks
+                self._history_saved = load_edges(world, creation_order(edges, seq_of, 0), changes)
+            del changes, edges, blocks, seq_of
             fact_rows = self._json_rows(conn, "SELECT seq, data FROM fact ORDER BY seq")
             if held.tables.get("fact"):
                 fact_rows = sorted(fact_rows + [(v["seq"], body) for v, body in held.rows("fact")], key=_first)

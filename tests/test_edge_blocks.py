@@ -192,22 +192,15 @@ def _made_mid_run(db: Path, *, blocks: bool, monkeypatch: pytest.MonkeyPatch):  
     return sim.world, world
 
 
-# Not reachable by a headless run on main today (a generated town makes no edge after its first
-# commit: 8,924 edges at ticks 0..12 of small_town(300)); the row path puts every edge back in id
-# order, which no behaviour reads yet (the resume judges pass). The writer keeps no creation order
-# (edge_rows.py writes a commit's edges in name order), so the load cannot restore it: these guard
-# the change that makes edges every tick, and pass once the writer keeps the rows' order.
-_NO_CREATION_ORDER = pytest.mark.xfail(strict=True, reason="the edge writer keeps no creation order (sim/edge_rows.py)")
-
-
-@_NO_CREATION_ORDER
+# An edge made after a run's first commit is written in name order with the rest of its commit
+# (take_dirty_rows); its graph row is kept beside it (the edge table's and a row block's `seq`), so a
+# load puts every edge back at its row and each character's ties in the order they were made.
 def test_edges_made_after_the_blocks_load_at_the_rows_they_were_made_at(tmp_path, monkeypatch):
     live, loaded = _made_mid_run(tmp_path / "run.db", blocks=True, monkeypatch=monkeypatch)
     assert _graph(loaded) == _graph(live)  # the same edges and histories already
     assert _rows(loaded) == _rows(live)
 
 
-@_NO_CREATION_ORDER
 def test_a_row_saved_run_loads_its_edges_at_the_rows_they_were_made_at(tmp_path, monkeypatch):
     live, loaded = _made_mid_run(tmp_path / "run.db", blocks=False, monkeypatch=monkeypatch)
     assert _graph(loaded) == _graph(live)

@@ -45,6 +45,9 @@ class EdgeRow(SQLModel, table=True):
     target: str = Field(index=True)
     kind: str
     strength: float
+    # the edge's graph row (creation order): a load puts it back there; None in rows older code wrote
+    # (those fill the rows no seq claims, in id order, as they loaded then)
+    seq: int | None = None
     data: dict[str, Any] = Field(sa_column=Column(JSON))  # the edge without its history
 
 
