@@ -24,6 +24,12 @@ def visible_to(item: EventMemory | Belief | Summary | Impression, viewer: str | 
     return False
 
 
+# What follows "don't go telling" when the plea is against gossip, not for secrecy: "你别到处传闲话",
+# "别到处说小梁的坏话", "don't tell people lies about Tom", "don't spread that rumour" ask the listener
+# to stop talking about others, so the line stays public (and may itself be retold).
+_ZH_GOSSIP = r"(?!(?:人|别人|人家|我|他|她|[^，。！？,.!?\s]{1,4}的)?(?:闲话|谣言|瞎话|坏话|是非|八卦|小话|谎话))"
+_EN_GOSSIP = r"(?! (?:(?:any|such|those|these|that|the|your)? ?(?:lies|stories|tales|rumou?rs?|gossip|fibs|nonsense|lie|story|tale))\b)"
+
 # A speaker asking that what they say go no further: said in either language, whatever the world's.
 _KEEP_SECRET = re.compile(
     r"\bkeep (?:this|it|that|these|what i (?:say|said|tell you))(?: (?:a|our|my))?(?: little)? secret\b"
@@ -31,15 +37,15 @@ _KEEP_SECRET = re.compile(
     r"|\bcan you keep a secret\b|\bbetween you and me\b"
     r"|(?:^|[,.;:!?]\s*|\b(?:just|strictly|stays|stay|is|it's|that's|remain|remains) )between (?:us|ourselves|the two of us)\b"
     r"|\b(?:don'?t|do not|never|please don'?t) (?:you )?(?:tell|say (?:it|this|that|a word) to|mention (?:it|this|that) to)"
-    r" (?:anyone|anybody|a soul|no ?one|the others|others|people)\b"
+    r" (?:anyone|anybody|a soul|no ?one|the others|others|people)\b" + _EN_GOSSIP +
     r"|\b(?:tell|say this to|say that to) no ?one\b|\bnot a word (?:of this |of it )?to (?:anyone|anybody|a soul)\b"
-    r"|\b(?:don'?t|do not|never) (?:breathe a word|let (?:anyone|anybody|on)|spread (?:it|this|that))\b"
+    r"|\b(?:don'?t|do not|never) (?:breathe a word|let (?:anyone|anybody|on)|spread (?:it|this|that))\b" + _EN_GOSSIP +
     r"|\b(?:promise|swear) (?:me )?(?:you )?(?:won'?t|not to|will not) (?:tell|say|breathe)\b"
     r"|\bin (?:strict |the strictest )?confidence\b|\boff the record\b|\bmum'?s the word\b"
     r"|(?:别|不要|不许|不能|千万别|可别|先别)告诉"
-    r"|(?:别|不要|不许|不能|千万别|可别|先别)(?:跟|和|对)(?:别人|任何人|其他人|旁人|外人|人)(?:说|讲|提)"
+    r"|(?:别|不要|不许|不能|千万别|可别|先别)(?:跟|和|对)(?:别人|任何人|其他人|旁人|外人|人)(?:说|讲|提)" + _ZH_GOSSIP +
     r"|(?:别|不要|千万别|可别|先别)(?:(?:说|讲|传|透露|泄露|张扬)(?:出去|给别人|给任何人)|声张|外传)"
-    r"|(?:别|不要|千万别|可别)(?:往外|到处)(?:说|讲|传)|别让(?:别人|任何人|其他人|人)知道"
+    r"|(?:别|不要|千万别|可别)(?:往外|到处)(?:说|讲|传)" + _ZH_GOSSIP + r"|别让(?:别人|任何人|其他人|人)知道"
     r"|你知我知|天知地知|(?:替|帮|给)我保密|(?<!不用)(?<!不必)(?<!无需)保密|保守(?:这个|这)?秘密|只(?:跟|和|对)?你(?:一个人)?(?:说|讲)"
     r"|咱(?:们)?俩(?:之间)?的秘密|(?:这事|这件事)?(?:只有)?咱俩知道",
     re.IGNORECASE,
