@@ -16,6 +16,12 @@ from townsfolk.world.bare import bare
 from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
 
+# deeds a witness believes in the words of what it saw, the label saying less than they do: a thing spoilt
+# ("Greta burnt Ole's supper" was believed as "Greta spoiled someone's things") or a mistake at one's work
+# ("Pell burned the whole batch of bread", not "Pell is careless"). A cheat seen is still believed as
+# dishonesty (a trait a witness concludes; the headless towns' seeded rumour is one, and reads as before).
+SEEN_IN_WORDS = ("damaged", "careless")
+
 
 def read_claim(memory: MemoryStore, text: str, *, about: str | None, said_by: str | None = None,
                obj: str | None = None, names: NameIndex | None = None) -> Claim:
@@ -158,8 +164,8 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
         remember(world, memory, witness, fact, first_person(world, witness, fact.text), source="witnessed",
                  about=fact.actor or fact.about, importance=importance, meta=dict(topic))
         if subject:
-            claim = read.model_copy(update={"quote": fact.text if read.predicate in OWN_WORDS else None,
-                                            "generalised": False})
+            kept = read.predicate in OWN_WORDS or read.predicate in SEEN_IN_WORDS
+            claim = read.model_copy(update={"quote": fact.text if kept else None, "generalised": False})
             if read.predicate == "remark" and fact.valence:
                 # nothing the inventory names: how it felt (the designer's valence) gives the direction
                 claim = claim.model_copy(update={"tone": round(0.5 * fact.valence, 4),

@@ -19,6 +19,8 @@
 - A mistake at one's work said to be on purpose is a wrong done to someone (`dishonest`): "小何故意抓错药" read
   as nothing, "故意把药抓错了" as careless, the intent lost; "mixed up the herbs on purpose" likewise. A mistake
   said plainly (抓错药, "gave the wrong medicine") is careless, by its words rather than by meaning alone.
+- One's own batch burnt is a mistake at one's work (`careless`): "Pell burned the whole batch of bread" read by
+  meaning as a fire that took everything, 把一整炉面包都烤焦了 as nothing; someone's supper burnt is `damaged`.
 - An accident is never a deliberate wrong: with 不小心 / 失手 / "accidentally" / "by mistake",
   a theft, a ruin or a rudeness read by cue or by meaning is a `mishap` (blaming nobody).
 
@@ -189,6 +191,20 @@ LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{
                       r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了"
                       # ... or said without 把: 抓错药, 拿错了方子 (read as nothing, so a rumour of it moved no tie)
                       r"|(?<![没不])(?:抓错|拿错|配错|给错|开错|发错|弄混|搞混)了?[^，。！？,!?]{0,3}?(?:药|方子|方|货|东西)")
+# one's own cooking or batch burnt is a mistake at one's work (`careless`), not a fire: "Pell burned the whole batch
+# of bread" was read by meaning as "lost everything in a fire", 把一整炉面包都烤焦了 as nothing. Someone's thing burnt
+# ("burnt Ole's supper", 把老欧的晚饭烧糊了) is spoilt (`damaged`, DAMAGED_EN / DAMAGED_ZH); "burned the letters" is neither.
+_COOKED_EN = (r"(?:bread|loaf|loaves|batch|batches|cakes?|pies?|tarts?|buns?|rolls?|biscuits?|pastry|pastries|scones?|"
+              r"stew|soup|porridge|rice|beans|roast|joint|meat|supper|dinner|lunch|breakfast|toast|jam|sauce|pudding|"
+              r"bacon|fish|chicken|pancakes?|oatcakes?|crusts?|brew|mash|potatoes|onions|sugar|milk|pot|pan)")
+_QUANTITY_EN = r"(?:(?:the|a|an|this|that|today's|all|every|whole|entire|two|three|several|of|morning's|day's)\s+)*"
+SPOILT_COOKING_EN = re.compile(
+    rf"{_NOT_AFTER_EN}\b(?:burned|burnt|scorched|charred|overbaked|overcooked|blackened)\s+{_QUANTITY_EN}"
+    rf"(?:(?:batch|tray|pan|pot|ovenful|sheet|kettle|round|lot)(?:es|s)?\s+of\s+{_QUANTITY_EN}(?:[a-z]+\s+)?)?{_COOKED_EN}\b")
+_SPOIL_COOKING_ZH = r"(?:烧|烤|煮|熬|炒|蒸|烙|煎|炖|焖|烘)(?:糊|焦|煳)"
+SPOILT_COOKING_ZH = re.compile(rf"(?<![没不])(?:把|将)(?!自己)[^，。！？,!?把的]{{1,10}}?{_SPOIL_COOKING_ZH}"
+                               rf"|(?<![没不]){_SPOIL_COOKING_ZH}了[^，。！？,!?的]{{0,3}}?(?:一|两|几|整|半|满)")
+SPOILT_COOKING_OF_ZH = re.compile(rf"(?:把|将)(?!自己)[^，。！？,!?把]{{1,8}}?的[^，。！？,!?把]{{0,8}}?{_SPOIL_COOKING_ZH}")
 # a mistake said to be on purpose is no slip but a wrong done to whoever it was done to: "小何故意抓错药" read as
 # nothing; "故意把药抓错了" as careless, the intent lost. Not when the intent is denied (不是故意的, "not on purpose").
 _MISTAKE_ZH = r"(?:抓错|拿错|配错|给错|开错|发错|弄混|搞混|弄错|搞错|记错|算错)"
@@ -258,6 +274,9 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错")), False),
     ("careless", Gated(MISTAKE_EN, ("wrong",)), True),
+    ("careless", Gated(SPOILT_COOKING_EN, ("burn", "scorch", "charred", "overbaked", "overcooked", "blackened")), True),
+    ("careless", Gated(SPOILT_COOKING_ZH, ("糊", "焦", "煳")), False),
+    ("damaged", Gated(SPOILT_COOKING_OF_ZH, ("糊", "焦", "煳")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_ZH, ("故意", "存心", "成心", "有意")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_EN, ("purpose", "deliberately", "spite")), True),
     ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
