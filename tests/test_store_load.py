@@ -23,14 +23,15 @@ LOG_COLS = ("edge", "seq", "tick", "time", "before", "after", "cause_kind", "cau
 
 
 def _one_by_one(store: RunStore, world: World) -> World:
-    """The same characters, edges loaded through RelationshipGraph.load_edges (per edge)."""
+    """The same characters, edges loaded through RelationshipGraph.load_edges (per edge, in the order
+    they were made: each edge row keeps its graph row as seq)."""
     other = World(clock=world.clock, seed=world.seed, language=world.language, title=world.title)
     for c in world.characters.values():
         other.characters[c.id] = c
         other.graph.add_character(c.id)
     with store.engine.connect() as conn:
         changes = store._json_rows(conn, "SELECT edge_id, data FROM edge_change ORDER BY edge_id, seq")  # noqa: SLF001
-        edges = store._json_rows(conn, "SELECT id, data FROM edge ORDER BY id")  # noqa: SLF001
+        edges = store._json_rows(conn, "SELECT id, data FROM edge ORDER BY seq, id")  # noqa: SLF001  # creation order
     history: dict[str, list[tuple]] = {}
     for edge_id, b in changes:
         history.setdefault(edge_id, []).append((b["tick"], _DATETIME.validate_python(b["time"]), b["before"], b["after"],
