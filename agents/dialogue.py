@@ -17,6 +17,7 @@ from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with
+from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
@@ -244,6 +245,19 @@ def latest_told(memory: MemoryStore, npc: str, listener: str, limit: int = 2) ->
     return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]
 
 
+def last_answer_to(world: World, memory: MemoryStore, npc: str, listener: str) -> list[str]:
+    """Ids of the memories the NPC's last answer to this listener today drew on: what "that" is in a
+    "who told you that?" that names nobody."""
+    today = world.now.date()
+    for e in reversed(memory.events_of(npc)):
+        if e.time.date() != today:
+            break
+        fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
+        if fact is not None and fact.kind == "reply" and fact.actor == npc and listener in fact.to:
+            return [i for i in fact.meta.get("grounding") or () if isinstance(memory.get(i), (Belief, EventMemory))]
+    return []
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
                    question: str | None = None, subjects: Iterable[str] = ()) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
@@ -269,9 +283,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "about_you") for i in ranked if i not in have]
     if question and asks_source(question, lang) and not any(
             isinstance(memory.get(e), Belief) for e, _ in entries):
-        # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what I was told most lately
+        # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what my last answer to them
+        # said ("Who told you that?" after "What happened?": I saw it myself), else what I was told most lately
         have = {e for e, _ in entries}
-        entries += [(i, "source") for i in latest_told(memory, npc, listener) if i not in have]
+        entries += [(i, "source") for i in (last_answer_to(world, memory, npc, listener)
+                                             or latest_told(memory, npc, listener)) if i not in have]
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
@@ -299,7 +315,16 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             # the teller is named once, as the source: "Ann told me I'm careless", not "... Ann says ..."
             drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
             claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
+            # their "you" was whoever first heard the words, not this listener (agents/quote_persons.py)
+            heard_by = () if from_listener or item.claim.said_by == listener else \
+                first_heard_by(world, claim.quote or "", item.claim.said_by, item.origin_fact_id)  # theirs: listener_words.py
+            turned, mine = turned_quote(world, claim.quote or "", heard_by, npc, listener,
+                                        names.get(item.claim.said_by or "", ""))
+            if turned != (claim.quote or ""):
+                claim = claim.model_copy(update={"quote": turned})
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
+            if mine:  # my supper, reported: 'Mags says that Greta burnt my supper', never quoted as hers
+                text = text.replace(f': "{turned}"', " that " + turned.rstrip("."))
             theirs = render_claim(claim, names, lang, listener=listener) if drop_source and not from_listener \
                 and lang == "zh" and claim.own_words else ""
             if theirs and can_report_zh(theirs):
@@ -312,7 +337,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),
                       "from_listener": from_listener,
-                      "quote": in_my_words(item.claim.quote, npc, listener, world) if item.claim.quote else None,
+                      "quote": in_my_words(claim.quote, npc, listener, world) if claim.quote else None,
+                      "quote_mine": mine,
                       "claim_text": text,
                       "listener_words": from_listener and text == item.claim.quote,  # their words, verbatim
                       "predicate": item.claim.predicate,
@@ -348,9 +374,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")
+                words = retold_quote(world, memory, fact.text, fact.meta.get("basis"), npc, listener) \
+                    if fact.kind == "retell" else fact.text  # the words retold keep whose "you" they had
                 meta.update(fact_kind="say" if quoted else fact.kind,
-                            quote=(heard_in_their_words(fact.text, npc, world) if item.source == "heard"
-                                   else in_my_words(fact.text, npc, listener, world)) if quoted else None,
+                            quote=(heard_in_their_words(words, npc, world) if item.source == "heard"
+                                   else in_my_words(words, npc, listener, world)) if quoted else None,
                             to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
                             speaker_name=_name_for(world, fact.actor, npc, listener),
                             subject_name=_name_for(world, fact.about, npc, listener))

@@ -58,6 +58,7 @@ from townsfolk.agents.small_talk import (
 from townsfolk.agents.state_answer import asks_back, is_state_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.your_people import named_as
+from townsfolk.memory.predicate_reader import read as read_claim
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.topic import asks_how_things_are, is_topic_question
@@ -250,7 +251,8 @@ class _Voice:
                     else drop_opener(self.g.clause(claim), self.lang)
                 return self.pick("from_listener", claim=words) if words else None
             if m.get("source") == "told" and m.get("teller_name"):
-                if not self.zh and '"' not in claim and grammar_en.speaks_for_self(claim) and not _A_REPORT.match(claim):
+                if not self.zh and '"' not in claim and grammar_en.speaks_for_self(claim) and not _A_REPORT.match(claim) \
+                        and not m.get("quote_mine"):  # "Greta burnt my supper" is my supper (quote_persons.py)
                     # (not "Finn told me, 'Rourke says I am always careless'": a report is reported, never quoted)
                     # the teller's own words in the teller's own person: "Tomas told me, 'I think ...'"
                     return self.pick("told_by_quote", teller=m["teller_name"],
@@ -341,8 +343,13 @@ class _Voice:
         return ("" if self.zh else " ").join(without_repeats(parts, self.zh))
 
 
-def _fresh_news(items: list[GroundingItem]) -> GroundingItem | None:
-    return next((g for g in items if g.kind == "belief" and g.meta.get("fresh") and g.meta.get("from_listener")), None)
+def _fresh_news(items: list[GroundingItem], question: str = "", zh: bool = False) -> GroundingItem | None:
+    """What they just told me: of this tick's news from them, the one in the words they said now (an
+    earlier line of the same hour is not what I react to)."""
+    fresh = [g for g in items if g.kind == "belief" and g.meta.get("fresh") and g.meta.get("from_listener")]
+    if len(fresh) < 2 or not question:
+        return fresh[0] if fresh else None
+    return max(fresh, key=lambda g: _shared(question, g.meta.get("quote") or g.text, zh))
 
 
 def _stale(items: list[GroundingItem]) -> list[GroundingItem]:
@@ -383,6 +390,8 @@ def compose(request: LLMRequest) -> str:
         return attempts[0]  # so is a take-up of something of theirs: "就像我刚才说的，哦？出什么事了吗？" recapped nothing
     if not said_to(attempts[0], v.said_to_listener):
         return attempts[0]  # said today, but to someone else: this listener hears it afresh
+    if act == "react" and attempts[0].startswith(tuple(PHRASES[v.lang]["react_me"] + PHRASES[v.lang]["react_statement"])):
+        return attempts[0]  # a hurt said again is felt again: never "就像我刚才说的，说我？这不公平。"
     return with_recap_lead(attempts[0], v.zh, _names_of(request))
 
 
@@ -501,7 +510,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             return v.pick("news_none", about="、".join(names) if v.zh else " and ".join(names))
     lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
     if act == "react":
-        news = _fresh_news(items)
+        news = _fresh_news(items, v.question, v.zh)
         if news is not None:
             return _react_to_news(v, news, items)
         # what was said names nobody I know anything of: no opinion about a third party out of nowhere
@@ -822,7 +831,10 @@ def _called_me_names(v: _Voice) -> bool:
         return False
     reading = read_by_cues(v.question)
     spec = INVENTORY.get(reading.key) if reading is not None and not reading.negated else None
-    return spec is not None and spec.blames_subject and spec.valence < (-0.15 if going_round(v.question, v.lang) else -0.2)
+    bar = -0.15 if going_round(v.question, v.lang) else -0.2
+    if spec is None and (said := _said_of_me(v)) is not None:
+        return said < bar  # "周婆到处跟人说你故意染坏布": no cue word, what is said of me read by meaning
+    return spec is not None and spec.blames_subject and spec.valence < bar
 
 
 # "Okke has been telling people you're always late" / "阿福到处跟人说你总是迟到": a tale about me going round
@@ -830,6 +842,32 @@ _GOING_ROUND = {"en": re.compile(r"\b(?:has|have|'s|is|are|'re) been (?:telling|
                                  r" (?:that )?you\b|\bgoing (?:round|around) (?:telling|saying) (?:people |everyone )?(?:that )?you\b",
                                  re.IGNORECASE),
                 "zh": re.compile(r"到处(?:跟人|对人|和人|跟别人|对别人)?(?:说|讲|传)你|(?:跟|对)(?:人|大家|别人|旁人)(?:说|讲)你")}
+
+
+_SAYS_YOU = {"en": re.compile(r"\b(?:says|said|thinks|reckons|claims|claimed|telling \w+|saying)(?: that)? you\b", re.IGNORECASE),
+             "zh": re.compile(r"(?:说|讲|传|嫌|怪)(?:是)?你(?!们)")}
+
+
+def _said_of_me(v: _Voice) -> float | None:
+    """How bad what someone says of me is ("周婆到处跟人说你故意染坏布": the words from 你 on, read alone,
+    their teller left out), or None when the words say nothing of me someone says."""
+    said = _SAYS_YOU[v.lang].search(v.question)
+    if said is None:
+        return None
+    spec = INVENTORY.get(read_claim(v.question[said.end() - len("你" if v.zh else "you"):]).key)
+    return spec.valence if spec is not None and spec.blames_subject else 0.0
+
+
+def _tale_of_me(v: _Voice, news: GroundingItem) -> bool:
+    """Whether what they told me is a tale about me someone tells: going round ("周婆到处跟人说你故意
+    染坏布", unless it is praise), or a blame said of me ("Dot says you spoiled the nets"); the one it
+    names as its teller is then only who says it, the hurt is mine."""
+    valence = news.valence
+    if -0.05 <= valence <= 0.1:  # their words read as a remark about the teller: what is said of me, read alone
+        valence = _said_of_me(v) or valence
+    elif not _SAYS_YOU[v.lang].search(v.question):
+        return False
+    return valence <= 0.1 if going_round(v.question, v.lang) else valence < -0.05
 
 
 def going_round(text: str, language: str) -> bool:
@@ -874,17 +912,21 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
     teller's name (what they told me); "Like I said, ..." answered what it did not ask."""
     if not _WHO_TOLD[v.lang].search(v.question):
         return None
-    held = [g for g in items if g.kind in ("event", "belief") and not g.meta.get("dialogue") and not g.meta.get("message")]
-    on_it = [g for g in held if _overlaps(v.question, g.text, v.zh)] or held
+    held = [g for g in items if g.kind in ("event", "belief") and not g.meta.get("dialogue") and not g.meta.get("message")
+            and g.meta.get("source") != "said"]  # what I passed on myself is not where I had it from
+    # what they ask of, without the asking: "Who told you that?" shares "told" with every telling I heard,
+    # and the hearing was then the answer ("Ole told me that ..."), never the teller named
+    asked = _WHO_TOLD[v.lang].sub(" ", v.question)
+    on_it = [g for g in held if _overlaps(asked, g.text, v.zh)] or held
     # the memory sharing most words with what they ask of: "Where did you hear that Rourke thinks you are
     # careless?" is Finn's telling, not my own careless slip (one word shared)
-    best = max((_shared(v.question, g.text, v.zh) for g in on_it), default=0)
-    on_it = [g for g in on_it if _shared(v.question, g.text, v.zh) == best] or on_it
+    best = max((_shared(asked, g.text, v.zh) for g in on_it), default=0)
+    on_it = [g for g in on_it if _shared(asked, g.text, v.zh) == best] or on_it
     seen = [g for g in on_it if (g.kind == "event" and g.meta.get("source") in ("witnessed", "participated"))
             or (g.kind == "belief" and g.meta.get("source") in ("witnessed", "saw", "participated"))]
     told = [g for g in on_it if g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
             and not g.meta.get("from_listener")]
-    if told and not (seen and _shared(v.question, seen[0].text, v.zh) > _shared(v.question, told[0].text, v.zh)):
+    if told and not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh)):
         return v.pick("told_me_by", teller=told[0].meta["teller_name"])
     if seen:
         line = v.line(seen[0])
@@ -993,7 +1035,7 @@ def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -
     m = news.meta
     about = m.get("about_name") or ""
     told_of_self = about in ("you", "你")  # the teller's own news ("I slipped on the jetty"), not "you? Is that so."
-    if m.get("about_me"):
+    if m.get("about_me") or _tale_of_me(v, news):
         first = v.pick("react_me")
     elif told_of_self:
         spec = INVENTORY.get(m.get("predicate") or "")
