@@ -144,7 +144,7 @@ _NOT_SO = {"en": re.compile(r"^\s*(?:(?:but|no|well),?\s+)*(?P<who>[A-Z][\w'-]*|
                             r"not that kind of|no kind of)\s+)?(?:cheat|liar|thief|crook|swindler|cheater|fraud|rogue|"
                             r"like that|that sort|that kind|always\s+\w+|a cheat|a liar|a thief|a crook)\b", re.IGNORECASE),
            "zh": re.compile(r"^\s*(?:可|但|其实)?(?P<who>[\u4e00-\u9fff]{1,3}?|他|她)(?:根本|压根|才|可|也)?(?:不是|不算|没)"
-                            r"(?:那种人|那样的人|骗子|坏人|小偷|贼|总是|老是|一直|故意|存心)")}
+                            r"(?:那种人|那样的人|骗子|坏人|小偷|贼|总是|老是|一直|故意|存心|总(?!算|共|之|归|得))")}
 _NEGATION_EN = re.compile(r"\b(is|was|are|were)(?:n't| not)\b|\b(\w+)'s not\b|\b(\w+)'s no\b", re.IGNORECASE)
 _MILDER = {"en": re.compile(r"\b(?:only|just|merely)\b|\bthis once\b|\bonce\b", re.IGNORECASE),
            "zh": re.compile(r"就是|只是|不过是|这回|这一回|一回|这次|一次|一点")}

@@ -74,6 +74,15 @@ DAMAGED_EN = re.compile(rf"\b(?:ruined|wrecked|broke|tore|frayed|damaged|smashed
                         # someone's thing burnt ("Greta burnt Ole's supper" was read as a fire that ruined her):
                         # a possessor only, as "burned the bread" is one's own cooking gone wrong
                         rf"|\b(?:burnt|burned)\s+(?:his|her|their|my|your|our|[a-z]+'s)\s+(?!{_NOT_A_THING_EN}\b)[a-z][\w-]*"
+                        # the habit said of it: "is always spoiling the dough", "always breaks other people's tools" (so a
+                        # denial, "Tom isn't always spoiling the dough", is read by agents/vouch.py with its words as a
+                        # spoiling: it read as a remark and cleared nothing); not when the habit itself is denied
+                        rf"|(?<!n't always )(?<!not always )(?<!never )(?<!n't )(?<!not )"
+                        rf"\b(?:ruining|wrecking|breaking|tearing|damaging|smashing|ripping|spoiling|trampling|denting|"
+                        rf"scratching|cracking|snapping|chipping|staining|tangling|scorching|burning|ruins|wrecks|breaks|"
+                        rf"tears|damages|smashes|rips|spoils|tramples|dents|scratches|cracks|snaps|chips|stains|tangles)\s+"
+                        rf"(?:up\s+)?(?:his|her|their|my|your|our|the|other people's|people's|[a-z]+'s)\s+"
+                        rf"(?!{_NOT_A_THING_EN}s?\b)[a-z][\w-]*"
                         # a thing handed back spoilt: "brought the nets back torn", "returned my cart broken"
                         rf"|\b(?:brought|gave|handed|returned|left|sent)\s+(?:back\s+)?(?:his|her|their|my|your|our|the|"
                         rf"[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:back\s+)?(?:torn|broken|ruined|smashed|"
@@ -249,9 +258,8 @@ _GIVE_MONEY_EN = ("gave", "slipped", "handed", "pressed", "passed", "tossed", "t
                   "pushed", "put", "tucked", "dropped", "folded")
 _GAVE_OUT_EN = ("cracked", "broke", "split", "snapped", "burst", "gave way", "collapsed", "leak", "fell apart", "wore through",
                 "came loose", "came off", "ran dry", "caved in", "rotted", "rusted", "froze", "sank")
-_DAMAGE_EN = ("ruined", "wrecked", "broke", "torn", "tore", "frayed", "damaged", "smashed", "ripped", "spoil", "trampled",
-              "dented", "scratched", "cracked", "snapped", "split", "chipped", "stained", "tangled", "holed",
-              "scorched", "bent", "burn")
+_DAMAGE_EN = ("ruin", "wreck", "broke", "break", "torn", "tore", "tear", "frayed", "damag", "smash", "rip", "spoil", "trampl",
+              "dent", "scratch", "crack", "snap", "split", "chip", "stain", "tangl", "holed", "scorch", "bent", "burn")
 CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("gift", Gated(GIFT_EN, _GIVE_EN), True), ("gift", Gated(GIFT_ZH, ("给",)), False),
     ("gift", Gated(MONEY_GIVEN_EN, _GIVE_MONEY_EN), True), ("gift", Gated(MONEY_GIVEN_ZH, ("给", "塞", "赏")), False),
