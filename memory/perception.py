@@ -9,6 +9,7 @@ from __future__ import annotations
 from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import OWN_WORDS, Claim, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
+from townsfolk.memory.eyewitness import says_was_there
 from townsfolk.memory.name_index import NameIndex, name_index
 from townsfolk.memory.pronouns import follow_name, refers_back
 from townsfolk.memory.store import MemoryStore
@@ -89,18 +90,26 @@ def _event(values: dict) -> EventMemory:
     return EventMemory(**values)
 
 
+_OWN_LINES = ("say", "tell", "ask")  # a line in the teller's own words (a retelling's are the engine's)
+
+
 def form_belief(world: World, memory: MemoryStore, holder: str, claim: Claim, *, source: str,
                 fact: Fact, origin_fact_id: str | None, told_by: str | None = None,
                 hops: int = 0, parent: Belief | None = None, distortion: str = "faithful",
                 private: bool = False) -> Belief:
-    """Write a belief for the holder; its credibility follows from source, trust and hops."""
+    """Write a belief for the holder; its credibility follows from source, trust and hops. A teller
+    who says they were there ("I was there", 我当时就在场) in their own words is weighed as an account."""
     trust = trust_in(world, holder, told_by) if told_by else 1.0
+    weighed_as = source
+    if (source == "told" and told_by is not None and fact.actor == told_by and fact.kind in _OWN_LINES
+            and says_was_there(fact.text)):
+        weighed_as = "account"  # testimony, not hearsay: it can outweigh a rumour from one who was not there
     values = dict(
         id=world.new_id("b"), holder=holder, claim=claim,
         text=render_claim(claim, _names(world), world.language), source=source, told_by=told_by,
         hops=hops, origin_fact_id=origin_fact_id, via_fact_id=fact.id,
         parent_id=parent.id if parent else None,
-        credibility=credibility(source, trust_in_teller=trust, hops=hops), distortion=distortion,
+        credibility=credibility(weighed_as, trust_in_teller=trust, hops=hops), distortion=distortion,
         tick=fact.tick, time=fact.time, private=private or (parent.private if parent else False),
     )
     # the values are the engine's own (a claim already validated, a credibility in [0, 1]): no
