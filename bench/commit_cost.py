@@ -94,7 +94,8 @@ def _commit_parts() -> dict[str, float]:
         return run
 
     for name, part in (("minds_rows", "minds rows"), ("body_json", "bodies"), ("body_bytes", "bodies"),
-                       ("edge_rows", "edge rows"), ("pack", "block packing"), ("pack_columns", "block packing")):
+                       ("edge_rows", "edge rows"), ("edge_columns", "edge rows"), ("pack", "block packing"),
+                       ("pack_cols", "block packing"), ("pack_columns", "block packing")):
         if hasattr(bw, name):
             setattr(bw, name, timed(part, getattr(bw, name)))
     writer = bw.row_writer

@@ -26,11 +26,11 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.memory.tables import MemoryRow
 from townsfolk.sim.crypto_shred import seal_bytes
 from townsfolk.sim.edge_blocks import BLOCK_COLS, edge_block_rows
-from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_rows
+from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_columns, edge_rows
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_blocks import BLOCK_COLS as ROW_BLOCK_COLS
-from townsfolk.sim.row_blocks import body_text, pack, pack_columns, wants_blocks
+from townsfolk.sim.row_blocks import body_text, pack, pack_cols, pack_columns, wants_blocks
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.world.tables import (
@@ -207,12 +207,18 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         block_rows = edge_block_rows(world)
         cols.dirty[:cols.n] = False
         saved.edges, saved.changes, saved.blocks = cols.n, world.graph.log.n, True
-    new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of,
-                                                    full_rows=as_blocks or store._row_blocks_held,  # noqa: SLF001
-                                                    columns=as_blocks)
+    edge_cols = None  # a headless town's edges as a row block's columns (sim/edge_rows.py `edge_columns`)
+    if as_blocks:
+        edge_cols = edge_columns(store, world)
+        new_edges, moved_edges, change_rows = [], [], []
+        n_edge_rows = len(edge_cols.edges["id"]) + len(edge_cols.changes["edge_id"])
+    else:
+        new_edges, moved_edges, change_rows = edge_rows(store, world, memory, players, seal, body_of,
+                                                        full_rows=store._row_blocks_held)  # noqa: SLF001
+        n_edge_rows = len(new_edges) + len(change_rows)
     # a whole town's edges into empty tables: their secondary indexes are built once after the rows
     # (each row kept in them as it goes was ~20% of a 10k town's first commit)
-    bulk = first_edges and len(new_edges) + len(change_rows) >= BULK_ROWS
+    bulk = first_edges and n_edge_rows >= BULK_ROWS
     written, deleted = memory.take_changes()
     new_items, touched_items = [], []
     memory_seq = store._memory_seq  # noqa: SLF001
@@ -260,8 +266,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     if as_blocks:
         store.ensure_row_block_table()
 
-        def add_block(table: str, rows: list[tuple], gone_ids: list[str] | None = None) -> bool:
-            data = pack(table, rows, gone_ids)
+        def add_block(table: str, rows: list[tuple] | None, gone_ids: list[str] | None = None,
+                      packed: bytes | None = None) -> bool:
+            data = pack(table, rows, gone_ids) if rows is not None else packed
             if data is None:
                 return False
             store._row_block_seq += 1  # noqa: SLF001
@@ -275,17 +282,18 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
 
         if fact_block is not None and fact_block[1]:
             add_columns("fact", *fact_block)
-        if change_rows and add_block("edge_change", change_rows):
-            change_rows = []
-        change_rows = _edge_text("edge_change", change_rows)  # (edge_rows' body columns, as rows: text)
+        assert edge_cols is not None
+        if edge_cols.changes["edge_id"] and not add_block(
+                "edge_change", None, packed=pack_cols("edge_change", edge_cols.changes, edge_cols.change_body)):
+            change_rows = _edge_text("edge_change", edge_cols.change_rows())  # (as rows: text)
         if log_block is not None and log_block[1]:
             add_columns("timeline", *log_block)
-        ties = new_edges + moved_edges  # both as EDGE_COLS here (full_rows)
-        if ties and not bulk and add_block("edge", ties):
+        ties = edge_cols.edges["id"]  # new and moved edges, as EDGE_COLS
+        if ties and not bulk and add_block("edge", None, packed=pack_cols("edge", edge_cols.edges, edge_cols.edge_body)):
             if store._edge_rows:  # noqa: SLF001
-                edge_row_gone = [r[0] for r in ties]
-            new_edges, moved_edges = [], []
-        new_edges, moved_edges = _edge_text("edge", new_edges), _edge_text("edge", moved_edges)
+                edge_row_gone = list(ties)
+        elif ties:
+            new_edges, moved_edges = (_edge_text("edge", r) for r in edge_cols.edge_rows())
         if memory_block is not None and (memory_block[1] or gone):
             add_columns("memory_item", *memory_block, gone)
             if store._memory_rows:  # noqa: SLF001

@@ -95,6 +95,24 @@ class _Codes:
         # a time as the text a block's body column holds (the JSON string above, unquoted)
         self.time_texts = _Coded(lambda c: _DATETIME.dump_python(times[c], mode="json"))
         self.time_texts[NONE] = None
+        self.plain_texts = _Coded(texts.__getitem__)  # a text by its code, NONE: None (a block's columns)
+        self.plain_texts[NONE] = None
+        self._names: tuple[int, np.ndarray] = (-1, np.zeros(0, dtype=object))
+
+    def node_names(self) -> np.ndarray:
+        """The graph's node ids as an object array (made again when the cast grew), for gathers."""
+        nodes = self.columns.nodes
+        if self._names[0] != len(nodes):
+            self._names = (len(nodes), np.array(nodes, dtype=object))
+        return self._names[1]
+
+
+def _codes_of(saved: EdgeSaved, cols: Any) -> _Codes:
+    """The store's code texts for this graph's columns (made afresh for another graph, or when the
+    strengths kept grew past FLOATS_KEPT)."""
+    if saved.codes is None or saved.codes.columns is not cols or len(saved.codes.floats) > FLOATS_KEPT:
+        saved.codes = _Codes(cols)
+    return saved.codes
 
 
 EDGE_COLS = ("id", "source", "target", "kind", "strength", "seq", "data")  # seq: the graph row (creation order)
@@ -120,9 +138,7 @@ def edge_rows(store: RunStore, world: World, memory: MemoryStore, players: set[s
     cols, log = graph.columns, graph.log
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
     nodes, kinds, texts = cols.nodes, cols.kinds, cols.texts.values
-    if saved.codes is None or saved.codes.columns is not cols or len(saved.codes.floats) > FLOATS_KEPT:
-        saved.codes = _Codes(cols)
-    codes = saved.codes
+    codes = _codes_of(saved, cols)
     node_json, time_json, text_json, float_json = codes.nodes, codes.times, codes.texts, codes.floats
     kind_json = [json_text(x) for x in kinds]
     new_edges, moved_edges = [], []
@@ -232,6 +248,65 @@ def creation_order(edge_rows: list[tuple[str, Any]], seq_of: dict[str, int], bas
             rest.append(row)
     left = iter(rest)
     return [row if row is not None else next(left) for row in slots]
+
+
+@dataclass
+class EdgeColumns:
+    """A commit's changed edges and new edge changes as a row block's columns (sim/row_blocks.py
+    `TABLES` and `BODY_COLS`, `pack_cols`), for a headless town: no row tuple made per edge."""
+
+    edges: dict[str, list[Any]]
+    edge_body: dict[str, list[Any]]
+    changes: dict[str, list[Any]]
+    change_body: dict[str, list[Any]]
+    first_new: int  # rows from here are new edges (the rest moved)
+
+    def edge_rows(self) -> tuple[list[tuple], list[tuple]]:
+        """(new, moved) as EDGE_COLS rows whose body is its `BODY_COLS` tuple: for rows, when no
+        block can be made of them."""
+        e, b = self.edges, self.edge_body
+        rows = list(zip(e["id"], e["source"], e["target"], e["kind"], e["strength"], e["seq"],
+                        zip(b["since"], b["last_reinforced"], b["dormant_since"], strict=True), strict=True))
+        return [r for r in rows if r[5] >= self.first_new], [r for r in rows if r[5] < self.first_new]
+
+    def change_rows(self) -> list[tuple]:
+        """CHANGE_COLS rows whose body is its `BODY_COLS` tuple (as `edge_rows` gives them)."""
+        c, b = self.changes, self.change_body
+        return list(zip(c["edge_id"], c["seq"], c["tick"], c["cause_kind"], c["cause_id"],
+                        zip(b["time"], b["before"], b["after"], b["reason"], strict=True), strict=True))
+
+
+def edge_columns(store: RunStore, world: World) -> EdgeColumns:
+    """`edge_rows(..., columns=True)` as columns: the same values (edges in row order, not name
+    order), each column one numpy gather and a C-level map over its codes' texts, where the rows
+    were a Python loop per edge and per change (and `pack` took them apart again)."""
+    graph = world.graph
+    cols, log = graph.columns, graph.log
+    saved: EdgeSaved = store._history_saved  # noqa: SLF001
+    codes = _codes_of(saved, cols)
+    names, kinds = codes.node_names(), np.array(cols.kinds, dtype=object)
+    times, texts = codes.time_texts.__getitem__, codes.plain_texts.__getitem__
+    rows = graph.take_dirty_rows(by_name=False)
+
+    def ids_of(r: np.ndarray) -> tuple[list[str], list[str], list[str], list[str]]:
+        s, t, k = names[cols.src[r]].tolist(), names[cols.tgt[r]].tolist(), kinds[cols.kind[r]].tolist()
+        return list(map("|".join, zip(s, t, k, strict=True))), s, t, k
+
+    ids, sources, targets, kind = ids_of(rows)
+    edges = {"id": ids, "source": sources, "target": targets, "kind": kind,
+             "strength": cols.strength[rows].tolist(), "seq": rows.tolist()}
+    edge_body = {name: list(map(times, getattr(cols, col)[rows].tolist()))
+                 for name, col in (("since", "since"), ("last_reinforced", "last_reinforced"),
+                                   ("dormant_since", "dormant"))}
+    span = slice(saved.changes, log.n)
+    changes = {"edge_id": ids_of(log.edge[span])[0], "seq": log.seq[span].tolist(), "tick": log.tick[span].tolist(),
+               "cause_kind": list(map(texts, log.cause_kind[span].tolist())),
+               "cause_id": list(map(texts, log.cause_id[span].tolist()))}
+    change_body = {"time": list(map(times, log.time[span].tolist())), "before": log.before[span].tolist(),
+                   "after": log.after[span].tolist(), "reason": list(map(texts, log.reason[span].tolist()))}
+    out = EdgeColumns(edges, edge_body, changes, change_body, first_new=saved.edges)
+    saved.edges, saved.changes = cols.n, log.n
+    return out
 
 
 _first, _second = itemgetter(0), itemgetter(1)

@@ -92,6 +92,23 @@ def pack(table: str, rows: list[tuple], gone: list[str] | None = None) -> bytes 
     return head + b"\n" + bodies if rows else head
 
 
+def pack_cols(table: str, cols: dict[str, list[Any]], body: dict[str, list[Any]], gone: list[str] | None = None
+              ) -> bytes | None:
+    """`pack` of rows with body columns (an edge's, an edge change's: `BODY_COLS`) given as their
+    columns (sim/edge_rows.py `edge_columns`): the bytes `pack` makes of the same rows; None when
+    orjson refuses a text (a lone surrogate: the rows then go as rows)."""
+    names, body_names = TABLES[table], BODY_COLS[table]
+    n = len(cols[names[0]]) if names[0] in cols else -1
+    if list(cols) != list(names) or set(body) != set(body_names) or n < 1 or any(
+            len(v) != n for v in (*cols.values(), *body.values())):
+        raise ValueError(f"columns {list(cols)} and body {sorted(body)} do not make a {table} block")
+    try:
+        return orjson.dumps({"n": n, "cols": cols, "gone": gone or [], "bodies": "cols", "table": table,
+                             "body": {k: body[k] for k in body_names}})
+    except TypeError:
+        return None
+
+
 def pack_columns(table: str, cols: dict[str, list[Any]], models: list[Any], gone: list[str] | None = None) -> bytes:
     """`pack` of rows given as their header columns (by name) and their models, the bytes `pack`
     makes of the same rows: a commit's items and entries are not made row tuples to be taken

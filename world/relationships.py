@@ -507,12 +507,13 @@ class RelationshipGraph:
         """Every edge to be written again (a store rebuilt from scratch)."""
         self.columns.dirty[: self.columns.n] = True
 
-    def take_dirty_rows(self) -> np.ndarray:
-        """Rows of edges changed since the last save, in (source, target, kind) order; clears the marks."""
+    def take_dirty_rows(self, *, by_name: bool = True) -> np.ndarray:
+        """Rows of edges changed since the last save, in (source, target, kind) order (in row order
+        without `by_name`: a row block keyed by id needs none); clears the marks."""
         c = self.columns
         rows = np.flatnonzero(c.dirty[: c.n])
         c.dirty[rows] = False
-        if len(rows) > 1:
+        if by_name and len(rows) > 1:
             rank = c.name_rank()
             rows = rows[np.lexsort((c.kind_rank()[c.kind[rows]], rank[c.tgt[rows]], rank[c.src[rows]]))]
         return rows
