@@ -117,7 +117,7 @@ def pack_columns(table: str, cols: dict[str, list[Any]], models: list[Any], gone
     if set(cols) != set(names) or any(len(v) != len(models) for v in cols.values()):
         raise ValueError(f"columns {sorted(cols)} of {len(models)} {table} rows do not match {names}")
     cols = {name: cols[name] for name in names}
-    if "embedding" in cols:
+    if "embedding" in cols and any(v is not None for v in cols["embedding"]):  # (a headless town's: none)
         cols["embedding"] = [None if v is None else base64.b64encode(bytes(v)).decode() for v in cols["embedding"]]
     if not models:
         return orjson.dumps({"n": 0, "cols": cols, "gone": gone or []})
@@ -165,7 +165,7 @@ def bodies_array(models: Any) -> bytes:
     model is not plain or a value is one orjson refuses (a set, a numpy number, an int past 64 bits),
     the block's models are each written by their own pydantic serializer instead."""
     try:
-        if all(_plain(t) for t in {type(m) for m in models}):
+        if all(map(_plain, set(map(type, models)))):
             return orjson.dumps([m.__dict__ for m in models], default=_fields, option=orjson.OPT_UTC_Z)
     except TypeError:  # orjson.JSONEncodeError is a TypeError
         pass
