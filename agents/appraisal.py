@@ -21,6 +21,7 @@ from townsfolk.memory.store import MemoryStore
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
 
+FLATTERY_CAP = 0.05  # all a stranger player's good words can warm a tie (to the one praised, or to the listener)
 SENSITIVITY = 0.25  # bad news weighs more ...
 POSITIVE_SENSITIVITY = 0.1  # ... than good news: trust is slow to build and quick to lose
 PERSONAL_WEIGHT = 1.5
@@ -93,10 +94,32 @@ def appraise_belief_moves(world: World, memory: MemoryStore, belief: Belief) -> 
     if other is None or other not in world.characters:
         return []
     delta = appraisal_delta(memory, belief.holder, other, belief.claim, belief.credibility, belief=belief)
+    if delta > 0 and belief.told_by is not None and _flattery(world, belief.holder, belief.told_by):
+        delta = max(0.0, min(delta, FLATTERY_CAP - _praised_by(world, memory, belief.holder, other, belief.told_by)))
     if abs(delta) < 1e-4:
         return []
     return _move_warm_edges(world, belief.holder, other, delta,
                             Cause(kind="belief", id=belief.id), appraisal_reason(world.language, belief))
+
+
+def has_goodwill(world: World, holder: str, other: str) -> bool:
+    """Whether the holder has a tie of goodwill to the other (a friend, a neighbour; not the bond axes,
+    which talk itself grows)."""
+    return any(world.warm_tie(kind) for kind, _ in world.graph.rows_between(holder, other))
+
+
+def _flattery(world: World, holder: str, teller: str) -> bool:
+    """Good words from a player the holder has no goodwill toward: a stranger's say, capped (a player
+    could otherwise praise someone to an NPC ten times over and warm the tie ten times)."""
+    character = world.characters.get(teller)
+    return character is not None and character.is_player and not has_goodwill(world, holder, teller)
+
+
+def _praised_by(world: World, memory: MemoryStore, holder: str, other: str, teller: str) -> float:
+    """How far the teller's word has already warmed the holder's warmest-moved tie to the other."""
+    told = {b.id for b in memory.beliefs_of(holder, other, held_only=False) if b.told_by == teller}
+    return max((sum(c.delta for c in edge.history if c.delta > 0 and c.cause.kind == "belief" and c.cause.id in told)
+                for edge in world.graph.edges_between(holder, other)), default=0.0)
 
 
 def appraisal_delta(memory: MemoryStore, holder: str, other: str, claim: Claim, credibility: float,

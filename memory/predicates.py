@@ -132,7 +132,9 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("kind", "is kind", "人很好", 0.6, 0.0, "trait",
        ex_en=("She is the kindest woman in the village.", "He is always warm and decent to everyone."),
        ex_zh=("她是村里最好心的人。", "他待人一向很热心。"),
-       cues_en=("kind", "kindly", "decent", "reliable", "good-hearted"), cues_zh=("好人", "热心", "善良", "可靠", "好心")),
+       cues_en=("kind", "kindly", "decent", "reliable", "good-hearted"),
+       # (its own label too: "小何人很好" read as a remark, so the good word moved nothing)
+       cues_zh=("好人", "热心", "善良", "可靠", "好心", "人很好", "人真好", "人挺好", "人品好", "为人好")),
     # --- gifts, generosity, praise, good work
     _p("gift", "gave a gift", "送了礼", 0.6, 0.0, up="generous",
        ex_en=("Pia gave Yara a jar she had made.", "He brought us a basket of apples as a present."),

@@ -214,6 +214,17 @@ _SPOIL_COOKING_ZH = r"(?:烧|烤|煮|熬|炒|蒸|烙|煎|炖|焖|烘)(?:糊|焦|
 SPOILT_COOKING_ZH = re.compile(rf"(?<![没不])(?:把|将)(?!自己)[^，。！？,!?把的]{{1,10}}?{_SPOIL_COOKING_ZH}"
                                rf"|(?<![没不]){_SPOIL_COOKING_ZH}了[^，。！？,!?的]{{0,3}}?(?:一|两|几|整|半|满)")
 SPOILT_COOKING_OF_ZH = re.compile(rf"(?:把|将)(?!自己)[^，。！？,!?把]{{1,8}}?的[^，。！？,!?把]{{0,8}}?{_SPOIL_COOKING_ZH}")
+# praise of someone's craft said as what they are ("Tom is a fine baker", "she's the best cook in town") is skill:
+# it read as a remark, so a good word about someone moved nothing (memory/predicates.py "skilled")
+_CRAFT_EN = (r"(?:baker|cook|smith|blacksmith|carpenter|tailor|seamstress|weaver|potter|mason|builder|farmer|fisherman|"
+             r"sailor|boatman|ferryman|miller|brewer|butcher|cobbler|shoemaker|dyer|healer|doctor|nurse|midwife|teacher|"
+             r"singer|dancer|fiddler|piper|musician|painter|hunter|trader|merchant|shopkeeper|innkeeper|gardener|"
+             r"shepherd|rider|horseman|woodcutter|thatcher|cooper|joiner|wheelwright|apprentice|worker|craftsman|"
+             r"craftswoman|herbalist|apothecary|scribe|clerk|captain|pilot|lockkeeper|mender|carter|driver|hand|tradesman)s?")
+SKILLED_EN = re.compile(rf"{_NOT_AFTER_EN}(?<!n't )(?<!not )\b(?:is|'s|was|are|were)\s+(?:such\s+)?(?:a|an|the)\s+"
+                        r"(?:(?:very|really|truly|fine|good|great|wonderful|excellent|skilled|skilful|skillful|first-rate|"
+                        r"splendid|marvellous|clever|best|finest|real)\s+){1,3}(?:[a-z]+\s+)?"
+                        rf"{_CRAFT_EN}\b")
 # a mistake said to be on purpose is no slip but a wrong done to whoever it was done to: "小何故意抓错药" read as
 # nothing; "故意把药抓错了" as careless, the intent lost. Not when the intent is denied (不是故意的, "not on purpose").
 _MISTAKE_ZH = r"(?:抓错|拿错|配错|给错|开错|发错|弄混|搞混|弄错|搞错|记错|算错)"
@@ -282,6 +293,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错")), False),
     ("careless", Gated(MISTAKE_EN, ("wrong",)), True),
+    ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
+                                   "marvellous", "clever", "best", "finest", "real")), True),
     ("careless", Gated(SPOILT_COOKING_EN, ("burn", "scorch", "charred", "overbaked", "overcooked", "blackened")), True),
     ("careless", Gated(SPOILT_COOKING_ZH, ("糊", "焦", "煳")), False),
     ("damaged", Gated(SPOILT_COOKING_OF_ZH, ("糊", "焦", "煳")), False),

@@ -15,6 +15,7 @@ from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
 from townsfolk.agents.llm.protocol import LLMProvider, LLMResponse
 from townsfolk.agents.pipeline import TurnAnalysis, dialogue_turn
+from townsfolk.agents.praise import praise_step
 from townsfolk.agents.rude_reply import is_insult
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
@@ -235,6 +236,7 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
                        valence=analysis.emotion.valence, trust_event=trust_event,
                        conflict=0.4 if "conflict" in kinds or is_insult(text, world.language) else 0.0,  # rude_reply.py
                        note=("交谈" if zh else "talked"))
+    praised = praise_step(world, npc, player, question)  # a compliment warms a little (agents/praise.py)
     shown = ("（私下说的话）" if zh else "(said in private)") if question.private else text
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
                   else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id,
@@ -243,6 +245,7 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{answered}”" if zh
                   else f'{world.name(npc)}: "{answered}"', fact=answer.id, grounding=reply.grounding_ids,
                   route=analysis.route, private=question.private)]
+    log += moves_log(world, praised)
     told = set() if pleads(world, question) else kinds  # a plea's claim was heard as testimony already (hear_plea)
     for belief, moves in believe_told(world, memory, player=player, npc=npc, fact=question, intents=told):
         log.append(_entry(world, "belief", [npc], f"{world.name(npc)} 听信：{belief.text}（可信度 {belief.credibility:.2f}）"
