@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from pydantic import BaseModel
@@ -20,6 +20,10 @@ KINDS = ("event", "belief", "summary", "impression")
 _TABLE = {"event": "events", "belief": "beliefs", "summary": "summaries", "impression": "impressions"}
 _KIND_OF = {EventMemory: "event", Belief: "belief", Summary: "summary", Impression: "impression"}
 _ID, _HOLDER = attrgetter("id"), attrgetter("holder")
+# a model's field read goes through pydantic's __getattr__ hook (several times a dict read): the
+# hot paths read each item's field dict once and its fields from that
+_DICT = attrgetter("__dict__")
+_ID_OF, _HOLDER_OF = itemgetter("id"), itemgetter("holder")
 _IS_EVENT, _IS_BELIEF = "event".__eq__, "belief".__eq__
 
 
@@ -159,21 +163,24 @@ class MemoryStore:
             return False
         if events and set(map(type, events)) != {EventMemory} or beliefs and set(map(type, beliefs)) != {Belief}:
             return False
-        event_ids, belief_ids = list(map(_ID, events)), list(map(_ID, beliefs))
+        fields = list(map(_DICT, items))  # each item's fields read once (see _DICT)
+        ids = list(map(_ID_OF, fields))
+        event_ids, belief_ids = list(compress(ids, is_event)), list(compress(ids, is_belief))
         if (len(set(event_ids)) != len(event_ids) or len(set(belief_ids)) != len(belief_ids)
                 or not self.events.keys().isdisjoint(event_ids) or not self.beliefs.keys().isdisjoint(belief_ids)):
             return False
+        holders = list(map(_HOLDER_OF, fields))
         if events:
-            holders = list(map(_HOLDER, events))
-            deque(map(list.append, map(self._ids_of["event"].__getitem__, holders), event_ids), maxlen=0)
-            self.touched_holders.update(holders)
+            event_holders = list(compress(holders, is_event))
+            deque(map(list.append, map(self._ids_of["event"].__getitem__, event_holders), event_ids), maxlen=0)
+            self.touched_holders.update(event_holders)
             self.events.update(zip(event_ids, events, strict=True))
         if beliefs:
-            deque(map(list.append, map(self._ids_of["belief"].__getitem__, map(_HOLDER, beliefs)), belief_ids),
-                  maxlen=0)
+            deque(map(list.append, map(self._ids_of["belief"].__getitem__, compress(holders, is_belief)),
+                      belief_ids), maxlen=0)
             self._index_beliefs(beliefs)
             self.beliefs.update(zip(belief_ids, beliefs, strict=True))
-        self._dirty.update(dict.fromkeys(zip(kinds, map(_ID, items), strict=True)))
+        self._dirty.update(dict.fromkeys(zip(kinds, ids, strict=True)))
         self._told(kinds, items, events)
         return True
 
@@ -283,8 +290,9 @@ class MemoryStore:
         this order, without building the set."""
         by = self._beliefs_by
         for b in beliefs:
-            c, holder, bid = b.claim, b.holder, b.id
-            about, target, said_by, via = c.about, c.target, c.said_by, b.via_fact_id
+            d = b.__dict__  # (the fields from the field dicts: see _DICT)
+            c, holder, bid, via = d["claim"].__dict__, d["holder"], d["id"], d["via_fact_id"]
+            about, target, said_by = c["about"], c["target"], c["said_by"]
             if about:
                 by["about", holder, about].append(bid)
             if target and target != about:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,10 @@ MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "chee
 MOOD_EDGE = 0.2
 OWN = 3  # added to a mood code while the label is the NPC's own doing (saved with the codes)
 _IS_EVENT = "event".__eq__
+# a model's field read goes through pydantic's __getattr__ hook: a tick's event memories are read from
+# their field dicts, each field by C-level maps
+_DICT = attrgetter("__dict__")
+_HOLDER_OF, _VALENCE_OF, _IMPORTANCE_OF = itemgetter("holder"), itemgetter("valence"), itemgetter("importance")
 
 
 def mood_codes(valence: np.ndarray) -> np.ndarray:
@@ -105,8 +110,9 @@ class Minds:
         self._tick_marks: TickMarks | None = None  # what `settle` saw, for the next `mood_shifts`
         self.decisions: list[GateDecision] = []  # not yet saved
         self.counts: dict[str, int] = {}  # decision outcomes over the run, for reports
-        self._stimuli: dict[str, list[float]] = {}  # this tick's summed stimulus per NPC
+        self._stimuli: dict[str, list[float]] = {}  # a summed stimulus per NPC put in by hand (tests)
         self._stimulus_rows: dict[str, int] = {}  # their affect rows, looked up once as they came
+        self._stirring: list[EventMemory] = []  # this tick's event memories, in write order, summed at settle
         memory.on_put_many.append(self._on_put_many)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
@@ -116,15 +122,19 @@ class Minds:
 
     # --- affect ------------------------------------------------------------------------------
     def _on_put_many(self, kinds: Sequence[str], items: Sequence[object]) -> None:
-        """Every event memory an NPC writes is a stimulus: valence, arousal from its intensity (told
-        of a run of new items at once, in write order: each holder's sums are the same)."""
-        stimuli, rows, index = self._stimuli, self._stimulus_rows, self.affect.index
+        """Every event memory an NPC writes is a stimulus (told of a run of new items at once, in
+        write order): kept, at C speed, until `settle` sums them (`_stir_sums`); a summary or an
+        impression put alone, most calls, costs no loop. No one changes an event's holder, valence
+        or importance after it is written, so reading them at settle reads what was written."""
         if len(kinds) != len(items):
             raise ValueError("as many kinds as items")
-        # the events picked at C speed (a summary or impression put alone, most calls, costs no loop);
-        # plain floats (summing these few in arrays at settle cost more than this loop): the same
-        # IEEE steps, from 0.0 up
-        for item in compress(items, map(_IS_EVENT, kinds)):
+        self._stirring.extend(compress(items, map(_IS_EVENT, kinds)))
+
+    def _stir_by_hand(self, events: list[EventMemory]) -> None:
+        """The tick's events added one by one to the stimuli put in by hand: valence, arousal from
+        its intensity, in plain floats from 0.0 up (what `_stir_sums` gives when there are none)."""
+        stimuli, rows, index = self._stimuli, self._stimulus_rows, self.affect.index
+        for item in events:
             if type(item) is not EventMemory and not isinstance(item, EventMemory):
                 continue
             holder = item.holder
@@ -140,12 +150,52 @@ class Minds:
             s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
             s[2] += 0.3 * v
 
+    def _stir_sums(self, events: list[EventMemory]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The tick's stimuli without a loop per event: the stirred NPCs' rows in id order and their
+        summed (valence, arousal, dominance) stimuli, as `_stir_by_hand` sums them: each NPC's
+        events added in write order from 0.0 (`np.bincount` adds its weights one by one, in order),
+        each term the same IEEE steps on float64. None when no NPC was stirred."""
+        if set(map(type, events)) != {EventMemory}:
+            events = [e for e in events if type(e) is EventMemory or isinstance(e, EventMemory)]
+        fields = list(map(_DICT, events))
+        holders = list(map(_HOLDER_OF, fields))
+        index = self.affect.index
+        rows = list(map(index.get, holders))
+        if None in rows:  # a player's memories move no affect
+            keep = [r is not None for r in rows]
+            fields, holders, rows = list(compress(fields, keep)), list(compress(holders, keep)), list(compress(rows, keep))
+        if not rows:
+            return None
+        v = np.array(list(map(_VALENCE_OF, fields)), dtype=float)
+        v *= 0.5 + np.array(list(map(_IMPORTANCE_OF, fields)), dtype=float)
+        at = np.array(rows, dtype=np.int64)
+        stirred = np.array(sorted(set(rows), key=self.affect.ids.__getitem__), dtype=np.int64)  # in id order
+        order = np.sort(stirred)
+        slot = np.searchsorted(order, at)  # each event's NPC among the stirred (rows ascending)
+        back = np.searchsorted(order, stirred)  # the id order back from the rows' order
+        k = len(stirred)
+        sums = np.empty((k, 3))
+        sums[:, 0] = np.bincount(slot, weights=v, minlength=k)[back]
+        sums[:, 1] = np.bincount(slot, weights=0.6 * np.abs(v) - 0.1 * (v < 0), minlength=k)[back]
+        sums[:, 2] = np.bincount(slot, weights=0.3 * v, minlength=k)[back]
+        return stirred, sums
+
     def settle(self, dt_seconds: float) -> None:
         """One tick for every NPC at once: relax all layers, then apply the tick's stimuli together.
         Notes what `mood_shifts` needs to tell an NPC's own change from its group's drift: each
         group's label before the tick, and where the stimulated NPCs stood before their stimuli."""
         marks = TickMarks(group_codes=mood_codes(self.affect.group_slow[:, 0]))
         self.affect.tick(dt_seconds)
+        events, self._stirring = self._stirring, []
+        if events and not self._stimuli:
+            found = self._stir_sums(events)
+            if found is not None:
+                marks.stirred, sums = found
+                marks.relaxed = mood_codes(self.affect.fast[marks.stirred, 0])
+                self.affect.stimulate_rows(marks.stirred, np.clip(sums, -1.0, 1.0))
+            self._tick_marks = marks
+            return
+        self._stir_by_hand(events)
         if self._stimuli:
             ids = sorted(self._stimuli)  # (in id order, as they always were summed into their groups)
             known, index = self._stimulus_rows, self.affect.index  # (index: a stimulus put in by hand)
