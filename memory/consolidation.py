@@ -289,7 +289,7 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
     left: dict[str, list] = {}
     summaries: list[Summary] = []
     impressions: list[Impression] = []
-    touch_many, zh = memory.touch_many, language == "zh"
+    zh = language == "zh"
     for about, events in sorted(foldable(memory, holder).items()):
         weight = sum([e.__dict__["importance"] for e in events])  # (the same sum, left to right)
         if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
@@ -298,13 +298,18 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
         summary, predicate = _summarise(holder, about, events, weight, names, language, zh, tick, now, new_id,
                                         summary_writer)
         memory.put(summary)
-        absorbed_by = summary.id
+        absorbed_by = summary.__dict__["id"]
+        archived = []
         for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
             d = e.__dict__
             d["status"] = "archived"
             e.__pydantic_fields_set__.add("status")
             d["meta"]["absorbed_by"] = absorbed_by
-        touch_many("event", events)  # the journal as a touch of each; the holder's bound forgotten once
+            archived.append(("event", d["id"]))
+        # the journal as `touch_many("event", events)` writes it, each event's id read once; its
+        # forgetting of the holder's bound is left out: `looked_at` below sets the bound exactly, and
+        # until then the archived events still counted keep it an upper bound
+        memory._dirty.update(dict.fromkeys(archived))  # noqa: SLF001
         summaries.append(summary)
         old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
         start = old.__dict__["valence"] if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))

@@ -274,7 +274,7 @@ class Simulation:
             log += self.step(beat)
         if self.drive_on and tick > 0:
             log += self.drive.tick(players_speaking=self._players_spoke)
-        log += redact_private(self.world, self.memory, self.maintenance.after_tick(self.world, self.memory))
+        log += self.maintenance.after_tick(self.world, self.memory)  # (public by construction: see after_tick)
         if new_day(self.world):
             fade_tensions(self.world)
         self.minds.settle(self.world.clock.tick_length.total_seconds())

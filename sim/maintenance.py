@@ -47,11 +47,28 @@ class Maintenance:
                  impression_writer: ImpressionWriter = offline_impression) -> None:
         self.summary_writer = summary_writer
         self.impression_writer = impression_writer
+        self._players: tuple[int, frozenset[str]] = (-1, frozenset())  # (cast version, players' ids)
+
+    def _players_of(self, world: World) -> frozenset[str]:
+        """The players' ids, found once per change of the cast (a character's attribute read costs
+        several of a set's, and every ripe holder was asked)."""
+        version = getattr(world.characters, "version", None)
+        if version is None or self._players[0] != version:
+            found = frozenset(cid for cid, c in world.characters.items() if c.is_player)
+            if version is None:
+                return found
+            self._players = (version, found)
+        return self._players[1]
 
     def after_tick(self, world: World, memory: MemoryStore) -> list[LogEntry]:
+        """The tick's folds (a summary line and an impression line each), then once a day forgetting
+        and dormancy. Nothing private is in these lines, so they need no redaction: a fold takes only
+        public events (`memory/fold_bound.folds`) and its summary is public; dormancy and forgetting
+        lines name only who and how many (tests/test_maintenance_lines.py)."""
         log: list[LogEntry] = []
         zh = world.language == "zh"
-        names, characters, tick, now = world.names(), world.characters, world.tick, world.now
+        names, tick, now = world.names(), world.tick, world.now
+        players = self._players_of(world)
         stamp = now.isoformat(timespec="minutes")
         colon = "：" if zh else ": "
         trusted, language, new_id = LogEntry.trusted, world.language, world.new_id
@@ -62,7 +79,7 @@ class Maintenance:
         # a holder with nothing that could fold is skipped here, before the call (what `consolidate`
         # itself would find first): after a telling that is nearly every holder
         for holder in ripe_holders(memory, memory.touched_holders):
-            if characters[holder].is_player:
+            if holder in players:
                 continue
             done = consolidate(memory, holder, names=names, language=language, tick=tick, now=now, new_id=new_id,
                                summary_writer=summary_writer, impression_writer=impression_writer, prior=prior,
