@@ -6,8 +6,8 @@ and retold as "Dov always apologises". A negation here reaches from its word to 
 clause (a punctuation mark, or a word that starts another clause: "and", "but" / 还, 又, 却), and
 no further than a few words: "ruined" stays a ruin, "said sorry" is negated.
 
-English negators: not, never, n't, no longer, refused to, without, hardly (and "no" right before
-the cue). Chinese: 没 / 没有 / 不 / 从不 / 从没 / 不肯 / 也不 / 未 / 别 / 并非 ..., except where the
+English negators: not, never, n't, no longer, refused to, without, hardly, stop / quit / give up before
+a doing ("Stop spreading gossip") (and "no" right before the cue). Chinese: 没 / 没有 / 不 / 从不 / 从没 / 不肯 / 也不 / 未 / 别 / 并非 ..., except where the
 character is part of a word that is no negation at all (不小心 is an accident, 没想到 a surprise,
 不久 a time, 忍不住 a failure to hold back).
 
@@ -21,7 +21,10 @@ import re
 from functools import lru_cache
 
 EN_NEGATOR = re.compile(r"\b(?:not(?! only\b)|never|cannot|no longer|refused to|refuses to|refusing to|without|hardly|"
-                        r"nor|neither)\b|n't\b")
+                        r"nor|neither)\b|n't\b"
+                        # a doing told to stop ("Stop spreading gossip", "Quit spreading lies about Tom": said to a
+                        # gossip, they read as Tom spreading gossip, Tom lying) or given up ("stopped drinking")
+                        r"|\b(?:stop|stops|stopped|quit|quits|give up|gave up|given up)\b(?=\s+\w+ing\b)")
 EN_NO = re.compile(r"\bno\s+(?:\w+\s+)?$")  # "no apology", "no real help": only right before the cue
 EN_CLAUSE_END = re.compile(r"[.!?;:,]|\b(?:and|but|yet|so|then|because|though|although|while|when|after|before|"
                            r"until|which|who)\b")

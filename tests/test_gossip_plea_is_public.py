@@ -45,3 +45,17 @@ def test_the_plea_is_said_aloud_and_a_secret_is_kept(language: str, plea: str, s
     said = town.say("kit", "nell", plea)
     assert not said.private and plea in said.text + "".join(e.text for e in said.entries)
     assert town.say("kit", "nell", secret).private
+
+
+@pytest.mark.parametrize(("language", "plea"), [
+    ("en", "Stop spreading gossip, Tom never stole anything"), ("en", "Quit spreading lies about Tom."),
+    ("zh", "你别到处传闲话，小梁没偷东西")])
+def test_the_plea_does_not_blame_the_one_it_defends(language: str, plea: str) -> None:
+    """"Stop spreading gossip" said to Nell was read as Tom spreading gossip ("Quit spreading lies about Tom":
+    Tom lying), and cooled Nell toward the one the player stood up for; a doing told to stop is negated."""
+    town = Town.from_scenario(_world(language))
+    town.advance(1)
+    before = sum(e.strength for e in town.world.graph.edges_between("nell", "tom"))
+    town.say("kit", "nell", plea)
+    assert sum(e.strength for e in town.world.graph.edges_between("nell", "tom")) >= before - 1e-9
+    assert not any(b.claim.valence < 0 for b in town.memory.beliefs_of("nell") if b.claim.about == "tom")
