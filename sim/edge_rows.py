@@ -251,7 +251,7 @@ def creation_order(edge_rows: list[tuple[str, Any]], seq_of: dict[str, int], bas
 
 
 @dataclass
-class EdgeColumns:
+class EdgeBlockColumns:
     """A commit's changed edges and new edge changes as a row block's columns (sim/row_blocks.py
     `TABLES` and `BODY_COLS`, `pack_cols`), for a headless town: no row tuple made per edge."""
 
@@ -276,7 +276,7 @@ class EdgeColumns:
                         zip(b["time"], b["before"], b["after"], b["reason"], strict=True), strict=True))
 
 
-def edge_columns(store: RunStore, world: World) -> EdgeColumns:
+def edge_columns(store: RunStore, world: World) -> EdgeBlockColumns:
     """`edge_rows(..., columns=True)` as columns: the same values (edges in row order, not name
     order), each column one numpy gather and a C-level map over its codes' texts, where the rows
     were a Python loop per edge and per change (and `pack` took them apart again)."""
@@ -304,7 +304,7 @@ def edge_columns(store: RunStore, world: World) -> EdgeColumns:
                "cause_id": list(map(texts, log.cause_id[span].tolist()))}
     change_body = {"time": list(map(times, log.time[span].tolist())), "before": log.before[span].tolist(),
                    "after": log.after[span].tolist(), "reason": list(map(texts, log.reason[span].tolist()))}
-    out = EdgeColumns(edges, edge_body, changes, change_body, first_new=saved.edges)
+    out = EdgeBlockColumns(edges, edge_body, changes, change_body, first_new=saved.edges)
     saved.edges, saved.changes = cols.n, log.n
     return out
 
