@@ -296,6 +296,18 @@ def effects(
     }
 
 
+def _group_means(groups: np.ndarray, share: np.ndarray, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each touched group's mean of its members' stimuli (len(groups), 3), and which groups were
+    touched: the sums as `np.add.at` of them onto zeros adds them (one by one, in order, from 0.0:
+    `np.bincount` adds its weights so), at a fraction of its cost per member."""
+    counts = np.bincount(groups, minlength=n_groups).astype(float)
+    touched = counts > 0
+    sums = np.empty((int(np.count_nonzero(touched)), 3))
+    for axis in range(3):
+        sums[:, axis] = np.bincount(groups, weights=share[:, axis], minlength=n_groups)[touched]
+    return sums / counts[touched, None], touched
+
+
 class AffectField:
     """Affect for a whole town as arrays, so one tick updates every NPC without a per-NPC loop.
 
@@ -476,12 +488,7 @@ class AffectField:
         groups = self.group_of[rows]
         has_group = groups >= 0
         if has_group.any():
-            sums = np.zeros_like(self.group_slow)
-            counts = np.zeros(len(self.group_slow))
-            np.add.at(sums, groups[has_group], share[has_group])
-            np.add.at(counts, groups[has_group], 1.0)
-            touched = counts > 0
-            mean = sums[touched] / counts[touched, None]
+            mean, touched = _group_means(groups[has_group], share[has_group], len(self.group_slow))
             self.group_slow[touched] = (_push(self.group_slow[touched], mean) if self.params.bound_resistance == 1.0
                                         else apply_stimulus(self.group_slow[touched], mean, 0, self.params))
 

@@ -166,18 +166,17 @@ class Minds:
             fields, holders, rows = list(compress(fields, keep)), list(compress(holders, keep)), list(compress(rows, keep))
         if not rows:
             return None
-        v = np.array(list(map(_VALENCE_OF, fields)), dtype=float)
-        v *= 0.5 + np.array(list(map(_IMPORTANCE_OF, fields)), dtype=float)
-        at = np.array(rows, dtype=np.int64)
-        stirred = np.array(sorted(set(rows), key=self.affect.ids.__getitem__), dtype=np.int64)  # in id order
-        order = np.sort(stirred)
-        slot = np.searchsorted(order, at)  # each event's NPC among the stirred (rows ascending)
-        back = np.searchsorted(order, stirred)  # the id order back from the rows' order
-        k = len(stirred)
+        n = len(rows)
+        v = np.fromiter(map(_VALENCE_OF, fields), dtype=float, count=n)
+        v *= 0.5 + np.fromiter(map(_IMPORTANCE_OF, fields), dtype=float, count=n)
+        ids = sorted(set(holders))  # the stirred in id order, as they are applied
+        k = len(ids)
+        stirred = np.fromiter(map(index.__getitem__, ids), dtype=np.int64, count=k)
+        slot = np.fromiter(map({h: i for i, h in enumerate(ids)}.__getitem__, holders), dtype=np.int64, count=n)
         sums = np.empty((k, 3))
-        sums[:, 0] = np.bincount(slot, weights=v, minlength=k)[back]
-        sums[:, 1] = np.bincount(slot, weights=0.6 * np.abs(v) - 0.1 * (v < 0), minlength=k)[back]
-        sums[:, 2] = np.bincount(slot, weights=0.3 * v, minlength=k)[back]
+        sums[:, 0] = np.bincount(slot, weights=v, minlength=k)
+        sums[:, 1] = np.bincount(slot, weights=0.6 * np.abs(v) - 0.1 * (v < 0), minlength=k)
+        sums[:, 2] = np.bincount(slot, weights=0.3 * v, minlength=k)
         return stirred, sums
 
     def settle(self, dt_seconds: float) -> None:

@@ -68,3 +68,20 @@ def test_a_tick_s_events_stir_at_settle_as_a_hand_put_stimulus_does():
     assert quick.affect.group_slow.tobytes() == by_hand.affect.group_slow.tobytes()
     assert quick.mood_shifts("en") == by_hand.mood_shifts("en")
     assert not quick._stirring  # noqa: SLF001
+
+
+@settings(max_examples=80, deadline=None)
+@given(n_groups=st.integers(1, 6), data=st.data())
+def test_group_means_are_the_means_np_add_at_gives_to_the_bit(n_groups, data):
+    from townsfolk.agents.affect import _group_means
+
+    count = data.draw(st.integers(1, 40))
+    groups = np.array(data.draw(st.lists(st.integers(0, n_groups - 1), min_size=count, max_size=count)))
+    share = np.array(data.draw(st.lists(st.tuples(FEELINGS, FEELINGS, FEELINGS), min_size=count, max_size=count)))
+    sums, counts = np.zeros((n_groups, 3)), np.zeros(n_groups)
+    np.add.at(sums, groups, share)  # the sums as they were taken, one by one in order
+    np.add.at(counts, groups, 1.0)
+    touched = counts > 0
+    mean, found = _group_means(groups, share, n_groups)
+    assert found.tolist() == touched.tolist()
+    assert mean.tobytes() == (sums[touched] / counts[touched, None]).tobytes()
