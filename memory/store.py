@@ -87,10 +87,11 @@ class MemoryStore:
         """Add a new item or mark a changed one for saving."""
         kind = _KIND_OF.get(type(item)) or self.kind_of(item)
         table = getattr(self, _TABLE[kind])
-        iid = item.id
+        fields = item.__dict__  # (its fields from the field dict: see _DICT)
+        iid = fields["id"]
         if iid not in table:
             # (each step once, the item's fields read once: a fold puts a summary and an impression)
-            holder = item.holder
+            holder = fields["holder"]
             self._ids_of[kind][holder].append(iid)
             if kind == "belief":
                 self._index_belief(item)  # type: ignore[arg-type]
@@ -108,7 +109,7 @@ class MemoryStore:
                     many(kinds, items)
             return
         if kind == "event":
-            self.fold_bounds.forget(item.holder)  # a changed event: as `touch`
+            self.fold_bounds.forget(fields["holder"])  # a changed event: as `touch`
         table[iid] = item
         self._dirty[(kind, iid)] = None
 
@@ -194,10 +195,11 @@ class MemoryStore:
                 many(kinds, items)
 
     def touch(self, item: EventMemory | Belief | Summary | Impression) -> None:
-        kind = self.kind_of(item)
-        self._dirty[(kind, item.id)] = None
+        kind = _KIND_OF.get(type(item)) or self.kind_of(item)
+        fields = item.__dict__  # (see _DICT)
+        self._dirty[(kind, fields["id"])] = None
         if kind == "event":
-            self.fold_bounds.forget(item.holder)
+            self.fold_bounds.forget(fields["holder"])
 
     def touch_many(self, kind: str, items: Iterable[EventMemory | Belief | Summary | Impression]) -> None:
         """`touch` of each item in turn, all of one kind (a fold archives its events together): the

@@ -87,7 +87,8 @@ class Maintenance:
             name = names[holder]
             # a summary and its impression in pairs (zip's strict check costs more than its body here)
             # (their fields from the instance dicts: a model's attribute read goes through pydantic's hook)
-            for s, imp in zip(done.summaries, done.impressions):  # noqa: B905
+            made = done.__dict__  # (the fields from the instance dict: see below)
+            for s, imp in zip(made["summaries"], made["impressions"]):  # noqa: B905
                 sd, im = s.__dict__, imp.__dict__
                 log.append(trusted(tick, stamp, "summary", [holder], f"{name}{colon}{sd['text']}",
                                    {"summary": sd["id"], "covers": len(sd["covers"])}))
