@@ -8,6 +8,7 @@ thousands is one short file. Mistakes are reported like scenario mistakes: file,
 from __future__ import annotations
 
 import difflib
+import string
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Literal
@@ -289,6 +290,13 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
             except (KeyError, IndexError, ValueError) as exc:
                 broken = True
                 problems.append((("events", i, "text", lang), f"bad template ({exc}); use {{actor}}, {{other}}, {{place}}"))
+                continue
+            if not e.other and "other" in _fields_of(template):
+                # with other: false nobody is drawn for {other}, and every fact would read "stole ... from  at"
+                broken = True
+                problems.append((("events", i, "text", lang),
+                                 "the text names {other} but no second person is drawn for it: set other: true "
+                                 "(or take {other} out of the text)"))
         if e.predicate is not None and not broken:
             if e.predicate not in INVENTORY:
                 problems.append((("events", i, "predicate"),
@@ -311,6 +319,11 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
             if k not in kinds:
                 problems.append((("players", i, "visits", j), _no_kind(k, s)))
     return problems
+
+
+def _fields_of(template: str) -> set[str]:
+    """The {names} a str.format template fills (a template that parsed is assumed)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def _known_keys() -> list[str]:
