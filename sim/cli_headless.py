@@ -49,10 +49,10 @@ def _resume_command(spec_file: Path, target: str, db: str | None, npcs: int | No
 
 
 INTERRUPTED = {
-    "en": {"none": "interrupted before its first tick was saved; nothing to resume",
+    "en": {"none": "interrupted before its first tick was saved: nothing was saved yet; start it again with: {fresh}",
            "where": "tick {tick} of {of}", "where_bare": "tick {tick}",
            "line": "interrupted after {where} (saved in {target}); continue it with: {again}"},
-    "zh": {"none": "第一个时刻还没保存就中断了，没有可以继续的",
+    "zh": {"none": "第一个时刻还没保存就中断了，还没有保存任何东西；重新开始：{fresh}",
            "where": "第 {tick} 个时刻（共 {of} 个）", "where_bare": "第 {tick} 个时刻",
            "line": "运行在{where}之后中断（已保存在 {target}）；继续运行：{again}"},
 }
@@ -86,11 +86,15 @@ def _interrupted(target: str, again: str, language: str = "en", code: int = 130)
     from townsfolk.sim.run_store import RunStore, RunStoreError
 
     words = INTERRUPTED.get(language, INTERRUPTED["en"])
+    fresh = again.removesuffix("--resume") + "--overwrite"
     try:
         run = RunStore(target, must_exist=True).run_info()
     except (RunStoreError, OSError):
-        sys.stderr.write(words["none"] + "\n")
+        sys.stderr.write(words["none"].format(fresh=fresh) + "\n")
         raise typer.Exit(code) from None
+    if run.last_tick < 0:  # the cast only (stopped while building or in tick 0): "after tick -1" would mislead
+        sys.stderr.write(words["none"].format(fresh=fresh) + "\n")
+        raise typer.Exit(code)
     of = (run.extra.get("headless") or {}).get("ticks")
     where = words["where" if of else "where_bare"].format(tick=run.last_tick, of=of)
     sys.stderr.write(words["line"].format(where=where, target=target, again=again) + "\n")

@@ -36,7 +36,7 @@ from townsfolk.sim.report_words import (  # noqa: E402
     usage_words,
     when_text,
 )
-from townsfolk.sim.run_store import RunStore  # noqa: E402
+from townsfolk.sim.run_store import RunStore, RunStoreError  # noqa: E402
 from townsfolk.world.world import World  # noqa: E402
 
 PALETTE = ["#3b6ea5", "#d1603d", "#5a9e6f", "#9b59b6", "#c9a227", "#4aa3a2", "#8c564b", "#e377c2"]
@@ -414,6 +414,9 @@ def build_report_page(db: str) -> ReportPage:
     """The page for the run in `db`, with the run's language."""
     store = RunStore(db, must_exist=True)
     run = store.run_info()
+    if run.last_tick < 0:  # only the cast was saved: a page of empty charts "interrupted at tick -1" would mislead
+        raise RunStoreError(f"{db} holds no ticks: the run was stopped before its first tick was saved; "
+                            "start it again with `townsfolk simulate SPEC --db DB --overwrite` (or --resume)")
     world, memory, log = store.load()
     _fonts(world.language)
     headless = (run.extra or {}).get("headless", {})

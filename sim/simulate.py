@@ -130,6 +130,8 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
     last = int(round(days * spec.ticks_per_day))
     if saved is not None:
         _check_resumable(saved, store, town, last)  # type: ignore[arg-type]
+        if saved.last_tick < 0:  # stopped while building or in tick 0: nothing but the cast was saved
+            saved = None  # so this very town starts afresh, as the first run would have gone on
     if saved is not None:  # the world, memory, rng and clock as last committed, in the town's layout
         world, memory, _log = store.load()  # type: ignore[union-attr]
         world.relation_kinds = town.world.relation_kinds
