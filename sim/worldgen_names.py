@@ -32,11 +32,14 @@ ORDINALS_EN = ("", " the Younger", " the Elder", " of the Hill", " of the Mill",
 
 
 def _given_zh(rng: np.random.Generator, pool: list[str], size: int) -> list[str]:
-    """Chinese given names of one or two characters (two more often)."""
+    """Chinese given names of one or two characters (two more often): two single characters are joined,
+    but an entry of two or more characters is a whole given name (a world's pool of 明远, 清和 gave
+    苏明远伯安 and 林怀瑾怀瑾). The same draws either way, so the built-in pool names as before."""
     first = rng.integers(len(pool), size=size)
     second = rng.integers(len(pool), size=size)
     two = rng.random(size) < 0.7
-    return [pool[a] + (pool[b] if t else "") for a, b, t in zip(first, second, two, strict=True)]
+    return [pool[a] + (pool[b] if t and len(pool[a]) == 1 and len(pool[b]) == 1 else "")
+            for a, b, t in zip(first, second, two, strict=True)]
 
 
 def draw_families(rng: np.random.Generator, k: int, language: str, pool: list[str] | None = None) -> list[str]:
