@@ -214,7 +214,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_en=("She charged me double for the eggs.", "He gives short weight at his stall."),
        ex_zh=("她卖鸡蛋多收了我一倍的钱。", "他的摊子缺斤少两。"),
        cues_en=("overcharged", "short weight", "charged me double", "charged too much", "charges too much",
-                "overcharging"), cues_zh=("多收", "缺斤少两", "宰客")),
+                "overcharging"), cues_zh=("多收", "缺斤少两", "缺斤短两", "短斤少两", "宰客")),
     # --- theft and wrongdoing
     _p("theft", "stole something", "偷了东西", -0.9, 0.9, up="theft",
        ex_en=("He stole a chicken from the Hartley yard.", "She took money from the till.",

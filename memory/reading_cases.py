@@ -249,7 +249,7 @@ CHEAT_EN = re.compile(
     rf"|{_NOT_AFTER_EN}\b(?:watered down|watered|adulterated)\s+(?:the|his|her|their)\s+(?:milk|ale|beer|wine|cider|tea|soup)\b")
 CHEAT_ZH = re.compile(r"(?<![没不])(?:往|在)[^，。！？,!?]{1,8}?(?:里|中)(?:偷偷)?(?:掺|兑|搀|混)了?[^，。！？,!?]{0,4}?(?:水|沙|土|石子|糠)"
                       r"|(?<![没不])(?:掺|兑|搀)了[^，。！？,!?]{0,3}?(?:水|沙|土|石子|糠)"
-                      r"|以次充好|缺斤短两|短斤少两|以假乱真|缺斤少两"
+                      r"|以次充好|以假乱真"  # short weight (缺斤少两) is overcharging: its own predicate's cue
                       r"|(?<![没不])卖给?[^，。！？,!?]{0,6}?(?:湿沙|烂货|假货|次货|发霉的|馊了的|坏了的)")
 
 

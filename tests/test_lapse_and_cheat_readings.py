@@ -18,7 +18,8 @@ READ = [("Wil forgot to bar the stable door.", "careless"), ("Ansel dozed off on
         ("小何抓药时把当归和独活弄混了", "careless"), ("他把账记错了", "careless"),
         ("Brand sold the widow rotten apples.", "dishonest"), ("Mott sold Jem a mouldy sack of oats.", "dishonest"),
         ("She passed off last week's bread as fresh.", "dishonest"), ("He watered the ale again.", "dishonest"),
-        ("老周往米里兑了陈米的糠", "dishonest"), ("掌柜的在酒中偷偷掺了水", "dishonest"), ("那家铺子缺斤短两", "dishonest")]
+        ("老周往米里兑了陈米的糠", "dishonest"), ("掌柜的在酒中偷偷掺了水", "dishonest"), ("那家铺子缺斤短两", "overcharged"),
+        ("他的摊子缺斤少两", "overcharged")]  # short weight is overcharging (its predicate's own cue)
 NOTHING = ["He never forgot to feed the goats.", "Let the lamp burn all night.", "她让我把灯灭了", "他没把账记错", "Corvin never sold wet sand.", "Lin sold Ida a fine horse.",
            "我忘了他叫什么名字", "她从来不往茶里掺水"]
 
