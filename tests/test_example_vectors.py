@@ -29,7 +29,10 @@ def test_shipped_vectors_equal_a_fresh_embedding() -> None:
     texts = _examples()[:12]
     cached = example_vectors.embed_examples(embedder, texts)
     fresh = embedder.embed_passages(texts)
-    assert np.allclose(cached, fresh, atol=1e-5)
+    # the same model gives the same vectors up to the float build it runs on (numpy 2.4 moved them
+    # by up to 0.003 per component, cosine >= 0.9998); another model or changed texts fall far below
+    cosine = (cached * fresh).sum(axis=1) / np.linalg.norm(cached, axis=1) / np.linalg.norm(fresh, axis=1)
+    assert cosine.min() > 0.9995, f"shipped vectors drifted from a fresh embedding (cosine {cosine.min():.5f})"
 
 
 def test_an_embedder_with_nothing_shipped_computes_what_it_needs() -> None:
