@@ -178,6 +178,13 @@ REPAID_EN = re.compile(r"\bpaid\s+(?:him|her|them|me|us|[a-z]+)\s+back\b(?!\s+(?
 KEPT_WAITING_EN = re.compile(r"\bkept\s+(?:him|her|them|me|us|[a-z]+)(?:\s+and\s+[a-z]+)?\s+waiting\b")
 UNPAID_TAKING_EN = re.compile(r"\btook\b[^.!?;]{1,40}?\b(?:and|but)\s+(?:never|didn't|did not)\s+pa(?:y|id)\b")
 UNPAID_TAKING_ZH = re.compile(r"拿了?[^，。！？,!?]{1,10}?(?:没给钱|不给钱|没付钱|不付钱|钱也没给|钱都没给)")
+# pocketing money that is not yours is theft with no cue word (把柜台里的钱揣进了兜里: read as a remark once the
+# embedding drifted a little on a new machine); not after a negation (没把钱揣进兜里)
+POCKETED_ZH = re.compile(
+    r"(?<![没不])把(?:柜台|钱柜|钱箱|钱匣|抽屉|箱子|账房|别人|人家|公家|店里|铺子里|客人)[^，。！？,!?]{0,6}?(?:钱|银子|铜钱|铜板)"
+    r"(?:偷偷)?(?:揣|塞|装)进了?(?:自己的?)?(?:兜|口袋|腰包|怀|袖)"
+    r"|(?:趁|偷偷)[^，。！？,!?]{0,10}?(?<![没不])把[^，。！？,!?]{0,8}?(?:钱|银子|铜钱|铜板)(?:揣|塞|装)进了?(?:自己的?)?"
+    r"(?:兜|口袋|腰包|怀|袖)")
 REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)")
 
 # a lapse of duty is carelessness (no cue word: "forgot to tie the horse", "fell asleep on watch", 忘了拴马, 守夜时睡着了
@@ -246,7 +253,9 @@ CHEAT_EN = re.compile(
     r"(?:[a-z]+\s+)?(?:wet|damp|rotten|rotting|spoiled|spoilt|stale|watered[- ]down|fake|mouldy|moldy|sour|rancid|"
     r"underweight|short-weight|adulterated|tainted|sandy|counterfeit)\b"
     rf"|{_NOT_AFTER_EN}\b(?:sold|passed off)\b[^.!?;]{{1,30}}?\bas (?:fresh|new|good|real|genuine|dry|pure|sound)\b"
-    rf"|{_NOT_AFTER_EN}\b(?:watered down|watered|adulterated)\s+(?:the|his|her|their)\s+(?:milk|ale|beer|wine|cider|tea|soup)\b")
+    rf"|{_NOT_AFTER_EN}\b(?:watered down|watered|adulterated)\s+(?:the|his|her|their)\s+(?:milk|ale|beer|wine|cider|tea|soup)\b"
+    rf"|{_NOT_AFTER_EN}\b(?:mixed|cut|padded|bulked)\s+(?:some\s+)?(?:sand|chalk|sawdust|grit|gravel|stones|pebbles|bran|water)"
+    r"\s+(?:in|into|with)\b")
 CHEAT_ZH = re.compile(r"(?<![没不])(?:往|在)[^，。！？,!?]{1,8}?(?:里|中)(?:偷偷)?(?:掺|兑|搀|混)了?[^，。！？,!?]{0,4}?(?:水|沙|土|石子|糠)"
                       r"|(?<![没不])(?:掺|兑|搀)了[^，。！？,!?]{0,3}?(?:水|沙|土|石子|糠)"
                       r"|以次充好|以假乱真"  # short weight (缺斤少两) is overcharging: its own predicate's cue
@@ -300,9 +309,10 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("damaged", Gated(SPOILT_COOKING_OF_ZH, ("糊", "焦", "煳")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_ZH, ("故意", "存心", "成心", "有意")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_EN, ("purpose", "deliberately", "spite")), True),
-    ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated")), True),
+    ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated", "mixed", "cut", "padded", "bulked")), True),
     ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),
+    ("theft", Gated(POCKETED_ZH, ("揣", "塞", "装")), False),
 )
 
 ACCIDENT_EN = re.compile(r"\b(?:accidentally|by accident|by mistake|mistakenly|inadvertently|didn't mean to|did not mean to|"
