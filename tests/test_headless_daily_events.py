@@ -46,9 +46,11 @@ def test_an_event_with_no_place_this_hour_waits_for_the_first_that_has_one() -> 
     town = generate(spec)
     life = DailyLife(town, Simulation(town.world, town.memory, drive=False))
     life.plan(1)
-    night = life.positions(2)
+    # 07:00, everyone up and still at home (at 02:00 nobody is up, so no event is drawn at all: the
+    # hour's share of a day's events is the share of the town awake, sim/daily_life._awake_share)
+    night = life.positions(7)
     assert (night[:life.n] == town.home).all()
-    assert life._events(2, night, town.world.rng) == []  # everyone at home: no theft from another household
+    assert life._events(7, night, town.world.rng) == []  # everyone at home: no theft from another household
     waiting = life.backlog["theft"]
     assert waiting > 0
     beats = life._events(12, life.positions(12), town.world.rng)
