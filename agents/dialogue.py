@@ -21,7 +21,7 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
-from townsfolk.agents.voice import asks_source, question_kind
+from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
@@ -275,6 +275,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
     elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
         entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
+    elif question and (tale := tale_question(question, lang)) is not None:  # "Dot says you tore the nets": did I?
+        entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, tale, skip={e for e, _ in entries})]
     remembered: dict[str, int] = {}  # memory id -> its rank among what I remember of the asker (1 the best)
     if asked == "remember_me":  # "你还记得我吗？": what I hold of the one asking (agents/remember_me.py)
         ranked = memories_of_asker(world, memory, npc, listener, skip=set())
@@ -371,6 +373,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if item.source == "said" and fact is not None and fact.actor == npc:
                 meta["traits"] = dict(world.character(npc).traits or {})  # how I answer for my words
                 meta["retold"] = fact.kind == "retell"  # words I passed on, not my own
+                meta["distortion"] = fact.meta.get("distortion")  # and whether I made them harsher (my_tellings.py)
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")

@@ -62,6 +62,8 @@ _CONFRONT = {
            ("did_you", re.compile(r"(?:你|您)(?:是不是|有没有|真的|真)(?:说|讲)(?:过|了)?|是(?:你|您)说的(?:吗|么)|(?:你|您)(?:说|讲)过(?:吗|没有|这话)"))),
 }
 SAID_KINDS = ("say", "tell", "retell")
+# a retelling's distortions that made the words harsher than they were heard: owned, or excused, never denied
+MADE_WORSE = frozenset({"intensify", "generalise"})
 
 
 def confronted_with(question: str, language: str) -> str | None:

@@ -23,6 +23,7 @@ from townsfolk.agents.deed_match import (
     NOT_MEANT,
     accusation,
     accusation_of,
+    alleges_intent,
     denial_clause,
     owns_up,
     same_deed,
@@ -33,6 +34,7 @@ from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_tellings import (
+    MADE_WORSE,
     OWNED,
     asks_what_was_said,
     confronted_with,
@@ -509,15 +511,20 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         if not items:
             return v.pick("news_none", about="、".join(names) if v.zh else " and ".join(names))
     lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
+    if act == "react" and (owned := _tale_owned(v, items)) is not None:
+        return owned  # "Dot says you tore Bram's nets" and I did: owned, not "That's not fair"
     if act == "react":
         news = _fresh_news(items, v.question, v.zh)
         if news is not None:
             return _react_to_news(v, news, items)
         # what was said names nobody I know anything of: no opinion about a third party out of nowhere
-        on_topic = [v.finish(raw) for g in items if g.kind != "tie" and (g.about in subjects or _overlaps(v.question, g.text, v.zh))
-                    and g.about != v.meta.get("asker") and (raw := v.line(g))] if subjects else []
+        said_on = [(g, v.finish(raw)) for g in items if g.kind != "tie" and (g.about in subjects or _overlaps(v.question, g.text, v.zh))
+                   and g.about != v.meta.get("asker") and (raw := v.line(g))] if subjects else []
+        on_topic = [line for _, line in said_on]
         if _called_me_names(v):  # "I heard the captain thinks you're a thief": hurt, not "I'll remember that"
-            return v.join([v.pick("react_me"), *(on_topic[:1] or [v.pick("who_said")])])
+            # (and no deed of mine after it: hurt, then "I broke Dot's teapot", is no answer to it)
+            not_mine = [line for g, line in said_on if not g.meta.get("my_deed")]
+            return v.join([v.pick("react_me"), *(not_mine[:1] or [v.pick("who_said")])])
         if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
             if _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
                 return v.pick("confided")  # "I want to open a shop here": take it up
@@ -568,8 +575,12 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
         return None  # "Did you tell Hester about Tam?" asks after a telling to her: _direct_answer owns it
     said = max(mine, key=lambda g: (_shared(v.question, g.text, v.zh), g.meta.get("tick", 0)))
     passed_on = bool(said.meta.get("retold"))
-    if defensive(said.meta["traits"]):
+    if passed_on and said.meta.get("distortion") in MADE_WORSE:  # the timeline says I made it harsher
+        key = "words_worse_excuse" if defensive(said.meta["traits"]) else "words_worse_owned"
+    elif defensive(said.meta["traits"]):
         key = "words_defend" if passed_on or put != "did_you" else "words_defend_said"
+    elif put != "did_you" and passed_on and said.meta.get("distortion") == "faithful":
+        key = "words_as_heard_regret"  # candid, and it was told as heard: sorry to have spread it, not "too strong"
     else:
         key = "words_owned" if put == "did_you" else "words_regret"
     line = v.line(said)
@@ -744,8 +755,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.pick("feeling_mine_yes" if mood < -0.2 else "feeling_mine_no", about=name)
         return PHRASES[v.lang]["feeling_mine_no"][-1]  # no name to say: "Not angry, no."
     if kind == "feeling":
-        if subjects:  # is X angry with you: only what they said or did against me says so
-            hostile = [g for g in about if g.meta.get("toward_me") and g.valence < -0.2]
+        if subjects:  # is X angry with you: only what they said or did against me says so (or against the
+            # other one the question names: "王婆生阿海的气了吗？" when 王婆 told me 阿海手脚不干净)
+            names = set(v.meta.get("subject_names") or [])
+            hostile = [g for g in about if g.valence < -0.2 and (g.meta.get("toward_me") or (
+                len(subjects) > 1 and g.meta.get("teller_name") in names and g.meta.get("about_name") in names
+                and g.meta.get("teller_name") != g.meta.get("about_name")))]
             return v.pick("feeling_yes" if hostile else "feeling_no")
         mine = [g for g in items if g.about == v.meta.get("asker")]
         mood = sum(g.valence for g in mine) / len(mine) if mine else 0.0
@@ -848,6 +863,38 @@ _SAYS_YOU = {"en": re.compile(r"\b(?:says|said|thinks|reckons|claims|claimed|tel
              "zh": re.compile(r"(?:说|讲|传|嫌|怪)(?:是)?你(?!们)")}
 
 
+def tale_question(text: str, language: str) -> str | None:
+    """The question a tale about me puts to me, for the accusation reader ("Dot says you tore the nets"
+    -> "Did you tore the nets?", "周婆到处跟人说你故意染坏布" -> "你故意染坏布吗？"); None when the words
+    tell no tale of me."""
+    zh = language == "zh"
+    said = _SAYS_YOU["zh" if zh else "en"].search(text)
+    if said is None:
+        return None
+    tail = text[said.end() - len("你" if zh else "you"):].strip().rstrip("。.!！?？")
+    return f"{tail}吗？" if zh else f"Did {tail}?"
+
+
+def _tale_owned(v: _Voice, items: list[GroundingItem]) -> str | None:
+    """A tale about me that tells my own deed: owned ("It's true, I did." and the deed), or, said to be
+    meant when it was not, owned as not meant; None when no deed of mine is what it tells."""
+    asked = tale_question(v.question, v.lang)
+    acc = accusation(asked, v.lang) if asked else None
+    mine = [g for g in items if g.kind == "event" and g.meta.get("my_deed")]
+    if acc is None or asked is None or not mine:
+        return None
+    for mind_intent, key in ((True, "admit_rumour"), (False, "admit_not_meant")):
+        for g in mine:
+            deed = g.meta.get("deed_text") or g.text
+            if owns_up(acc, asked, deed, v.lang, harmful=g.valence < 0, mind_intent=mind_intent) and (
+                    mind_intent or alleges_intent(asked, deed, v.lang)) and (
+                    not acc.obj or same_thing(acc, deed, v.lang)  # the nets it names, not my teapot
+                    or (v.zh and acc.obj.strip("的")[-1:] in deed)):  # 布 (one character) of 三匹蓝布
+                line = v.line(g)
+                return v.join([v.pick(key), *([v.finish(line)] if line else [])])
+    return None
+
+
 def _said_of_me(v: _Voice) -> float | None:
     """How bad what someone says of me is ("周婆到处跟人说你故意染坏布": the words from 你 on, read alone,
     their teller left out), or None when the words say nothing of me someone says."""
@@ -884,11 +931,30 @@ def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
         acc = accusation_of(v.question, v.lang, name) if name else None
         if acc is None:
             continue
-        if any(same_deed(acc, v.question, g.text, v.lang) for g in held):
-            return None
+        if any(same_deed(acc, v.question, g.text, v.lang) for g in held) or _held_as_asked(v, held):
+            return None  # I hold it (in other words too: 手脚一向不干净 is 偷了鸡): never "据我所知没有" before it
         near = _memory_lines(v, [g for g in held if same_thing(acc, g.text, v.lang)]) or _memory_lines(v, held)
         return v.join([v.pick("not_known"), *near[:2]])  # then what I do know of it, or of them
     return None
+
+
+_A_NOT_A = re.compile(r"是不是|有没有|是否|会不会|对不对|是吗")
+
+
+def _held_as_asked(v: _Voice, held: list[GroundingItem]) -> bool:
+    """Whether something I hold says the deed the question asks after by its kind ("阿海是不是偷了鸡？" and
+    王婆跟我说阿海手脚一向不干净: both theft), though not in its words."""
+    asked = read_by_cues(_A_NOT_A.sub("", v.question))  # 是不是 asks, it negates nothing
+    if asked is None or asked.negated or asked.key == "remark":
+        return False
+    for g in held:
+        key = g.meta.get("predicate")
+        if key is None and g.kind in ("event", "summary"):
+            said = read_by_cues(g.text)
+            key = said.key if said is not None and not said.negated else None
+        if key == asked.key:
+            return True
+    return False
 
 
 _MINE_TOWARD = {"en": re.compile(r"\b(?:are|were|aren't|weren't) you\b[^?]{0,20}?\b(?:angry|cross|upset|mad|annoyed|sore|"

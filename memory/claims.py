@@ -15,6 +15,7 @@ import re
 from pydantic import BaseModel, Field
 
 from townsfolk.memory.embeddings import Embedder
+from townsfolk.memory.en_verbs import told_after_subject
 from townsfolk.memory.generalised import habitual_en, habitual_zh
 from townsfolk.memory.name_index import NameIndex
 from townsfolk.memory.predicate_reader import read, read_by_cues
@@ -176,7 +177,7 @@ def render_claim(claim: Claim, names: dict[str, str], language: str, *,
         if claim.said_by and claim.said_by != claim.about:
             text = f"{who(claim.said_by)}说{text}"
         return text
-    core = habitual_en(pred.key, pred.en) if claim.generalised else pred.en
+    core = habitual_en(pred.key, pred.en) if claim.generalised else told_after_subject(pred.en, pred.kind)
     if claim.is_attitude:
         verb = "think" if claim.about == listener else "thinks"
         target = who(claim.target)

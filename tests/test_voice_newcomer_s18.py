@@ -92,11 +92,12 @@ def test_the_one_who_said_it_answers_for_its_words(language: str) -> None:
     assert owned.startswith(tuple(PHRASES[language]["words_owned"])), owned  # candid: owns up, then what was said
     assert ("老陆" in owned) if zh else ("Finn" in owned), owned
     why = town.say("p", "teller", "你为什么把话说得那么难听？" if zh else "Why did you make it sound worse than it was?").text
-    assert why.startswith(tuple(PHRASES[language]["words_defend"])), why  # not candid: defensive
+    # not candid: defensive; the teller did tell it harsher than she heard it, so she excuses the addition
+    assert why.startswith(tuple(PHRASES[language]["words_worse_excuse"])), why
     assert ("阿虎" in why) if zh else ("Pike" in why), why
     if not zh:
         told = town.say("p", "teller", "You shouldn't spread stories about people.").text
-        assert told.startswith(tuple(PHRASES[language]["words_defend"])), told
+        assert told.startswith(tuple(PHRASES[language]["words_defend"] + PHRASES[language]["words_worse_excuse"])), told
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
