@@ -178,6 +178,11 @@ def _asker(world: World, npc: str, text: str) -> str | None:
 
 def barter_reply(world: World, npc: str, text: str) -> str | None:
     """The NPC's answer to a trade offer, or None when the words make none (or name nothing traded)."""
+    from townsfolk.agents.service_barter import service_reply
+
+    service = service_reply(world, npc, text)  # "a jug of ale if you'll feed my horse": a thing for some work
+    if service is not None:
+        return service
     zh = world.language == "zh"
     offer = read_offer(text, zh)
     if offer is None:

@@ -28,7 +28,7 @@ import numpy as np
 
 from townsfolk.agents.retraction import told_nothing
 from townsfolk.agents.small_talk import small_talk_answer, small_talk_topic, without_greeting
-from townsfolk.agents.trade_goods import sells
+from townsfolk.agents.trade_goods import role_doing, sells
 from townsfolk.world.world import World
 
 # what a role deals in: (role words, goods/skill words); zh single characters are nouns a trade sells or does
@@ -165,6 +165,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                      "No idea, I'm afraid. Never had much to do with such things."],
         "pastime": ["Not much, being the {role}. {pastime}", "On a quiet day? {pastime}"],
         "work": ["I'm the {role} here.", "I'm the {role}, for my sins."],
+        "work_doing": ["I {doing}.", "I {doing}; that's my living."],
+        "who_doing": ["I'm {me}; I {doing}.", "{me}. I {doing}."],
+        "who_doing_stranger": ["I'm {me}; I {doing}. And you are?", "{me}. I {doing}. I don't think we've met."],
         "who": ["I'm {me}, the {role} here.", "{me}. I'm the {role}."],
         "who_warm": ["It's me, {me}! The {role}, remember?", "Why, it's {me}, the {role}. Good to see you again."],
         "who_stranger": ["I'm {me}, the {role} here. And you are?", "{me}, the {role}. I don't think we've met."],
@@ -306,6 +309,8 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
                 return Everyday("personal", pick("pastime", pastime=pastime))
             if kind == "who":
                 return _who_i_am(world, npc, speaker, zh, warmth, pick)
+            if kind == "work" and not zh and (doing := role_doing(role)):  # "sells pies at the fair": I sell ...
+                return Everyday("personal", pick("work_doing", doing=doing))
             return Everyday("personal", pick(kind))
     for n, rx in enumerate(_UNKNOWABLE_ZH if zh else _UNKNOWABLE_EN):
         m = rx.search(said)
@@ -373,6 +378,9 @@ def _who_i_am(world: World, npc: str, speaker: str, zh: bool, warmth: float, pic
     key = "who_cold" if warmth < 0.3 else "who_warm" if _tied(world, npc, speaker) and warmth >= 0.6 \
         else "who" if _tied(world, npc, speaker) else "who_stranger"
     role = re.sub(r"^(?:the|a|an)\s+", "", me.role, flags=re.I)
+    if not zh and (doing := role_doing(role)):  # not "I'm Nell, the sells pies at the fair here."
+        stranger = not _tied(world, npc, speaker)
+        return Everyday("personal", pick("who_doing_stranger" if stranger else "who_doing", me=name, doing=doing), (name,))
     here = "" if role.endswith("的") or "的" in role else "这儿的"  # 是织网的, not 是这儿的织网的
     return Everyday("personal", pick(key, me=name, role=role, here=here), (name,))
 

@@ -106,6 +106,9 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"smith|farrier", r"铁匠|铁铺",
           (_w(r"horseshoes?|nails|knife|knives|blades?|a mend|mending|shoe", r"刀|锄|镰|钉|马掌|打铁",
               "a piece", "一件", 4, 12, "smithing", "打一件"),), r"forge|anvil|iron|work", r"铁|炉|活"),
+    Trade(r"ironmonger|hardware", r"五金|铁器铺|铁货",
+          (_w(r"nails|hinges?|locks?|pots?|pans?|kettles?|tools?|knives|knife|buckets?", r"钉子|合页|锁|铁锅|锅|水壶|刀|铁桶|工具",
+              "a piece", "一件", 2, 12, "hardware", "铁货"),), r"shop|stock|trade|custom", r"铺子|货|生意"),
     Trade(r"tea", r"茶",
           (_w(r"tea|a cup|a pot", r"茶", "a pot", "一壶", 1, 3, "tea", "茶"),), r"tea|customers?|trade", r"茶|客人|生意"),
     Trade(r"butcher", r"屠|肉铺|杀猪",
@@ -138,6 +141,7 @@ _PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it co
 _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprice\b|\bcost\b|\bcharge\b", re.I)
 _PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
+                         r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
 _REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟)|有没有|有(?:空)?(?:房|床)|能不能|可以")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
@@ -170,7 +174,12 @@ _TRADE_LINE = {"en": "Plenty of call for {ware}.", "zh": "{ware}卖得还可以�
 # to the fisherman (asked after the named trades, before the general shop)
 _MAKER_EN = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<thing>[a-z]{3,}?)(?:\s+|-)?(?:maker|seller|weaver|mender|carver|"
                        r"wright|dealer|vendor|turner|binder|knitter|spinner|potter|trapper|catcher|cutter|boiler|gatherer|grower|"
-                       r"burner|digger|picker|brewer|distiller)s?$", re.I)
+                       r"burner|digger|picker|brewer|distiller|monger|hawker|merchant)s?$"
+                       # "pie man", "egg woman": the thing, then who sells it (a word apart; a watchman sells no watches)
+                       r"|^(?:the\s+|a\s+|an\s+)?(?P<thing2>(?!(?:watch|post|fire|work|fore|coach|ferry|horse|noble|gentle|"
+                       r"hunt|wood|yeo|line|signal|door|sales|lengths|handy|middle|country|town|clergy|alder|free|dust|"
+                       r"boat|fisher|ferry|sea|lamp|gate|toll|night|bell|tally)\b)[a-z]{3,})(?:\s+|-)(?:man|woman|wife|lady|girl|boy|lad)$",
+                       re.I)
 _MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
 _MASS_EN = {"salt": "a sack", "rope": "a coil", "reed": "a bundle", "thatch": "a bundle", "charcoal": "a sack", "peat": "a sack",
             "cloth": "a yard", "wool": "a fleece", "lime": "a sack", "tar": "a pot", "cider": "a jug", "beer": "a jug",
@@ -185,7 +194,7 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
     m = (_MAKER_ZH if zh else _MAKER_EN).match(role.strip())
     if m is None:
         return None
-    thing = m.group("thing").lower()
+    thing = (m.group("thing") or m.groupdict().get("thing2") or "").lower()
     if zh:
         unit = next(u for r, u in _MEASURE_ZH if not r or re.search(r, thing))
         ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
@@ -242,10 +251,39 @@ def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bo
 _ROLE_SELLS_ZH = re.compile(r"卖(?P<w>[一-鿿]{1,4}?(?:(?:和|、|与|跟)[一-鿿]{1,4}?)*)(?:的|$|[，,。])")
 
 
-def _role_trade(role: str, zh: bool) -> Trade | None:
-    """The wares the role's own words name (zh 卖X和Y), at a price of the world's kind, or None."""
-    if not zh:
+# "sells pies at the fair", "sells hot chestnuts and cider", "selling eels on the quay": the same in English
+_ROLE_SELLS_EN = re.compile(r"\b(?:sells?|selling|deals? in|hawks?|hawking|peddles?|peddling)\s+(?P<w>[a-z' -]+?)"
+                            r"(?=\s+(?:at|on|in|by|from|to|for|outside|near|round|around|down|up|along|off|out|under|beside)\b"
+                            r"|\s*[,.;(]|\s*$)", re.I)
+_NOT_A_WARE_EN = {"things", "stuff", "goods", "wares", "everything", "anything", "whatever", "odds", "ends", "sundries"}
+
+
+def _ware_en(said: str) -> Ware | None:
+    """One ware named in an English role ("pies", "hot chestnuts", "cider"): asked by its head word, one or many."""
+    words = said.strip().lower().split()
+    if not words or words[-1] in _NOT_A_WARE_EN:
         return None
+    head = words[-1]
+    if len(head) > 4 and head.endswith("ies"):  # berries: a berry or berries
+        asked = re.escape(head[:-3]) + "(?:y|ies)"
+        stem = head[:-3] + "y"
+    else:  # pies, chestnuts, boxes: the one or the many
+        stem = re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<!s)s$", "", head) if len(head) > 3 else head
+        asked = re.escape(stem) + "(?:e?s)?"
+    lead = " ".join(words[:-1])
+    return _w(rf"(?:{re.escape(lead)} )?{asked}" if lead else asked, "", _MASS_EN.get(stem) or "each", "", 2, 12,
+              " ".join(words), stem)
+
+
+def _role_trade(role: str, zh: bool) -> Trade | None:
+    """The wares the role's own words name (zh 卖X和Y, en "sells X and Y"), at a price of the world's kind, or None."""
+    if not zh:
+        m = _ROLE_SELLS_EN.search(role)
+        if m is None:
+            return None
+        found = [_ware_en(n) for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+", m.group("w")) if n.strip()]
+        wares = tuple(w for w in found if w is not None)
+        return Trade("", "", wares, "|".join(w.en for w in wares) + "|trade|custom|business", "") if wares else None
     m = _ROLE_SELLS_ZH.search(role)
     if m is None:
         return None
@@ -259,7 +297,13 @@ def own_trade(me: Character, zh: bool) -> Trade | None:
     """What this character sells, the scenario's `sells:` first, then the wares its role names, then its trade."""
     if me.sells:
         return _sold_trade(tuple((s.ware, s.price, s.per, tuple(s.words)) for s in me.sells), zh)
-    return _role_trade(me.role, zh) or trade_of(me.role)
+    said, named = _role_trade(me.role, zh), trade_of(me.role)
+    if said is None or named is None or zh:
+        return said or named
+    # "innkeeper who sells rooms and hot soup": the trade's own ware (a room a night, soup a bowl) for
+    # each the role names that the trade knows, the role's words for the rest
+    wares = tuple(next((w for w in named.wares if re.search(rf"\b(?:{w.en})\b", n.name_en, re.I)), n) for n in said.wares)
+    return Trade(said.roles_en, said.roles_zh, wares, said.work_en, said.work_zh)
 
 
 def _asked_as(ware: Ware, text: str, zh: bool) -> str:
@@ -301,6 +345,8 @@ def price_of(world: World, npc: str, ware: Ware) -> int:
 def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict[str, str]:
     asked = re.search(ware.zh, text) if zh and ware.zh and ware.name_zh not in text else None
     said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 else None  # 馒头 as asked, not 烧饼
+    if not zh and text and ware.en and ware.name_en == "hardware":  # "nails" asked of the ironmonger, not "hardware"
+        said = _asked_as(ware, text, zh)
     name = said or (ware.name_zh if zh else ware.name_en)
     return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price_of(world, npc, ware)),
             "coin": COIN["zh" if zh else "en"], "unit": ware.unit_zh if zh else ware.unit_en}
@@ -390,6 +436,8 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             return "price", _said(world, npc, "price", ware, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _said(world, npc, "serve", ware, text, zh)
+    if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
+        return "wares", _wares_said(world, npc, trade, zh)
     state = _state_reply(world, npc, trade, text, zh, known)
     if state is not None:
         return "trade", state
@@ -406,8 +454,56 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     news = _recent_news(world, npc, trade, zh, set(known))
     if news is not None:
         return "trade", _greeted(world, text, zh) + _said(world, npc, "doing_news", first, text, zh, news=news)
-    line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else first.name_en)
+    line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else _many(first.name_en))  # call for pies
     return "trade", _greeted(world, text, zh) + _said(world, npc, "doing", first, text, zh, trade_line=line)
+
+
+_WARES_EN = re.compile(r"\bwhat (?:do|did) you (?:sell|make|have)(?: (?:for sale|on offer|today|here|for me))?\s*\?"
+                       r"|\bwhat(?:'s| is) (?:for sale|on offer|on sale|good today)\b|\bwhat are you selling\b"
+                       r"|\bwhat (?:have|'ve) you got(?: (?:for sale|today|here|for me))?\s*\?", re.I)
+_WARES_ZH = re.compile(r"(?:你|您)?(?:这儿|这里|店里|摊上|家)?(?:都)?卖(?:些)?(?:什么|啥)"
+                       r"|(?:你|您)?(?:这儿|这里|店里|摊上)(?:都)?有(?:些)?(?:什么|啥)(?:卖|吃的|喝的|货)?")
+_WARES_SAID = {"en": ["{wares_cap}, mostly. {first_cap}, {price} {coin} {unit}.", "I sell {wares}. {first_cap}, {price} {coin} {unit}."],
+               "zh": ["卖{wares}，{first}{unit}{price}{coin}。", "{wares}都有，{first}{unit}{price}{coin}。"]}
+_WARE_SAID = {"en": ["{wares_cap}, {price} {coin} {unit}.", "I sell {wares}: {price} {coin} {unit}."],
+              "zh": ["卖{wares}，{unit}{price}{coin}。", "就卖{wares}，{unit}{price}{coin}。"]}
+
+
+def _many(name: str) -> str:
+    """A ware named one at a time said as wares: "a pie" -> "pies", "a candle" -> "candles"; rope, fish as they are."""
+    m = re.match(r"(?:a|an)\s+(?P<n>.+)$", name)
+    if m is None:
+        return name
+    n = m.group("n")
+    return n[:-1] + "ies" if re.search(r"[^aeiou]y$", n) else n + ("es" if re.search(r"(?:s|sh|ch|x)$", n) else "s")
+
+
+def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
+    """What I sell, the first three wares, and the first one's price."""
+    names = [w.name_zh if zh else _many(w.name_en) for w in trade.wares[:3]]
+    wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    first = trade.wares[0]
+    slots = _slots(world, npc, first, zh)
+    name = slots["ware"] if zh else _many(first.name_en)
+    options = (_WARES_SAID if len(names) > 1 else _WARE_SAID)["zh" if zh else "en"]
+    n = zlib.crc32(f"{world.seed}|{npc}|wares".encode()) % len(options)
+    return options[n].format(wares=wares, wares_cap=wares[:1].upper() + wares[1:], first=name,
+                             first_cap=name[:1].upper() + name[1:], price=slots["price"], coin=slots["coin"], unit=slots["unit"])
+
+
+_ROLE_DOING_EN = re.compile(r"^(?P<verb>sells|makes|mends|keeps|runs|minds|tends|drives|brews|bakes|grows|catches|fishes|works|deals|"
+                            r"hawks|peddles|cooks|cuts|carries|sweeps|watches|looks|helps|teaches|plays|sings|rows|ferries|"
+                            r"guards|herds|trades|buys|changes|lends|weaves|carves|digs|hauls|trains|breeds|washes)\b(?P<rest>.*)$", re.I)
+
+
+def role_doing(role: str) -> str | None:
+    """A role written as what one does ("sells pies at the fair") in my own mouth ("sell pies at the fair"), or None."""
+    m = _ROLE_DOING_EN.match(role.strip())
+    if m is None:
+        return None
+    verb = m.group("verb").lower()
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(?:ch|sh|ss|x)es$", verb) else verb[:-1]
+    return (base + m.group("rest")).strip()
 
 
 # how the trade's own subject stands ("Is the river calm?" to the ferry captain, "Are the bees angry?", 河水平稳吗？,
