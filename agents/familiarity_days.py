@@ -166,6 +166,70 @@ def day_counts_of_rows(graph: RelationshipGraph, rows: list[int], counts: list[i
     return out  # type: ignore[return-value]
 
 
+_FIRST_CHAT: dict[float, float] = {}  # a seeded tie's strength -> its familiarity after one interaction
+
+
+def chat_once_each(graph: RelationshipGraph, rows: list[int], counts: list[int], day: str) -> list[float]:
+    """One more interaction on `day` for each familiarity edge (`rows`, each with its change count,
+    each at most once): its familiarity after it, as the change records it (`familiarity_with_one_more`
+    clipped and rounded to 4 places), and its entry moved past the change about to be written
+    (`note_interaction`: counted on its day, true for one change more). `day_counts_of_rows`, the
+    familiarity and the note in one pass; a seeded tie met for the first time (most of a town's
+    tellings) is one lookup of its seeded strength and its entry made as it stands after the change."""
+    kept = _kept(graph)
+    version = graph.log.version
+    after = [0.0] * len(rows)
+    single = []
+    for i, (row, n) in enumerate(zip(rows, counts, strict=True)):
+        cached = kept.get(row)
+        if cached is not None and cached.seen == (n, version):
+            after[i] = _one_more(cached, day, n, version)
+        elif n == 1:
+            single.append(i)
+        else:
+            after[i] = _one_more(_read(graph, row, (n, version), kept), day, n, version)
+    if single:  # `_one_change` of each, read from the change log in one gather, its codes' words once per code
+        log = graph.log
+        texts, times = log.texts.values, log.times.values
+        tails = graph.columns.tail[np.array([rows[i] for i in single], dtype=np.int64)]
+        counted: dict[int, bool] = {}
+        seeded: dict[int, bool] = {}
+        for i, t, reason, cause, strength in zip(single, log.time[tails].tolist(), log.reason[tails].tolist(),
+                                                 log.cause_kind[tails].tolist(), log.after[tails].tolist(),
+                                                 strict=True):
+            one = counted.get(reason)
+            if one is None:
+                one = counted[reason] = texts[reason].startswith(INTERACTION)
+            seed = seeded.get(cause)
+            if seed is None:
+                seed = seeded[cause] = texts[cause] == "seed"
+            row = rows[i]
+            if seed and not one:  # no interaction yet: the seeded days alone, one interaction on `day` after
+                f = _FIRST_CHAT.get(strength)
+                if f is None:
+                    if len(_FIRST_CHAT) > _MEMO_LIMIT:
+                        _FIRST_CHAT.clear()
+                    fresh = DayCounts(row=None, seen=(0, 0), base_units=_units(strength))
+                    f = _FIRST_CHAT[strength] = round(min(1.0, max(0.0, fresh.familiarity_with_one_more(day))), 4)
+                kept[row] = DayCounts(row=row, seen=(2, version), base_units=_units(strength), days={day: 1})
+                after[i] = f
+                continue
+            days = {times[t].date().isoformat(): 1} if one else {}
+            kept[row] = counts_of = DayCounts(row=row, seen=(1, version),
+                                              base_units=_units(strength) if seed else 0.0, days=days)
+            after[i] = _one_more(counts_of, day, 1, version)
+    return after
+
+
+def _one_more(counts: DayCounts, day: str, n: int, version: int) -> float:
+    """The familiarity one more interaction on `day` gives (clipped, rounded as the change is), and
+    the entry counting it, true for the edge's n + 1 changes."""
+    f = round(min(1.0, max(0.0, counts.familiarity_with_one_more(day))), 4)
+    counts.days[day] = counts.days.get(day, 0) + 1
+    counts.seen = (n + 1, version)
+    return f
+
+
 def _one_change(graph: RelationshipGraph, row: int, seen: tuple[int, int], time: int, reason: int, cause: int,
                 after: float) -> DayCounts:
     """The counts of an edge with one change (its time, reason, cause kind codes and strength after)."""

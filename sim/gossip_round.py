@@ -64,10 +64,12 @@ class GossipRound:
         row, informed = self.row, self.informed
         # the beliefs picked at C speed (a fold's summary or impression, put alone, costs no loop)
         for item in compress(items, map(_IS_BELIEF, kinds)):
-            if isinstance(item, Belief) and not item.private:
-                r = row.get(item.holder)
-                if r is not None:
-                    informed[r] = True
+            if isinstance(item, Belief):
+                fields = item.__dict__  # (a model's attribute read costs twice a key of its dict)
+                if not fields["private"]:
+                    r = row.get(fields["holder"])
+                    if r is not None:
+                        informed[r] = True
 
     def _node_rows(self) -> np.ndarray:
         """Character row of each edge-column node code (extended as the columns gain nodes)."""

@@ -22,11 +22,13 @@ is carried out by `actions.gossip` itself, after the run before it is written.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from townsfolk.agents.appraisal import appraisal_delta, appraisal_reason, responsible_for, room
 from townsfolk.agents.bonds import BOND_KINDS, INTERACTION
-from townsfolk.agents.familiarity_days import DayCounts, day_counts_of_rows
+from townsfolk.agents.familiarity_days import chat_once_each
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
 from townsfolk.memory.beliefs import Belief, credibility
@@ -67,25 +69,28 @@ def _memory(*values: object) -> EventMemory:
 class _Seen:
     """A claim as the tick has met it: its fields (the key of its words) and what a telling asks of
     it, its valence and whether it blames its subject (pure functions of the fields and the running
-    world's predicates; a property lookup through the inventory each, asked per telling)."""
+    world's predicates; a property lookup through the inventory each, asked per telling), and the
+    fields a telling reads (a claim is a model: each attribute read costs several of a slot's)."""
 
-    __slots__ = ("claim", "fields", "valence", "blames")
+    __slots__ = ("claim", "fields", "valence", "blames", "about", "severity", "people")
 
     def __init__(self, claim: Claim, fields: tuple, valence: float, blames: bool) -> None:
         self.claim, self.fields, self.valence, self.blames = claim, fields, valence, blames
+        self.about, self.severity = claim.about, claim.severity
+        self.people = (claim.about, claim.target, claim.said_by)  # whose point of view changes its words
 
 
 class _Decided:
-    """One telling decided (what is passed on, in which words), its writes not yet made."""
+    """One telling decided (what is passed on, in which words), its writes not yet made; `pair` is the
+    pair as the run keys it (the lesser id first)."""
 
-    __slots__ = ("teller", "listener", "basis", "claim", "valence", "applied", "fact", "other", "chat_rows", "log",
-                 "seen")
+    __slots__ = ("teller", "listener", "basis", "applied", "fact", "other", "chat_rows", "log", "seen", "pair")
 
     def __init__(self, teller: str, listener: str, basis: Belief, seen: _Seen, applied: str,
                  fact: Fact, other: str | None, chat_rows: tuple[int, int], log: list[LogEntry]) -> None:
         self.teller, self.listener, self.basis, self.seen = teller, listener, basis, seen
-        self.claim, self.valence = seen.claim, seen.valence
         self.applied, self.fact, self.other, self.chat_rows, self.log = applied, fact, other, chat_rows, log
+        self.pair = (teller, listener) if teller < listener else (listener, teller)
 
 
 class _Tick:
@@ -104,6 +109,14 @@ class _Tick:
         self._asked: dict[tuple, tuple[float, bool]] = {}  # a claim's fields -> (valence, blames_subject)
         self._credibility: dict[tuple[float, int], float] = {}
         self._quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
+        self._two_places: dict[float, str] = {}  # a strength or credibility -> its words on a line (:.2f)
+
+    def two_places(self, x: float) -> str:
+        """`f"{x:.2f}"`, once per value in the tick (credibilities and strengths repeat)."""
+        text = self._two_places.get(x)
+        if text is None:
+            text = self._two_places[x] = f"{x:.2f}"
+        return text
 
     def credibility(self, trust: float, hops: int) -> float:
         """`credibility("told", ...)`, once per (trust, hops) in the tick (a pure function of them)."""
@@ -150,22 +163,21 @@ class _Tick:
     def words(self, seen: _Seen, listener: str | None = None, speaker: str | None = None) -> str:
         """`render_claim` of the claim seen, for this listener and speaker, once per claim fields and
         the points of view that change them."""
-        claim = seen.claim
-        people = (claim.about, claim.target, claim.said_by)
+        people = seen.people
         key = (seen.fields, listener if listener in people else None, speaker if speaker in people else None)
         text = self._said.get(key)
         if text is None:
-            text = self._said[key] = render_claim(claim, self.names, self.language, listener=listener,
+            text = self._said[key] = render_claim(seen.claim, self.names, self.language, listener=listener,
                                                   speaker=speaker)
         return text
 
 
-def chat_rows(chars: dict, adj: dict, teller: str, listener: str) -> tuple[int, int] | None:
+def chat_rows(players: frozenset[str], adj: dict, teller: str, listener: str) -> tuple[int, int] | None:
     """The pair's familiarity edges (teller's, listener's) when this path can carry the telling out:
     neither is a player (players keep no memories or bonds) and both edges exist (a first chat
-    creates them, which `actions.gossip` does). `chars` is the world's characters, `adj` its graph's
+    creates them, which `actions.gossip` does). `players` is `world.players()`, `adj` the graph's
     adjacency (row_of twice, inline)."""
-    if teller == listener or chars[teller].is_player or chars[listener].is_player:
+    if teller == listener or teller in players or listener in players:
         return None
     ab, ba = adj[teller].get(listener), adj[listener].get(teller)
     a = ab.get("familiarity") if ab is not None else None
@@ -173,15 +185,16 @@ def chat_rows(chars: dict, adj: dict, teller: str, listener: str) -> tuple[int, 
     return None if a is None or b is None else (a["row"], b["row"])
 
 
-def record_retelling(world: World, tick: _Tick, teller: str, listener: str, claim: Claim, spoken: str,
-                     basis: Belief, applied: str, valence: float) -> Fact:
+def record_retelling(world: World, tick: _Tick, teller: str, listener: str, seen: _Seen, spoken: str,
+                     basis_id: str, applied: str) -> Fact:
     """`world.record("retell", ...)` as `retell` calls it, built without its per-field checks when
     the values are of their fields' types (they are: the claim is validated; else world.record)."""
-    if type(valence) is not float or type(claim.about) is not str or type(basis.id) is not str:
-        return world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,
-                            valence=valence, meta={"basis": basis.id, "distortion": applied})
-    fact = _fact(world.new_id("f"), tick.tick, tick.now, "retell", teller, (listener,), claim.about, spoken,
-                 valence, {"basis": basis.id, "distortion": applied})
+    about, valence = seen.about, seen.valence
+    if type(valence) is not float or type(about) is not str or type(basis_id) is not str:
+        return world.record("retell", actor=teller, to=(listener,), about=about, text=spoken,
+                            valence=valence, meta={"basis": basis_id, "distortion": applied})
+    fact = _fact(world.new_id("f"), tick.tick, tick.now, "retell", teller, (listener,), about, spoken,
+                 valence, {"basis": basis_id, "distortion": applied})
     return world.facts.append(fact)
 
 
@@ -198,16 +211,16 @@ class TellingRun:
 
     def reads_written(self, d: _Decided) -> bool:
         """Whether the telling reads an edge an earlier telling of the run writes."""
-        pair = (d.teller, d.listener) if d.teller < d.listener else (d.listener, d.teller)
-        return ((d.listener, d.teller) in self.moved or (d.other is not None and (d.listener, d.other) in self.moved)
-                or pair in self.pairs)
+        moved = self.moved
+        return ((d.listener, d.teller) in moved or (d.other is not None and (d.listener, d.other) in moved)
+                or d.pair in self.pairs)
 
     def add(self, d: _Decided) -> None:
         self.pending.append(d)
         self.listeners.add(d.listener)
         if d.other is not None:
             self.moved.add((d.listener, d.other))
-        self.pairs.add((d.teller, d.listener) if d.teller < d.listener else (d.listener, d.teller))
+        self.pairs.add(d.pair)
 
     def write(self) -> None:
         """Make the pending tellings' writes, in the one-by-one order."""
@@ -246,7 +259,6 @@ class TellingRun:
         kinds: list[str] = []
         items: list = []
         changes: list[tuple[int, float, float, int, int, int]] = []
-        chats: list[tuple[DayCounts, int]] = []
         code = cols.texts.code
         # the run's constant words, coded once when already interned (else as they come: texts keep their order)
         fact_kind, belief_kind, chat_code = (cols.texts.known(w) for w in ("fact", "belief", chat_reason))
@@ -255,21 +267,25 @@ class TellingRun:
         counters = world.counters
         e_at, b_at = counters.get("e", 0), counters.get("b", 0)
         counters["e"], counters["b"] = e_at + 2 * len(pending), b_at + len(pending)
-        version = graph.log.version
         chat_all = [r for d in pending for r in d.chat_rows]
-        days_of = iter(day_counts_of_rows(graph, chat_all, [count[r] for r in chat_all]))
+        # each chat's familiarity after it, its day counts moved past it (note_interaction) at once
+        chatted = iter(chat_once_each(graph, chat_all, [count[r] for r in chat_all], today))
         for d, trust_of, moves in zip(pending, trust_rows, move_rows, strict=True):
-            teller, listener, claim, fact, basis = d.teller, d.listener, d.claim, d.fact, d.basis
-            spoken, valence, severity, about = fact.text, d.valence, claim.severity, claim.about
+            teller, listener, seen, basis = d.teller, d.listener, d.seen, d.basis
+            claim, valence, severity, about = seen.claim, seen.valence, seen.severity, seen.about
+            # the fact's and the basis's fields read from their dicts (a model's attribute costs twice a key's)
+            fact, held = d.fact.__dict__, basis.__dict__
+            fid, f_tick, f_time, f_place, f_private = fact["id"], fact["tick"], fact["time"], fact["place"], \
+                fact["private"]
+            spoken, basis_id = fact["text"], held["id"]
             people = [teller, listener]  # the retelling's participants (remember's people_of), no player
             v_said, v_heard = valence * 0.3, valence * 0.6
             importance = 0.4 + 0.3 * severity
             # remember's check (`_memory`), made once for both: floats in range, a str, an int tick
             make = (_event if type(valence) is float and type(importance) is float and 0.0 <= importance <= 1.0
-                    and type(fact.tick) is int else _memory)
+                    and type(f_tick) is int else _memory)
             e_at += 2
             b_at += 1
-            fid, f_tick, f_time, f_place, f_private = fact.id, fact.tick, fact.time, fact.place, fact.private
             said = make(f"e{e_at - 1}", teller, f_tick, f_time,
                         f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
                         f_place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
@@ -278,15 +294,20 @@ class TellingRun:
                          f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
                          f_place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
                          min(1.0, abs(v_heard)), "heard", fid, False, f_private, {"teller": teller})
-            hops = basis.hops + 1
+            hops = held["hops"] + 1
             trust = strength[trust_of[0]] if len(trust_of) == 1 else max((strength[r] for r in trust_of), default=0.5)
-            values = (f"b{b_at}", listener, claim, tk.words(d.seen), "told", teller, hops, basis.origin_fact_id,
-                      fid, basis.id, tk.credibility(trust, hops), d.applied, f_tick, f_time, False or basis.private)
+            bid, b_text, b_credibility, b_private = f"b{b_at}", tk.words(seen), tk.credibility(trust, hops), \
+                False or held["private"]
             # form_belief's check: values of their fields' own types are not validated again
-            belief = (_belief(*values) if type(hops) is int and hops >= 0 and type(values[10]) is float
-                      and type(claim) is Claim and type(values[14]) is bool
-                      else Belief(**dict(zip(_BELIEF_FIELDS, values, strict=True))))
-            bid, b_text, b_credibility = belief.id, belief.text, belief.credibility
+            if type(hops) is int and hops >= 0 and type(b_credibility) is float and type(claim) is Claim \
+                    and type(b_private) is bool:
+                belief = _belief(bid, listener, claim, b_text, "told", teller, hops, held["origin_fact_id"], fid,
+                                 basis_id, b_credibility, d.applied, f_tick, f_time, b_private)
+            else:
+                belief = Belief(**dict(zip(_BELIEF_FIELDS, (
+                    bid, listener, claim, b_text, "told", teller, hops, held["origin_fact_id"], fid, basis_id,
+                    b_credibility, d.applied, f_tick, f_time, b_private), strict=True)))
+                b_text, b_credibility = belief.text, belief.credibility
             items += (said, heard, belief)
             kinds += ("event", "event", "belief")
             lines = []
@@ -307,29 +328,24 @@ class TellingRun:
             cause_id = code(fid)
             reason_code = code(chat_reason) if chat_code is None else chat_code
             for r in d.chat_rows:
-                days = next(days_of)
-                after = round(min(1.0, max(0.0, days.familiarity_with_one_more(today))), 4)
-                changes.append((r, strength[r], after, cause_kind, cause_id, reason_code))
-                chats.append((days, count[r]))
+                changes.append((r, strength[r], next(chatted), cause_kind, cause_id, reason_code))
             to, by = names.get(listener, listener), names.get(teller, teller)
-            d.log += [
-                _line(tick, stamp_, "gossip", [teller, listener], _gossip_text(tk, by, to, spoken, d.applied),
-                      {"fact": fid, "basis": basis.id, "belief": bid}),
-                _line(tick, stamp_, "belief", [listener],
-                      f"{to} 听信：{b_text}（可信度 {b_credibility:.2f}，第 {hops} 手）" if zh
-                      else f"{to} now believes: {b_text} (credibility {b_credibility:.2f}, hop {hops})",
-                      {"belief": bid})]
+            log = d.log
+            log.append(_line(tick, stamp_, "gossip", [teller, listener], _gossip_text(tk, by, to, spoken, d.applied),
+                             {"fact": fid, "basis": basis_id, "belief": bid}))
+            log.append(_line(tick, stamp_, "belief", [listener],
+                             f"{to} 听信：{b_text}（可信度 {tk.two_places(b_credibility)}，第 {hops} 手）" if zh
+                             else f"{to} now believes: {b_text} (credibility {tk.two_places(b_credibility)}, "
+                                  f"hop {hops})", {"belief": bid}))
             if lines:  # strongest first, then by kind (moves_log's order: the target is one person)
                 other_name = names.get(d.other, d.other)  # type: ignore[arg-type]
                 for after, kind, before, reason in sorted(lines, key=lambda m: (-m[0], m[1])):
-                    d.log.append(_line(tick, stamp_, "edge", [listener, d.other],
-                                       f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
-                                       f"{before:.2f} → {after:.2f} ({reason})", {"cause": f"belief:{bid}"}))
+                    log.append(_line(tick, stamp_, "edge", [listener, d.other],
+                                     f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
+                                     f"{tk.two_places(before)} → {tk.two_places(after)} ({reason})",
+                                     {"cause": f"belief:{bid}"}))
         memory.put_all(kinds, items)
         _append_changes(graph, tick, t, changes)
-        for days, seen in chats:  # note_interaction: the change just written counted on its day
-            days.days[today] = days.days.get(today, 0) + 1
-            days.seen = (seen + 1, version)
         self.pending = []
         self.listeners.clear()
         self.moved.clear()
@@ -370,10 +386,10 @@ def _append_changes(graph, tick: int, t: int, changes: list[tuple[int, float, fl
     cols.count[r] += 1
     cols.last_reinforced[r[after > before]] = t
     cols.strength[r] = after
-    texts = cols.texts.values
-    tagged = [texts[c].startswith(TAG_PREFIX) for c in reason.tolist()]
-    if any(tagged):
-        cols.tagged[r[np.array(tagged, dtype=bool)]] += 1
+    texts = cols.texts.values  # a run's reasons are a few words: each looked at once
+    tagged = [c for c in set(reason.tolist()) if texts[c].startswith(TAG_PREFIX)]
+    if tagged:
+        cols.tagged[r[np.isin(reason, tagged)]] += 1
     cols.dirty[r] = True
 
 
@@ -386,13 +402,13 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
                                                     text=None)], 0
     tk = _Tick(world)
     run = TellingRun(world, memory, tk)
-    chars, rng, graph = world.characters, world.rng, world.graph
+    chars, rng, graph, players = world.characters, world.rng, world.graph, world.players()
     adj = graph.g._adj  # noqa: SLF001
     logs: list[list[LogEntry]] = []
     for teller, listener in pairs:
         if teller in run.listeners:  # it heard something earlier in the run: its pick must see it
             run.write()
-        rows = chat_rows(chars, adj, teller, listener)
+        rows = chat_rows(players, adj, teller, listener)
         if rows is None:
             run.write()
             logs.append(gossip(world, memory, teller=teller, listener=listener, about=about, text=None))
@@ -403,13 +419,15 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
                                           f"{world.name(teller)} 没什么可传的" if tk.zh
                                           else f"{world.name(teller)} has nothing to pass on", {})])
             continue
-        chosen = choose_distortion(chars[teller], basis.claim, rng)
+        held = basis.__dict__  # (a model's attribute costs twice a key of its dict)
+        told = held["claim"]
+        chosen = choose_distortion(chars[teller], told, rng)
         # only a misattribution needs the teller's circle (a sort over everyone they know)
         others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
-        claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=rng)
+        claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng)
         seen = tk.seen(claim)
-        fact = record_retelling(world, tk, teller, listener, claim, tk.words(seen, listener, teller), basis,
-                                applied, seen.valence)
+        fact = record_retelling(world, tk, teller, listener, seen, tk.words(seen, listener, teller), held["id"],
+                                applied)
         other = responsible_for(claim, listener) if seen.blames else None
         decided = _Decided(teller, listener, basis, seen, applied, fact,
                            other if other is not None and other in chars else None, rows, [])
@@ -418,4 +436,4 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
         run.add(decided)
         logs.append(decided.log)
     run.write()
-    return [e for log in logs for e in log], run.runs
+    return list(chain.from_iterable(logs)), run.runs

@@ -67,6 +67,7 @@ class World:
         self.rng: np.random.Generator = np.random.default_rng(seed)
         self.characters: dict[str, Character] = Cast()
         self._names: tuple[int, dict[str, str]] = (-1, {})
+        self._players: tuple[int, frozenset[str]] = (-1, frozenset())
         self.graph = RelationshipGraph()
         self.facts = FactStore()
         self.counters: dict[str, int] = {}
@@ -108,6 +109,14 @@ class World:
         if self._names[0] != version:
             self._names = (version, {cid: c.name for cid, c in self.characters.items()})
         return self._names[1]
+
+    def players(self) -> frozenset[str]:
+        """The players' ids, found once per change of the cast (as `names`): a tick's tellings ask of
+        both sides whether they are players, and a character's attribute costs several of a set's."""
+        version = self.characters.version  # type: ignore[attr-defined]
+        if self._players[0] != version:
+            self._players = (version, frozenset(cid for cid, c in self.characters.items() if c.is_player))
+        return self._players[1]
 
     def name(self, character_id: str | None) -> str:
         if character_id is None:
