@@ -113,7 +113,8 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
     if distortion == "generalise" and not claim.generalised and claim.blames_subject:  # a fire is not a habit
         return claim.model_copy(update={"generalised": True, "quote": None,
                                         "severity": min(1.0, claim.severity + 0.15)}), distortion
-    if distortion == "misattribute" and claim.said_by:
+    if distortion == "misattribute" and (claim.said_by or claim.about):
+        # a witnessed act (nobody named as saying it) gets a source too: "Pell says Arthur stole it"
         pool = [o for o in others if o not in (claim.said_by, listener, claim.about)]
         if pool:
             new_source = pool[int(rng.integers(len(pool)))]
