@@ -154,7 +154,8 @@ _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (_rx(r"\bi heard\b|\bdid you hear\b|\bdid you know\b|\bguess what\b|\blet me tell you\b|\bi saw\b|\bapparently\b|\brumou?r has it\b|\bfyi\b|\bi noticed\b|\bi found out\b"), 0.8),
     ],
     "ask_about": [
-        (_rx(r"你(?:知道|认识|听说过?|觉得|见过)(?!吗[，,])|告诉我|是谁|怎么样|怎么了|为什么|什么时候|在哪|哪里|哪儿|多少|谁"), 0.8),
+        (_rx(r"你(?:知道|认识|听说过?|觉得|见过)(?!吗[，,])|告诉我|是谁|怎么样|怎么了|为什么|什么时候|在哪|哪里|哪儿|多少|谁"
+             r"|(?:你|您)(?:是)?(?:怎么|咋)(?:看|想)|如何|咋样|咋了|什么样"), 0.8),  # "你怎么看周先生" asks, with no ？
         (_rx(r"\btell me about\b|\bwhat do you think (?:of|about)\b|\bdo you know\b|\bhave you (?:heard|seen)\b|^\s*(?:who|what|where|when|why|how|which|whose)\b"), 0.8),
     ],
     "conflict": [

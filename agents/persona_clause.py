@@ -172,6 +172,10 @@ def persona_clause_zh(persona: str) -> str | None:
     said = "，".join(kept)
     if _ZH_PRONOUN.match(said):
         return said
+    if said.startswith(("人缘", "人品", "人脉", "人高", "人长", "人老", "人家", "人人")):
+        return "这人" + said  # 人缘好: this one's popularity, not 为人缘好
+    if said.startswith(("为人", "人")):
+        return said.removeprefix("为")  # 为人古板 / 人勤快: already said of a person (not 人为人古板)
     if _ZH_NOUN.search(kept[0]) and len(kept[0]) <= 5:
         return "这人是" + said  # 退伍老兵，话少 -> 这人是退伍老兵，话少
     if len(kept[0]) <= 4 and not _ZH_NOT_TRAIT.search(kept[0]):

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from townsfolk.agents.bare_why import is_bare_why, resolve_why
 from townsfolk.agents.bonds import axes as bond_axes
 from townsfolk.agents.defence import defence_reply
 from townsfolk.agents.dialogue import Reply, grounding_from, mentioned, said_today
@@ -138,6 +139,9 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     lang = world.language
     if _IT_WORD.search(text) and world.character(speaker).is_player:  # "When did it break?" after the lamp (it_refers.py)
         text = resolve_it(text, previous_question(world, memory, npc, speaker, text), lang)
+    if is_bare_why(text, lang) and world.character(speaker).is_player:  # "Why?" after "What do you think of Ida?"
+        others = {cid: c.name for cid, c in world.characters.items() if cid != npc and not c.is_player}
+        text = resolve_why(text, previous_question(world, memory, npc, speaker, text), others, lang)
     model = None if provider.name == "offline" else provider
     responses: list[LLMResponse] = []
     stream = stream_for(npc, speaker)  # a caller relaying this reply as it is produced (Town.say)

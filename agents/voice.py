@@ -92,7 +92,7 @@ _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|
 _TREATS = {"zh": re.compile(r"对(?:你|您)(?:好|不好|怎么样|如何|凶|严|客气|照顾)"),
            "en": re.compile(r"\b(?:kind|good|nice|fair|hard|strict|harsh|cruel|decent|gentle) (?:to|with|on) you\b"
                             r"|\btreat(?:s|ing)? you\b", re.IGNORECASE)}
-_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"
+_OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|(?:你|您)(?:是)?(?:怎么|咋)(?:看|想)|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"
                              r"|(?:人|为人|人品)(?:怎么样|如何|好吗|好不好)|(?:是)?(?:个)?什么样的人"),
             "en": re.compile(r"\b(?:any good|is it good|(?:do|did) you (?:like|enjoy|love)|what do you (?:think|make)|"
                              r"taste good|tasty|how do you find|what (?:kind|sort) of (?:a )?(?:person|man|woman|fellow|chap|"

@@ -243,7 +243,7 @@ TIES: dict[str, dict[str, str]] = {
     "en": {"family": "{about} is family to me", "romance": "{about} and I are sweethearts",
            "friend": "{about} is a friend of mine", "partner": "{about} and I work together",
            "mentor": "{about} is under my wing", "neighbour": "{about} lives near me",
-           "colleague": "{about} and I serve together", "customer": "{about} buys from me",
+           "colleague": "{about} and I work together", "customer": "{about} buys from me",
            "acquaintance": "I know {about} a little", "rival": "{about} and I don't get along",
            "creditor": "there's a debt between {about} and me", "debtor": "there's a debt between {about} and me",
            "other": "{about} is my {label}"},
