@@ -143,7 +143,7 @@ _PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多�
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟)|有没有|有(?:空)?(?:房|床)|能不能|可以")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -155,6 +155,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}, same as always."],
         "price_also": ["And {asked}, {price} {coin} {unit}."],
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
+        "serve_many": ["Yes, I can do that: {ware}, {price} {coin} {unit}, so {total} {coin} for {many}.",
+                       "Of course. That's {price} {coin} {unit} for {ware}: {total} {coin} for {many}."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
         "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
     },
@@ -162,6 +164,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "price": ["{ware}{unit}{price}{coin}。", "{ware}啊，{unit}{price}{coin}，老价钱。"],
         "price_also": ["{asked}{unit}{price}{coin}。"],
         "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
+        "serve_many": ["有，{ware}{unit}{price}{coin}，{many}一共{total}{coin}。", "行，{ware}{unit}{price}{coin}，{many}一共{total}{coin}，这就给你。"],
         "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
         "doing_news": ["不太好。{news}", "唉，别提了。{news}"],
     },
@@ -223,7 +226,12 @@ def trade_of(role: str) -> Trade | None:
     return shop if re.search(shop.roles_zh if zh else shop.roles_en, role, 0 if zh else re.I) else None
 
 
-_UNIT_ZH = (("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"))
+# four goods said as one word (卖笔墨纸砚的): each its own ware, so 一刀纸 is asked of the stationer
+_LISTED_ZH = {"笔墨纸砚": ("笔", "墨", "纸", "砚"), "文房四宝": ("笔", "墨", "纸", "砚"), "油盐酱醋": ("油", "盐", "酱", "醋"),
+              "柴米油盐": ("柴", "米", "油", "盐"), "锅碗瓢盆": ("锅", "碗", "瓢", "盆"), "针头线脑": ("针", "线"),
+              "烟酒糖茶": ("烟", "酒", "糖", "茶"), "瓜果蔬菜": ("瓜果", "蔬菜"), "鸡鸭鱼肉": ("鸡", "鸭", "鱼", "肉"),
+              "茶叶点心": ("茶叶", "点心"), "针线": ("针", "线"), "纸笔": ("纸", "笔"), "笔墨": ("笔", "墨")}
+_UNIT_ZH = (("纸", "刀"), ("笔", "支"), ("墨", "锭"), ("砚", "方"), ("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"))
 
 
 def _per(per: str, zh: bool) -> str:
@@ -287,7 +295,7 @@ def _role_trade(role: str, zh: bool) -> Trade | None:
     m = _ROLE_SELLS_ZH.search(role)
     if m is None:
         return None
-    names = [n for n in re.split(r"和|、|与|跟", m.group("w")) if n]
+    names = [part for n in re.split(r"和|、|与|跟", m.group("w")) if n for part in _LISTED_ZH.get(n, (n,))]
     wares = tuple(_w("", re.escape(n), "each", "一" + next((u for r, u in _UNIT_ZH if re.search(r, n)), "份"), 2, 10, n, n)
                   for n in names)
     return Trade("", "", wares, "", "") if wares else None
@@ -357,6 +365,23 @@ def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **m
     options = PHRASES["zh" if zh else "en"][key]
     n = zlib.crc32(f"{world.seed}|{npc}|{key}|{ware.name_en}".encode()) % len(options)
     return options[n].format(**_slots(world, npc, ware, zh, text), **more)
+
+
+_MANY_ZH = re.compile(r"(\d+|[两二三四五六七八九十几])(?:刀|支|锭|方|个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹)")
+_MANY_EN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|half a dozen|a couple of)\b", re.I)
+
+
+def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
+    """A ware served, priced for as many as were asked ("来两支笔": 一支9文，两支一共18文)."""
+    from townsfolk.agents.barter import _count
+
+    many = (_MANY_ZH if zh else _MANY_EN).search(text)
+    count = _count(many.group(0) if zh else text[many.start():], zh) if many else 1
+    if count <= 1:
+        return _said(world, npc, "serve", ware, text, zh)
+    total = count * price_of(world, npc, ware)
+    return _said(world, npc, "serve_many", ware, text, zh, many=many.group(0) if zh else many.group(1).lower(),  # type: ignore[union-attr]
+                 total=str(total))
 
 
 def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str], window: int = 24) -> str | None:
@@ -435,7 +460,7 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         if ware is not None:
             return "price", _said(world, npc, "price", ware, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
-        return "serve", _said(world, npc, "serve", ware, text, zh)
+        return "serve", _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
         return "wares", _wares_said(world, npc, trade, zh)
     state = _state_reply(world, npc, trade, text, zh, known)
