@@ -218,12 +218,30 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
         out.append(GroundingItem(kind="tie", id=f"tie:{npc}:{other}:{edge.kind}", about=other,
                                  text=f"{c.name}: {kind.label(world.language)} ({edge.strength:.2f})",
                                  valence=round(0.3 * kind.warmth - 0.5 * kind.coldness, 3),
-                                 meta={"rel_kind": "other" if reverse and edge.kind == "mentor" else edge.kind,
+                                 meta={"rel_kind": "other" if reverse and edge.kind == "mentor"
+                                       else _who_sells(world, npc, other) if edge.kind == "customer" else edge.kind,
                                        "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),
                                        "persona": (c.persona or "").strip() if close else "",
                                        "role": c.role if close else ""}))
     return out
+
+
+_BUYER_ROLE = re.compile(r"常客|顾客|客人|主顾|熟客|茶客|酒客|食客|买家|\b(?:customer|regular|patron|buyer|client)s?\b", re.I)
+
+
+def _who_sells(world: World, npc: str, other: str) -> str:
+    """A `customer` tie said from the side that trades: scenarios tie a shop and its regular both ways
+    (teahouse: 老顾客 -> 阿青 and 阿青 -> 老顾客), so the kind alone does not say who buys. The one with a
+    trade sells: "customer" (they buy from me), "customer_of" (I buy from them), or "customer_both"."""
+    from townsfolk.agents.trade_goods import own_trade
+
+    def sells(cid: str) -> bool:  # a 茶铺常客 names the tea house it drinks at, and sells no tea
+        c = world.character(cid)
+        return not _BUYER_ROLE.search(c.role or "") and own_trade(c, world.language == "zh") is not None
+
+    mine, theirs = sells(npc), sells(other)
+    return "customer" if mine and not theirs else "customer_of" if theirs and not mine else "customer_both"
 
 
 def my_sayings(world: World, memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:

@@ -109,7 +109,7 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"ironmonger|hardware", r"五金|铁器铺|铁货",
           (_w(r"nails|hinges?|locks?|pots?|pans?|kettles?|tools?|knives|knife|buckets?", r"钉子|合页|锁|铁锅|锅|水壶|刀|铁桶|工具",
               "a piece", "一件", 2, 12, "hardware", "铁货"),), r"shop|stock|trade|custom", r"铺子|货|生意"),
-    Trade(r"tea", r"茶",
+    Trade(r"\btea(?:house|shop|room)?\b|\btea[- ](?:seller|merchant|man|woman|keeper|vendor)", r"茶",
           (_w(r"tea|a cup|a pot", r"茶", "a pot", "一壶", 1, 3, "tea", "茶"),), r"tea|customers?|trade", r"茶|客人|生意"),
     Trade(r"butcher", r"屠|肉铺|杀猪",
           (_w(r"meat|pork|beef|mutton|sausages?|chops?", r"肉", "a pound", "一斤", 5, 12, "meat", "肉"),), r"meat|shop|trade", r"肉|生意"),

@@ -290,6 +290,10 @@ class _Voice:
         if kin:  # asked after "your nephew": "Wat is my nephew", not "Wat is family to me"
             said = f"{about}是我{kin}" if self.zh else f"{about} is my {kin.lower()}"
         persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "", about)  # a clause, never the note itself
+        me = self.request.speaker
+        if persona and me and me != about and me in persona:  # Tom of Jem: "buys his flour from me", not "from Tom"
+            persona = persona.replace(me, "我") if self.zh else \
+                re.sub(rf"\b{re.escape(me)}\b", "me", re.sub(rf"\b{re.escape(me)}'s\b", "my", persona))
         if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 他为人勤快，认死理
             female = re.search(r"姑|婶|娘|嫂|姐|妹|婆|妈|女|她", about + (m.get("role") or "") + (m.get("persona") or ""))
             persona = ("她为" if female else "他为") + persona
