@@ -10,9 +10,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
@@ -35,6 +35,21 @@ def out_console(*, stderr: bool = False):  # noqa: ANN201  (rich is imported onl
 
     stream = sys.stderr if stderr else sys.stdout
     return Console(stderr=stderr, highlight=False, soft_wrap=not stream.isatty())
+
+
+T = TypeVar("T")
+
+
+def _read(slice_of: Callable[[], T]) -> T:
+    """A slice of a saved run, or the run store's reason as an error line (a copy made without its
+    .keys file cannot open the players' sealed rows: why/inspect/memories printed a traceback)."""
+    from townsfolk.sim.run_store import RunStoreError
+
+    try:
+        return slice_of()
+    except RunStoreError as exc:
+        _fail(str(exc))
+        raise  # (never reached: _fail exits)
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -245,7 +260,7 @@ def why_cmd(
     from townsfolk.sim.timeline_view import print_explanation
     from townsfolk.sim.why import explain
 
-    part = reader.slice_why(holder_id, target_id)  # only these two's rows, not the whole run
+    part = _read(lambda: reader.slice_why(holder_id, target_id))  # a sealed row that cannot be opened is an error line, not a traceback
     ex = explain(part.world, part.memory, holder_id, target_id)
     if json_out:
         sys.stdout.write(ex.model_dump_json(indent=2) + "\n")
@@ -269,7 +284,7 @@ def inspect_cmd(
     reader, (who,) = _reader(db, character)
     from townsfolk.sim.timeline_view import print_inspection
 
-    part = reader.slice_inspect(who)
+    part = _read(lambda: reader.slice_inspect(who))  # a sealed row that cannot be opened is an error line, not a traceback
     print_inspection(out_console(), part.world, part.memory, who)
 
 
@@ -375,7 +390,7 @@ def memories_cmd(
     from townsfolk.memory.player_view import memories_about
     from townsfolk.sim.messages import msg
 
-    part = reader.slice_memories(npc_id)
+    part = _read(lambda: reader.slice_memories(npc_id))  # a sealed row that cannot be opened is an error line, not a traceback
     world = part.world
     try:
         view = memories_about(world, part.memory, npc_id, about_id, include_events=events)
