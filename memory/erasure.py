@@ -148,11 +148,14 @@ def anonymiser(world: World, player: str):  # noqa: ANN201
 
 
 def _scrub_edge_changes(world: World, gone: set[str], facts_to_redact: set[str], texts: list[str],
-                        anon: Callable[[str], str], world_wide: bool, someone: Cause) -> int:
+                        anon: Callable[[str], str], world_wide: bool, someone: Cause,
+                        holders: list[str] | None = None) -> int:
     """Unlink edge changes caused by erased items and scrub the player from their reasons, as one pass
     over the graph's change log: each distinct reason and cause id is judged once, not each change
     (a 10k town holds 500k). A change is rewritten when its cause was erased (or is a redacted
-    fact), when its reason quotes erased words, or when it names the player (world-wide, or caused).
+    fact), when its reason quotes erased words, or when it names the player (world-wide, caused, or on
+    an edge of a holder the erasure is for: `forget --npc dora` left "Visitor brought Gus and me together"
+    in Dora's why, though the memory it came from now says "Someone").
     Returns how many changes were caused by erased items (kept, with cause and words removed)."""
     graph = world.graph
     log = graph.log
@@ -175,7 +178,11 @@ def _scrub_edge_changes(world: World, gone: set[str], facts_to_redact: set[str],
     caused = has_id & (gone_code[np.where(has_id, cid, 0)]
                        | (np.isin(log.cause_kind[:n], fact_kind) & fact_code[np.where(has_id, cid, 0)]))
     quoted = quoted_code[reason]
-    touched = caused | quoted | (named_code[reason] & (world_wide | caused))
+    held = np.zeros(n, dtype=bool)
+    if holders:
+        node_row = graph.columns.node_row
+        held = np.isin(graph.columns.src[log.edge[:n]], [node_row[h] for h in holders if h in node_row])
+    touched = caused | quoted | (named_code[reason] & (world_wide | caused | held))
     for r in np.flatnonzero(touched).tolist():
         change = log.change(r)
         graph.rewrite_change(change, reason=REDACTED if quoted[r] else anon(change.reason),
@@ -236,7 +243,7 @@ def erase(world: World, memory: MemoryStore, *, player: str, npc: str | None = N
     someone_cause = Cause(kind="erased", id=None)
     # no rewind: what erased items did to relationships stays; the link and the words go
     report.kept_edge_changes += _scrub_edge_changes(world, gone, facts_to_redact, texts, anon, world_wide,
-                                                    someone_cause)
+                                                    someone_cause, holders)
     for fact_id in sorted(facts_to_redact):
         report.erased_texts.append(world.facts.get(fact_id).text)
         world.facts.redact(fact_id, REDACTED)
