@@ -90,9 +90,24 @@ def _placeholder(ch: EdgeChange, following: EdgeChange | None) -> bool:
             and following.cause.id == ch.cause.id)
 
 
-def _fact_line(f: Fact) -> str:
+def _fact_line(f: Fact, text: str | None = None) -> str:
     """The fact in one line (kept for older clients); renderers use fact_id, fact_tick and fact_text."""
-    return f"{f.id} @tick {f.tick}: {f.text}"
+    return f"{f.id} @tick {f.tick}: {f.text if text is None else text}"
+
+
+_SAID_KINDS = frozenset({"say", "tell", "retell", "gossip", "chat", "confide", "message"})
+
+
+def fact_words(world: World, f: Fact) -> str:
+    """A fact's text, and for words someone said, who said them to whom: a chat's fact text is the claim
+    told ("Una Piper is dishonest"), which under "fact" read as something true (newcomer N-26)."""
+    if f.kind not in _SAID_KINDS or not f.actor or f.actor not in world.characters or not f.text:
+        return f.text
+    to = [world.name(x) for x in f.to if x in world.characters]
+    who = world.name(f.actor)
+    if world.language == "zh":
+        return f"{who}对{'、'.join(to)}说：{f.text}" if to else f"{who}说：{f.text}"
+    return f"{who} told {', '.join(to)}: {f.text}" if to else f"{who} said: {f.text}"
 
 
 def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Explanation:
@@ -115,17 +130,20 @@ def explain(world: World, memory: MemoryStore, holder: str, target: str) -> Expl
                 origin = belief.origin_fact_id
                 if origin and origin in world.facts:
                     f = world.facts.get(origin)
-                    item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
+                    item.fact_text = fact_words(world, f)
+                    item.fact, item.fact_id, item.fact_tick = _fact_line(f, item.fact_text), f.id, f.tick
             elif ch.cause.kind == "event" and ch.cause.id in memory.events:
                 ev = memory.events[ch.cause.id]
                 if ev.fact_id and ev.fact_id in world.facts:
                     f = world.facts.get(ev.fact_id)
-                    item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
+                    item.fact_text = fact_words(world, f)
+                    item.fact, item.fact_id, item.fact_tick = _fact_line(f, item.fact_text), f.id, f.tick
             elif ch.cause.kind == "fact" and ch.cause.id and ch.cause.id in world.facts:
                 # an interaction ("was there", "met"): its reason names only the kind of moment, so
                 # the fact says what happened (read now, so an erased player's words stay erased)
                 f = world.facts.get(ch.cause.id)
-                item.fact, item.fact_id, item.fact_tick, item.fact_text = _fact_line(f), f.id, f.tick, f.text
+                item.fact_text = fact_words(world, f)
+                item.fact, item.fact_id, item.fact_tick = _fact_line(f, item.fact_text), f.id, f.tick
                 # a fall at a meeting was over something: say what, with the chain of tellers
                 reason, over = drop_reason(world, memory, holder, target, ch, f)
                 item.reason = reason_label(world.language, reason)
