@@ -173,6 +173,9 @@ _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
 
 _QUESTION_END = re.compile(r"[？?]\s*$|(?:吗|呢)\s*[？?。]?\s*$")
 _QUESTION_CONFIDENCE = 0.6
+_TAG_QUESTION = re.compile(r"^\s*(?:(?:is|was|does|do|did|are|were|has|have|will|would|can|could)n'?t (?:it|he|she|they|you|we|there|that)"
+                           r"(?: just)?|(?:don'?t you think|eh|right)|(?:是吧|对吧|是不是|不是吗|对不对|是不|是吗|你说是不是))\s*[？?。!！]*\s*$",
+                           re.IGNORECASE)
 
 # Corrections that name both values span clauses, so they run on the whole utterance.
 _CORRECTION_PAIRS: list[tuple[re.Pattern[str], str]] = [
@@ -285,7 +288,8 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         found.pop("ask_about", None)  # "how are you?" is a greeting, not a question about someone
     asked_explicitly = "ask_about" in found
     vocative = any(n and re.fullmatch(rf"\s*{re.escape(n)}\s*[？?！!。.]*\s*", words) for n in names)
-    if _QUESTION_END.search(words) and "ask_about" not in found and not vocative:
+    tag = bool(_TAG_QUESTION.match(words))  # "..., isn't it?" / "……是吧？": it asks for agreement with the clause before
+    if _QUESTION_END.search(words) and "ask_about" not in found and not vocative and not tag:
         found["ask_about"] = _QUESTION_CONFIDENCE  # (not the "Brin?" closing "How are you, Brin?": a name called)
     if small_talk_topic(words, "zh" if _CJK.search(words) else "en"):
         found.pop("ask_about", None)  # "今天生意好吗？" chats about the trade; it asks after nobody

@@ -25,7 +25,9 @@ GREETING_LEAD = re.compile(
     re.IGNORECASE)
 _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "zh": (("business", re.compile(r"生意|买卖|活儿?(?:多|忙)|客人多")),
-           ("weather", re.compile(r"天气|下雨|太阳|好冷|好热|真冷|真热")),
+           ("weather_foul", re.compile(r"(?:下|这|好大的|真大的)(?:雨|雪)(?:下得|可|真|好|太|啊|呀|了)|雨(?:下得|真|好|太)大|刮(?:大)?风|风(?:真|好|太|可)大|"
+                                       r"(?:好|真|太|可真|挺)(?:冷|热|闷|晒)(?:啊|呀|了|的)?(?=[。！!，,？?~～]|$)|天(?:儿)?(?:真|好|太|挺)(?:冷|热|闷)")),
+           ("weather", re.compile(r"天气|太阳|天(?:儿)?(?:真|好|挺)?(?:好|不错|晴)(?:啊|呀|了|的)?(?=[。！!，,？?~～]|$)")),
            ("day", re.compile(r"(?:今天|这几天)(?:忙|累|还顺|顺利)|忙不忙|累不累")),
            # "你还好吗？" / "你没事吧？" asks after me ("你跟老王还好吗" / "你师父对你好吗" ask after a tie: not this)
            ("self", re.compile(r"(?:^|(?<=[，,。！!？?\s]))(?:你|您)(?:还|都|最近|最近还)?(?:好吗|好么|还好吧|还好|没事吧|没事儿吧)(?=[？?吧。！!呢]|$)|"
@@ -41,7 +43,11 @@ _TOPICS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "en": (("business", re.compile(r"\bhow'?s (?:business|trade|work)\b|\bhow is (?:business|trade|work)\b|"
                                    r"\b(?:business|trade) (?:good|going|been)\b|\bbusy (?:day|today|morning)\b|"
                                    r"\bkeeping busy\b", re.IGNORECASE)),
-           ("weather", re.compile(r"\b(?:nice|lovely|fine|grand|cold|hot|wet|fair) (?:day|weather|morning|evening)\b|"
+           ("weather_foul", re.compile(r"\b(?:cold|hot|wet|chilly|freezing|raw|bitter|miserable|foul|filthy|muggy|windy|rainy)"
+                                       r" (?:day|weather|morning|evening|night|out)\b|\bwhat a (?:storm|downpour|wind|gale)\b|"
+                                       r"\b(?:cold|chilly|freezing|wet|windy|muggy|raining|pouring)\b (?:this (?:morning|evening)|today|tonight|"
+                                       r"out there|again)\b", re.IGNORECASE)),
+           ("weather", re.compile(r"\b(?:nice|lovely|fine|grand|warm|sunny|fair|beautiful|glorious) (?:day|weather|morning|evening)\b|"
                                   r"\bweather\b", re.IGNORECASE)),
            ("day", re.compile(r"\bhow'?s (?:the|your) (?:day|morning|afternoon) (?:going|treating you)\b|"
                               r"\bhow is (?:the|your) day going\b", re.IGNORECASE)),
@@ -61,8 +67,11 @@ ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
     "zh": {"business": {"good": ["还不错，今天人来人往的。", "托你的福，还过得去。"],
                         "plain": ["还行，混口饭吃。", "马马虎虎，过得去。"],
                         "bad": ["唉，凑合吧。", "不怎么样，将就着。"]},
-           "weather": {"good": ["是啊，天气不错。", "今天这天儿挺好。"], "plain": ["还行吧。", "就那样。"],
-                       "bad": ["天是不错，可我没什么心思。", "还行吧。"]},
+           "weather": {"good": ["是啊，天气不错。", "今天这天儿挺好。"], "plain": ["是啊，天不错。", "嗯，是个好天。"],
+                       "bad": ["天是不错，可我没什么心思。", "是不错，可惜我没那心思。"]},
+           "weather_foul": {"good": ["可不是，不过也快过去了。", "是啊，这天儿够呛，还好不耽误事。"],
+                            "plain": ["可不是，这天儿真够呛。", "是啊，出门都难。"],
+                            "bad": ["唉，这天儿，人也跟着闷。", "可不是，烦人得很。"]},
            "day": {"good": ["挺顺的。", "还不错，不算累。"], "plain": ["还行，老样子。", "就那样，忙忙碌碌的。"],
                    "bad": ["唉，有点不顺。", "不太顺，不提了。"]},
            "meal": {"good": ["吃过了，吃得挺饱。", "刚吃过。"], "plain": ["吃过了。", "吃了，随便对付了两口。"],
@@ -75,8 +84,11 @@ ANSWERS: dict[str, dict[str, dict[str, list[str]]]] = {
     "en": {"business": {"good": ["Not bad at all, busy enough.", "Good, thanks, can't complain."],
                         "plain": ["Steady enough, thanks.", "Oh, it keeps me going."],
                         "bad": ["Slow, if I'm honest.", "Could be better."]},
-           "weather": {"good": ["It is, isn't it?", "Lovely, yes."], "plain": ["Fair enough, I suppose.", "It'll do."],
+           "weather": {"good": ["It is, isn't it?", "Lovely, yes."], "plain": ["It is, yes.", "Not bad at all."],
                        "bad": ["I suppose so. I've not had much mind for it.", "It'll do."]},
+           "weather_foul": {"good": ["Isn't it just! It'll pass.", "It is, but it'll clear."],
+                            "plain": ["Isn't it just. Mind how you go.", "It is. Not a day to be out long."],
+                            "bad": ["Miserable, isn't it? Suits my mood.", "It is. Everything's grey today."]},
            "day": {"good": ["Going well, thanks.", "Not bad at all."], "plain": ["Same as ever, thanks.", "Oh, busy as usual."],
                    "bad": ["Not my best day, honestly.", "Could be going better."]},
            "self": {"good": ["I'm well, thanks.", "Doing fine, thank you."], "plain": ["Getting by, thanks.", "Much as ever."],
@@ -94,7 +106,7 @@ TALKED_BACK = {"zh": ["说我什么了？", "他们说我什么了？"],
                "en": ["Talking? What are they saying?", "Talking about me? What are they saying?"]}
 # said to me about me and mine: thanks for comfort, a promise to keep it, never "And you?" after them
 TOWARD_ME = frozenset({"self", "self_talked", "comfort", "secret"})
-_NO_ASK_BACK = frozenset({"comfort", "secret"})
+_NO_ASK_BACK = frozenset({"comfort", "secret", "weather", "weather_foul"})  # agreed with, not "And you?"
 
 
 def without_greeting(text: str) -> str:
