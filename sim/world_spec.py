@@ -300,7 +300,7 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
         if e.predicate is not None and not broken:
             if e.predicate not in INVENTORY:
                 problems.append((("events", i, "predicate"),
-                                 f"unknown predicate {e.predicate!r} (known: {', '.join(INVENTORY.keys())})"))
+                                 f"unknown predicate {e.predicate!r}{nearest(e.predicate, list(INVENTORY), 'known')}"))
             elif s.language in e.text:
                 # checked by cue words alone: deterministic, and no embedding per event at run time
                 sample = e.text[s.language].format(actor="A", other="B", place="P")
