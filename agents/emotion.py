@@ -35,6 +35,11 @@ EmotionLabel = Literal[
     "tired",
 ]
 
+# each label in Chinese, for a zh world's answers (an HTTP turn's "heard" said "neutral" beside "emotion": "平静")
+LABELS_ZH: dict[str, str] = {"happy": "高兴", "grateful": "感激", "affectionate": "亲热", "playful": "逗趣", "neutral": "平静",
+                             "sad": "难过", "hurt": "受伤", "disappointed": "失望", "angry": "生气", "anxious": "着急",
+                             "lonely": "孤单", "tired": "疲惫"}
+
 # Where each label sits in (valence, energy, dominance): the reading is a weighted mean of these.
 PROTOTYPES: dict[str, tuple[float, float, float]] = {
     "happy": (0.7, 0.5, 0.3),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from townsfolk.agents.dialogue import Reply
+from townsfolk.agents.emotion import LABELS_ZH
 from townsfolk.agents.errands import Errand
 from townsfolk.agents.llm.protocol import LLMProvider
 from townsfolk.agents.llm.streaming import TokenSink
@@ -410,7 +411,8 @@ class Town:
             streamed = listener.finish(reply.text, analysis.fallback
                                        or (f"changed by the guards: {', '.join(changed)}" if changed else None))
         e = analysis.emotion
-        heard = Emotion(valence=e.valence, arousal=e.energy, dominance=e.dominance, label=e.primary)
+        label = LABELS_ZH.get(e.primary, e.primary) if self.world.language == "zh" else e.primary
+        heard = Emotion(valence=e.valence, arousal=e.energy, dominance=e.dominance, label=label)
         kinds = [i.kind for i in analysis.intents]
         self._saved()
         return TurnResult(

@@ -28,3 +28,9 @@ def test_a_persona_said_of_a_person_once() -> None:
     assert persona_clause_zh("为人古板，讲规矩") == "人古板，讲规矩"
     assert persona_clause_zh("人勤快，认死理") == "人勤快，认死理"  # (it was 人人勤快)
     assert persona_clause_zh("人缘好，爱说笑") == "这人人缘好，爱说笑"
+
+
+def test_what_was_heard_is_labelled_in_the_world_s_language() -> None:
+    town = Town.from_scenario(ZH)
+    turn = town.say("p", "lin", "你怎么看周先生")
+    assert turn.heard.label == "平静" and turn.emotion.label == "平静", (turn.heard, turn.emotion)
