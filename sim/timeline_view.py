@@ -96,7 +96,10 @@ def print_explanation(console: Console, world: World, ex: Explanation) -> None:
     if not ex.edges:
         root.add(f"[dim]{msg(lang, 'why.no_edges')}[/]")
     for edge in ex.edges:
-        curve = " → ".join(f"{c.after:.2f}" for c in edge.changes)
+        points = [c.after for c in edge.changes]
+        if edge.changes and f"{edge.changes[0].before:.2f}" != f"{edge.changes[0].after:.2f}":
+            points.insert(0, edge.changes[0].before)  # an edge made by a move ("t4 0.50 → 0.49"): where it began
+        curve = " → ".join(f"{v:.2f}" for v in points)
         line = msg(lang, "why.edge", kind="§kind§", strength=f"{edge.strength:.2f}", since=when_label(lang, edge.since),
                    last=when_label(lang, edge.last_reinforced), curve=curve)
         node = root.add(escape(line).replace("§kind§", f"[blue]{escape(relation_label(lang, edge.kind, world.relation_kinds))}[/]", 1))

@@ -31,3 +31,22 @@ def test_a_retelling_fact_names_its_teller_and_listener() -> None:
             if said and happened:
                 return
     assert said, "no edge change was caused by a retelling in this town"
+
+
+def test_over_time_starts_where_an_edge_made_by_a_move_began() -> None:
+    import io
+
+    from rich.console import Console
+
+    from townsfolk.sim.timeline_view import print_explanation
+
+    run = simulate(parse_world_spec(tiny_spec(2).replace("population: 30", "population: 80")))
+    world, memory = run.sim.world, run.sim.memory
+    # an edge made at a meeting: a no-op row (hidden) and then the move, "t4 0.00 → 0.05"
+    edge = next(e for e in world.graph.edges() if len(e.history) == 2 and e.history[0].cause.kind == "fact"
+                and f"{e.history[1].before:.2f}" != f"{e.history[1].after:.2f}")
+    out = io.StringIO()
+    print_explanation(Console(file=out, width=300), world, explain(world, memory, edge.source, edge.target))
+    first = edge.history[1]
+    line = next(ln for ln in out.getvalue().splitlines() if f"now {edge.strength:.2f}" in ln)
+    assert line.endswith(f"{first.before:.2f} → {first.after:.2f}"), line
