@@ -110,6 +110,10 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
     private = private or player_private(world, speaker, text)
     fact = world.record("say", actor=speaker, to=tuple(listeners), about=about, text=text, private=private)
     claim = read_claim(memory, text, about=about, said_by=speaker) if about and about != speaker else None
+    if len(listeners) == 1:  # "Ida says you are lazy" told to Wynn: Ida's view of Wynn, not "Ida is lazy"
+        from townsfolk.sim.player_tells import reported_attitude
+
+        claim = reported_attitude(world, memory, speaker=speaker, listener=listeners[0], text=text) or claim
     zh = world.language == "zh"
     to = "、".join(world.name(p) for p in listeners)
     shown = ("（私下说的话）" if zh else "(said in private)") if private else text
@@ -184,7 +188,7 @@ def meet(world: World, memory: MemoryStore, people: list[str]) -> list[LogEntry]
                 continue
             cold = grievance(world, memory, a, b) > 0.02
             if cold:
-                text = (f"见到了{world.name(b)}，我没怎么搭理" if zh else f"I saw {world.name(b)} and kept my distance")
+                text = (f"见到了{world.name(b)}，我没怎么搭理" if zh else f"When I ran into {world.name(b)}, I kept my distance")
                 remember(world, memory, a, fact, text, source="participated", about=b, importance=0.3, valence=-0.2)
                 explained = any(x.concerns(a) and x.source != "witnessed" for x in memory.beliefs_of(b, a))
                 seen = (f"{world.name(a)}今天见了我有点冷淡" if zh else f"{world.name(a)} was cool with me today")

@@ -197,6 +197,13 @@ def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, 
     return claim
 
 
+def reported_attitude(world: World, memory: MemoryStore, *, speaker: str, listener: str, text: str) -> Claim | None:
+    """Words that report a third person's view of someone ("Ida says you are lazy", 阿青说你不靠谱), read as
+    that person's attitude, or None: a scripted `say` with `about: ida` kept it as "Colm says Ida is lazy"."""
+    lang = "zh" if world.language == "zh" else "en"
+    return _attitude(world, memory, player=speaker, npc=listener, text=_spoken(world, listener, text), lang=lang)
+
+
 def _attitude(world: World, memory: MemoryStore, *, player: str, npc: str, text: str, lang: str) -> Claim | None:
     """One sentence read as someone's view of someone ("Brannock thinks you cheated him")."""
     ids = [c for c in mentioned_ids(world, text) if c not in (player, npc)]
