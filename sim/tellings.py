@@ -23,6 +23,7 @@ is carried out by `actions.gossip` itself, after the run before it is written.
 from __future__ import annotations
 
 from itertools import chain
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from townsfolk.memory.beliefs import Belief, credibility
 from townsfolk.memory.claims import Claim, render_claim
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.perception import _event as trusted_event  # remember's own check and build
+from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.actions import gossip, stamp
 from townsfolk.sim.gossip import choose_distortion, distort, pick_belief
@@ -72,10 +74,12 @@ class _Seen:
     world's predicates; a property lookup through the inventory each, asked per telling), and the
     fields a telling reads (a claim is a model: each attribute read costs several of a slot's)."""
 
-    __slots__ = ("claim", "fields", "valence", "blames", "about", "severity", "people")
+    __slots__ = ("claim", "fields", "valence", "blames", "about", "severity", "people", "said")
 
-    def __init__(self, claim: Claim, fields: tuple, valence: float, blames: bool) -> None:
+    def __init__(self, claim: Claim, fields: tuple, valence: float, blames: bool,
+                 said: dict[tuple[str | None, str | None], str]) -> None:
         self.claim, self.fields, self.valence, self.blames = claim, fields, valence, blames
+        self.said = said  # its words by point of view, shared by every claim of the same fields
         self.about, self.severity = claim.about, claim.severity
         self.people = (claim.about, claim.target, claim.said_by)  # whose point of view changes its words
 
@@ -93,6 +97,45 @@ class _Decided:
         self.pair = (teller, listener) if teller < listener else (listener, teller)
 
 
+class _Lasting:
+    """What a tick's tellings work out that the next tick's would work out alike: a claim's valence,
+    blame and words by its fields (pure functions of the fields, the cast's names, the language and
+    the predicates read with), a credibility by (trust, hops), a quotation's marks, a number's words.
+    Worked out afresh every tick, most of a tick's claims were rendered again (the same rumour, the
+    same few points of view). Kept per world while its names dict, language and predicate inventory
+    (and that inventory's version) stay the ones it was made with; emptied past LASTING_MOST entries."""
+
+    __slots__ = ("key", "asked", "credibility", "quoted", "two_places")
+
+    def __init__(self, key: tuple) -> None:
+        self.key = key
+        # a claim's fields -> (valence, blames_subject, its words by point of view): hashed once per
+        # claim object a tick meets, not once per words asked (a tuple does not keep its hash)
+        self.asked: dict[tuple, tuple[float, bool, dict]] = {}
+        self.credibility: dict[tuple[float, int], float] = {}
+        self.quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
+        self.two_places: dict[float, str] = {}  # a strength or credibility -> its words on a line (:.2f)
+
+    def holds(self, key: tuple) -> bool:
+        k = self.key
+        return (k[0] is key[0] and k[1] == key[1] and k[2] is key[2] and k[3] == key[3]
+                and len(self.asked) + len(self.credibility) + len(self.quoted) + len(self.two_places) < LASTING_MOST)
+
+
+LASTING_MOST = 100_000
+_LASTING: WeakKeyDictionary[World, _Lasting] = WeakKeyDictionary()
+
+
+def lasting(world: World, names: dict[str, str], language: str) -> _Lasting:
+    """The world's `_Lasting`, made anew when what it was worked out with changed."""
+    inventory = INVENTORY.current()
+    key = (names, language, inventory, inventory.version)
+    kept = _LASTING.get(world)
+    if kept is None or not kept.holds(key):
+        kept = _LASTING[world] = _Lasting(key)
+    return kept
+
+
 class _Tick:
     """What every telling of the tick shares: names, language, time, its stamp, the warm kinds, and a
     claim's words rendered once for each point of view that changes them (most of a tick's tellings
@@ -104,22 +147,20 @@ class _Tick:
         self.stamp = stamp(world)
         self.today = self.now.date().isoformat()
         self.warm: dict[str, bool] = {}
-        self._said: dict[tuple, str] = {}
         self._seen: dict[int, _Seen] = {}  # a claim (held, so its id stays its own) -> what is asked of it
-        self._asked: dict[tuple, tuple[float, bool]] = {}  # a claim's fields -> (valence, blames_subject)
-        self._credibility: dict[tuple[float, int], float] = {}
-        self._quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
-        self._two_places: dict[float, str] = {}  # a strength or credibility -> its words on a line (:.2f)
+        kept = lasting(world, self.names, self.language)  # (from tick to tick: see _Lasting)
+        self._asked, self._credibility, self._quoted, self._two_places = (kept.asked, kept.credibility,
+                                                                          kept.quoted, kept.two_places)
 
     def two_places(self, x: float) -> str:
-        """`f"{x:.2f}"`, once per value in the tick (credibilities and strengths repeat)."""
+        """`f"{x:.2f}"`, once per value (credibilities and strengths repeat)."""
         text = self._two_places.get(x)
         if text is None:
             text = self._two_places[x] = f"{x:.2f}"
         return text
 
     def credibility(self, trust: float, hops: int) -> float:
-        """`credibility("told", ...)`, once per (trust, hops) in the tick (a pure function of them)."""
+        """`credibility("told", ...)`, once per (trust, hops) (a pure function of them)."""
         c = self._credibility.get((trust, hops))
         if c is None:
             c = self._credibility[(trust, hops)] = credibility("told", trust_in_teller=trust, hops=hops)
@@ -145,8 +186,8 @@ class _Tick:
             fields = tuple(claim.__dict__.values())
             asked = self._asked.get(fields)
             if asked is None:
-                asked = self._asked[fields] = (claim.valence, claim.blames_subject)
-            seen = self._seen[id(claim)] = _Seen(claim, fields, asked[0], asked[1])
+                asked = self._asked[fields] = (claim.valence, claim.blames_subject, {})
+            seen = self._seen[id(claim)] = _Seen(claim, fields, asked[0], asked[1], asked[2])
         return seen
 
     def quoted(self, spoken: str) -> str:
@@ -164,11 +205,12 @@ class _Tick:
         """`render_claim` of the claim seen, for this listener and speaker, once per claim fields and
         the points of view that change them."""
         people = seen.people
-        key = (seen.fields, listener if listener in people else None, speaker if speaker in people else None)
-        text = self._said.get(key)
+        key = (listener if listener in people else None, speaker if speaker in people else None)
+        said = seen.said
+        text = said.get(key)
         if text is None:
-            text = self._said[key] = render_claim(seen.claim, self.names, self.language, listener=listener,
-                                                  speaker=speaker)
+            text = said[key] = render_claim(seen.claim, self.names, self.language, listener=listener,
+                                            speaker=speaker)
         return text
 
 

@@ -1,7 +1,9 @@
 """A tick's words for a claim, kept per claim fields and point of view (sim/tellings.py `_Tick.words`),
 are `render_claim`'s for that listener and speaker, whichever object of those fields asks first and in
-whatever order the points of view are asked, in English and in Chinese; and `take_changes` gives the
-journal's items in write order, each kind from its own table, none deleted since."""
+whatever order the points of view are asked, in English and in Chinese; kept from tick to tick, they
+follow a change of the cast, of the language and of the predicates read with (and a claim's valence
+and blame with them); and `take_changes` gives the journal's items in write order, each kind from its
+own table, none deleted since."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim, render_claim
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.predicates import PredicateSpec, active, inventory_for
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.tellings import _Tick
 from townsfolk.world.characters import Character
@@ -47,6 +50,33 @@ def test_words_by_point_of_view_are_render_claims(language: str) -> None:
                                                                      speaker=speaker), (claim, listener, speaker)
     other = Claim(about="a", predicate="stole", severity=0.9, said_by="c")  # one field apart: its own words
     assert tk.words(tk.seen(other), "b", "c") == render_claim(other, names, language, listener="b", speaker="c")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_words_kept_from_tick_to_tick_follow_the_cast_and_the_predicates(language: str) -> None:
+    world = _world(language)
+    claim = Claim(about="a", predicate="stole", severity=0.8, said_by="c")
+
+    def said() -> tuple[str, str, float, bool]:
+        tk = _Tick(world)
+        seen = tk.seen(claim.model_copy())  # a new object each tick, as a distortion makes
+        return tk.words(seen, "b", "c"), tk.words(seen), seen.valence, seen.blames
+
+    def fresh() -> tuple[str, str, float, bool]:
+        names = world.names()
+        return (render_claim(claim, names, world.language, listener="b", speaker="c"),
+                render_claim(claim, names, world.language), claim.valence, claim.blames_subject)
+
+    assert said() == said() == fresh()
+    world.characters["a"] = Character(id="a", name="Abe" if language == "en" else "阿贝")  # the cast changed
+    assert said() == fresh() and ("Abe" if language == "en" else "阿贝") in said()[0]
+    own = inventory_for([PredicateSpec(key="stole", en="lost a purse", zh="丢了钱包", valence=-0.5, severity=0.4,
+                                       kind="misfortune", cues_en=("lost a purse",))])
+    with active(own):  # another world's predicates: its words, and a blameless misfortune
+        assert said() == fresh() and not said()[3]
+    assert said() == fresh() and said()[3]
+    world.language = "zh" if language == "en" else "en"
+    assert said() == fresh()
 
 
 def test_take_changes_gives_the_journal_in_write_order_without_the_deleted() -> None:
