@@ -89,4 +89,6 @@ def test_the_daily_pass_forgets_what_reading_everything_forgets(seed, days):
     report = forget_pass(memory, now, last_contact=contacts)
     faded = [(i, memory.impressions[i].confidence) for i in report.faded_impressions]
     assert (report.removed_events, report.removed_summaries, faded) == expected
-    assert days < 90 or (report.removed_events and report.faded_impressions)  # the long runs do forget
+    # the long runs do forget (at 90 days a store whose impressions were all touched lately fades none of them)
+    assert days < 90 or report.removed_events
+    assert days < 400 or report.faded_impressions
