@@ -64,7 +64,7 @@ class Claim(BaseModel):
     @property
     def own_words(self) -> bool:
         """Whether to say the quote rather than the predicate: unread, negated, or a guess left as read."""
-        if not self.quote or self.is_attitude:
+        if not self.quote or (self.is_attitude and not self.negated):  # "Pell never said Rowan…": only its words say it
             return False
         return (self.predicate in OWN_WORDS or self.negated
                 or (self.guessed is not None and self.guessed == self.reading_signature()))

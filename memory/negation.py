@@ -105,6 +105,29 @@ def negated_at(text: str, lowered: str, pos: int, cue: str) -> bool:
     return any(neg < pos and start <= pos < end for neg, start, end in zh_scopes(text))
 
 
+# a denial that something was said: what follows it is the words denied, not a deed of the one who did not say
+# them. "小梅从来没说过老陈不老实" read as 小梅 being dishonest (a cue that begins with 不 is never negated by a
+# negation before it), and cooled the hearer toward 小梅; the scope runs to the end of the clause
+ZH_UNSAID = re.compile(r"(?:从来|从|也|并|可|根本|压根儿?)?(?:没有|没|未曾|不曾|从未)(?:有)?(?:说|讲|提|讲起|说起)(?:过|起过)?")
+EN_UNSAID = re.compile(r"\b(?:never|didn't|did not|hasn't|has not|haven't|have not|wasn't|was not|not)\s+(?:once\s+|ever\s+)?"
+                       r"(?:said|say|says|claimed|claim|told (?:anyone|anybody|me|us|people|you|him|her|them)|called)\b")
+
+
+def unsaid_at(text: str, lowered: str, pos: int, cue: str) -> bool:
+    """Whether the cue at `pos` is inside words someone is said never to have said ("never said Rowan
+    was dishonest", 没说过老陈不老实), a cue beginning with a negation (不老实) included."""
+    if cue.isascii():
+        if "said" not in lowered and "say" not in lowered and "told" not in lowered and "claim" not in lowered \
+                and "called" not in lowered:
+            return False
+        scopes = [(m.end(), EN_CLAUSE_END.search(lowered, m.end())) for m in EN_UNSAID.finditer(lowered)]
+    else:
+        if not any(w in text for w in ("说", "讲", "提")):
+            return False
+        scopes = [(m.end(), ZH_CLAUSE_END.search(text, m.end())) for m in ZH_UNSAID.finditer(text)]
+    return any(start <= pos < (end.start() if end else len(text)) for start, end in scopes)
+
+
 # a zh negation that follows what it negates: 连句对不起都没说 / 道歉的话一句也没讲
 ZH_UNSAID_AFTER = re.compile(r"[^，。！？；,.!?;]{0,4}?(?:都|也)(?:没有|没|不)(?:说|讲|道|提)")
 

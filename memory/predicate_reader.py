@@ -136,13 +136,15 @@ def cue_hits(spec: PredicateSpec, text: str, lowered: str | None = None) -> list
         m = _en_compiled(cue).search(lowered)
         if m is not None:
             hits.append((cue, bool(EN_NEGATION.search(lowered[:m.start()]))
-                         or negation.negated_at(text, lowered, m.start(), cue)))
+                         or negation.negated_at(text, lowered, m.start(), cue)
+                         or negation.unsaid_at(text, lowered, m.start(), cue)))
     for cue in spec.cues_zh:
         if cue not in text:
             continue
         for pos in _zh_hits(text, cue):
-            negated = not cue.startswith(("不", "没")) and (any(text[:pos].endswith(n) for n in ZH_NEGATION)
-                                                            or negation.negated_at(text, lowered, pos, cue))
+            negated = (not cue.startswith(("不", "没")) and (any(text[:pos].endswith(n) for n in ZH_NEGATION)
+                                                             or negation.negated_at(text, lowered, pos, cue))
+                       or negation.unsaid_at(text, lowered, pos, cue))  # 没说过老陈不老实: the words denied
             hits.append((cue, negated))
             break
     return hits

@@ -79,6 +79,16 @@ _ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|
 # 小虎, not the player's word that 老秦 was careless)
 _REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} (?:only |just |merely )?said) (?:that )?(?P<rest>.+)$",
              "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说|只说|就说|只是说|不过说)了?过?|听{x}说)[，,：:]?(?P<rest>.+)$"}
+# ... and someone said NOT to have said it ("Pell never said Rowan is a thief", "春嫂没说过小虎不老实", "Pell didn't
+# say that", "春嫂没那么说"): a denial of their word, never their deed nor their accusation (it read as 春嫂 being
+# dishonest, and cooled the hearer toward her); at most it takes back the belief that they said it
+_UNSAID = {"en": r"^{x} (?:never|didn't|did not|has never|hasn't|had never)\s+(?:once\s+|ever\s+)?(?:said|say|claimed|claim|"
+                 r"told (?:anyone|anybody|me|us|people|you))(?: that)?\s+(?P<rest>.+)$",
+           "zh": r"^{x}(?:从来|从|也|并|可|根本|压根儿?)?(?:没有|没|未曾|不曾|从未)(?:有)?(?:说|讲|提|(?=(?:那么|这么|这样|那样)说))"
+                 r"(?:过)?(?P<rest>.*)$"}
+_UNSAID_THAT = {"en": re.compile(r"^(?:that|so|it|any such thing|anything like that|anything of the kind|such a thing)$",
+                                 re.IGNORECASE),
+                "zh": re.compile(r"^(?:那么说|这么说|这样说|那样说|这话|那话|这种话|那种话)(?:过)?$")}
 _YOU = {"en": re.compile(r"^(?:you|you're|you've|your)\b", re.IGNORECASE), "zh": re.compile(r"^你")}
 # "Dot is telling everyone Agnes stole your net. That's not true, she was mending it": the rumour is
 # reported to be denied; the player says Agnes did not steal it, not that Dot thinks so
@@ -220,6 +230,34 @@ def _attitude(world: World, memory: MemoryStore, *, player: str, npc: str, text:
     return None
 
 
+def _unsaid(world: World, memory: MemoryStore, *, player: str, npc: str, text: str, lang: str) -> Claim | None:
+    """The player's word that someone did not say something of someone: their attitude, negated (so it
+    moves no tie), aimed at whom the words name; "didn't say that" denies what the NPC holds they said."""
+    ids = [c for c in mentioned_ids(world, text) if c not in (player, npc)]
+    lead = _lead(world, _UNSAID[lang], text, ids)
+    if lead is None:
+        return None
+    holder, rest = lead
+    first, _, after = (re.split(r"([，,;；])", rest, maxsplit=1) + ["", ""])[:3]
+    first = first.strip().rstrip("。.!！")
+    if after.strip() and (not first or _UNSAID_THAT[lang].match(first)):
+        return None  # "春嫂没那么说，她只说小虎忘了拴船": what she did say is read as her word (_reported_lead)
+    if not first or _UNSAID_THAT[lang].match(first):
+        said = [b for b in memory.beliefs_of(npc) if b.claim.is_attitude and b.claim.about == holder
+                and not b.claim.negated]
+        if not said:
+            return Claim(about=holder, predicate="remark", severity=0.0, said_by=player, quote=text, tone=0.0,
+                         negated=True)
+        last = max(said, key=lambda b: (b.tick, b.id)).claim
+        return Claim(about=holder, predicate=last.predicate, target=last.target, severity=last.severity, said_by=player,
+                     quote=text, tone=last.tone, negated=True)
+    others = [c for c in mentioned_ids(world, first) if c not in (player, holder)]
+    target = npc if _YOU[lang].match(first) else (others[0] if others else None)
+    read = read_claim(memory, first, about=target or holder)
+    return Claim(about=holder, predicate=read.predicate, target=target, severity=read.severity, said_by=player,
+                 quote=text, tone=read.tone, negated=True)
+
+
 def _spoken(world: World, npc: str, text: str) -> str:
     """The statement without the listener's name said first and its closing mark."""
     return without_vocative(world, npc, text.strip()).rstrip("。.!！")
@@ -229,6 +267,9 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     lang = "zh" if world.language == "zh" else "en"
     text = _spoken(world, npc, fact.text)
     sentences = _sentences_resolved(world, player, npc, text, lang)
+    unsaid = _unsaid(world, memory, player=player, npc=npc, text=sentences[0], lang=lang) if sentences else None
+    if unsaid is not None:
+        return unsaid.model_copy(update={"quote": text})
     for i, sentence in enumerate(sentences):
         held = _attitude(world, memory, player=player, npc=npc, text=sentence, lang=lang)
         if held is not None:
@@ -386,6 +427,8 @@ def correct_rumours(world: World, memory: MemoryStore, *, npc: str, player: str,
         if (old.id == correction.id or old.status != "held" or old.source in ("witnessed", "participated")
                 or old.claim.negated):
             continue
+        if denied.target is not None and old.claim.target != denied.target:
+            continue  # "Pell never said Rowan is a thief" takes back Pell's word of Rowan, not a word of Pell
         if only is not None:
             if old.id != only:
                 continue
