@@ -12,7 +12,7 @@ import re
 
 _EN_OPENER = re.compile(
     r"^\s*(?:(?:just\s+|strictly\s+)?between\s+(?:us|you\s+and\s+me|ourselves)|don'?t\s+tell\s+anyone|"
-    r"keep\s+this\s+to\s+yourself|this\s+stays\s+between\s+us|in\s+confidence|off\s+the\s+record|"
+    r"keep\s+this\s+(?:to\s+yourself|between\s+us|between\s+you\s+and\s+me|quiet)|this\s+stays\s+between\s+us|in\s+confidence|off\s+the\s+record|"
     r"honestly|to\s+be\s+honest|frankly|truth\s+be\s+told|i'?ll\s+tell\s+you\s+a\s+secret|a\s+secret|"
     r"that'?s\s+not\s+true|that\s+isn'?t\s+true|not\s+true|that'?s\s+a\s+lie|that'?s\s+wrong|nonsense|no|"
     r"listen|look|you\s+know\s+what|(?:did|have)\s+you\s+heard?|guess\s+what|you'?ll\s+never\s+guess)"

@@ -174,7 +174,9 @@ SHORT_CHANGE_ZH = re.compile(r"少找了?[^，。！？,!?]{0,4}?钱|找错了?�
 
 # a name between the words of a cue ("paid Ysolde back", "kept Ysolde waiting"): the cue misses it, and
 # the template's meaning ("He paid her back the five coins") fell below the margin the names cleared
-REPAID_EN = re.compile(r"\bpaid\s+(?:him|her|them|me|us|[a-z]+)\s+back\b(?!\s+(?:in kind|for))")
+# not after a negation: "I owe Pell two crowns and haven't paid him back" read as a debt repaid
+REPAID_EN = re.compile(r"(?<!never )(?<!n't )(?<!not )(?<!n't yet )(?<!not yet )(?<!never yet )"
+                       r"\bpaid\s+(?:him|her|them|me|us|[a-z]+)\s+back\b(?!\s+(?:in kind|for))")
 KEPT_WAITING_EN = re.compile(r"\bkept\s+(?:him|her|them|me|us|[a-z]+)(?:\s+and\s+[a-z]+)?\s+waiting\b")
 UNPAID_TAKING_EN = re.compile(r"\btook\b[^.!?;]{1,40}?\b(?:and|but)\s+(?:never|didn't|did not)\s+pa(?:y|id)\b")
 UNPAID_TAKING_ZH = re.compile(r"拿了?[^，。！？,!?]{1,10}?(?:没给钱|不给钱|没付钱|不付钱|钱也没给|钱都没给)")

@@ -121,7 +121,9 @@ def _player_did(world: World, player: str, npc: str, text: str, lang: str) -> st
     (whoever is named, the listener included, or the listener as 你/you); None when the statement
     is not the player's own doing, or concerns nobody else."""
     if not _I_DID[lang].match(text):
-        return None
+        text = drop_opener(text, lang)  # "Keep this between us: I still owe Pell money" / "别告诉别人，我欠春嫂的钱还没还"
+        if not _I_DID[lang].match(text):  # was read as Pell owing money, and cooled the hearer toward the creditor
+            return None
     named = [c for c in mentioned_ids(world, text) if c != player]
     if named:
         return named[0]
