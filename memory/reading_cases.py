@@ -250,18 +250,23 @@ INTENDED_MISTAKE_EN = re.compile(
     rf"|\b(?<!not )(?:deliberately|purposely)\s+{_MISTAKE_EN}\b")
 # selling bad goods as good is a cheat ("sold Orla wet sand on purpose", 往茶里掺了凉水: the cue 掺水 split by 了 and
 # what was mixed in); "never sold wet sand" is no cheat
+# ... and selling fakes is one ("sells fake medicine", "peddles quack cures", 卖假药: read as nothing, a mere remark),
+# as is passing one thing off as another ("passed off chalk as flour": read by meaning as carelessness)
 CHEAT_EN = re.compile(
-    rf"{_NOT_AFTER_EN}\bsold\s+(?:(?:him|her|them|me|us|you|[a-z]+)\s+)?(?:(?:a|an|the|some|his|her|their)\s+)?"
+    rf"{_NOT_AFTER_EN}\b(?:sold|sells|sell|selling|peddled|peddles|peddle|peddling|hawked|hawks|hawking)\s+"
+    r"(?:(?:him|her|them|me|us|you|[a-z]+)\s+)?(?:(?:a|an|the|some|his|her|their)\s+)?"
     r"(?:[a-z]+\s+)?(?:wet|damp|rotten|rotting|spoiled|spoilt|stale|watered[- ]down|fake|mouldy|moldy|sour|rancid|"
-    r"underweight|short-weight|adulterated|tainted|sandy|counterfeit)\b"
+    r"underweight|short-weight|adulterated|tainted|sandy|counterfeit|sham|quack|phony|phoney|bogus)\b"
     rf"|{_NOT_AFTER_EN}\b(?:sold|passed off)\b[^.!?;]{{1,30}}?\bas (?:fresh|new|good|real|genuine|dry|pure|sound)\b"
+    rf"|{_NOT_AFTER_EN}\bpassed\s+(?:off\s+[^.!?;]{{1,30}}?|(?:[a-z]+\s+){{1,3}}off\s+)as\b"
     rf"|{_NOT_AFTER_EN}\b(?:watered down|watered|adulterated)\s+(?:the|his|her|their)\s+(?:milk|ale|beer|wine|cider|tea|soup)\b"
     rf"|{_NOT_AFTER_EN}\b(?:mixed|cut|padded|bulked)\s+(?:some\s+)?(?:sand|chalk|sawdust|grit|gravel|stones|pebbles|bran|water)"
     r"\s+(?:in|into|with)\b")
 CHEAT_ZH = re.compile(r"(?<![没不])(?:往|在)[^，。！？,!?]{1,8}?(?:里|中)(?:偷偷)?(?:掺|兑|搀|混)了?[^，。！？,!?]{0,4}?(?:水|沙|土|石子|糠)"
                       r"|(?<![没不])(?:掺|兑|搀)了[^，。！？,!?]{0,3}?(?:水|沙|土|石子|糠)"
                       r"|以次充好|以假乱真"  # short weight (缺斤少两) is overcharging: its own predicate's cue
-                      r"|(?<![没不])卖给?[^，。！？,!?]{0,6}?(?:湿沙|烂货|假货|次货|发霉的|馊了的|坏了的)")
+                      r"|(?<![没不])卖给?[^，。！？,!?]{0,6}?(?:湿沙|烂货|假货|次货|发霉的|馊了的|坏了的|冒牌货|伪劣|"
+                      r"假(?:药|酒|油|米|盐|茶|人参|参|膏药|药材|药丸|方子|首饰|古董|银子|布))")
 
 
 class Gated:
@@ -311,7 +316,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("damaged", Gated(SPOILT_COOKING_OF_ZH, ("糊", "焦", "煳")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_ZH, ("故意", "存心", "成心", "有意")), False),
     ("dishonest", Gated(INTENDED_MISTAKE_EN, ("purpose", "deliberately", "spite")), True),
-    ("dishonest", Gated(CHEAT_EN, ("sold", "passed off", "water", "adulterated", "mixed", "cut", "padded", "bulked")), True),
+    ("dishonest", Gated(CHEAT_EN, ("sold", "sell", "peddl", "hawk", "passed", "water", "adulterated", "mixed", "cut", "padded",
+                                     "bulked")), True),
     ("dishonest", Gated(CHEAT_ZH, ("掺", "兑", "搀", "混", "斤", "充", "假", "卖")), False),
     ("theft", Gated(UNPAID_TAKING_EN, ("took",)), True), ("theft", Gated(UNPAID_TAKING_ZH, ("拿",)), False),
     ("theft", Gated(POCKETED_ZH, ("揣", "塞", "装")), False),
