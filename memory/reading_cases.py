@@ -189,6 +189,13 @@ POCKETED_ZH = re.compile(
     r"(?:兜|口袋|腰包|怀|袖)")
 REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)")
 
+# lending is the lender's kindness, never their wrong: "Pell lent me money" read by meaning as a theft by Pell,
+# 他借给我钱 as his unpaid debt (the words of a debt, the blame on the one who lent); not after a negation
+LENT_EN = re.compile(r"(?<!never )(?<!n't )(?<!not )\b(?:lent|loaned)\s+(?:him|her|them|me|us|you|[a-z]+)\s+"
+                     r"(?:a|an|the|some|his|her|their|[a-z]+'s|\d+|[a-z]+)\b|(?<!never )(?<!n't )(?<!not )\b(?:lent|loaned)\s+"
+                     rf"(?:(?:him|her|them|me|us|you|[a-z]+)\s+)?(?:[a-z0-9]+\s+){{0,2}}?{_MONEY_EN}\b")
+LENT_ZH = re.compile(r"(?<![没不])(?<!不肯)(?<!不愿)借给(?:了)?[^，。！？,!?]{1,10}")
+
 # a lapse of duty is carelessness (no cue word: "forgot to tie the horse", "fell asleep on watch", 忘了拴马, 守夜时睡着了
 # read as a remark, and the rumour grew into "always making remarks"); not after a negation ("never forgot to")
 _NOT_AFTER_EN = r"(?<!never )(?<!n't )(?<!not )(?<!nor )"
@@ -296,6 +303,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("helpful", Gated(NURSED_ZH, ("照", "守", "伺候", "陪着", "看护", "护理")), False),
     ("mishap", Gated(THING_GAVE_OUT_EN, _GAVE_OUT_EN), True), ("mishap", Gated(DROPPED_EN, ("dropped", "knocked", "upset",
                                                                                           "let fall", "fumbled")), True), ("mishap", Gated(THING_GAVE_OUT_ZH, ("的",)), False),
+    ("helpful", Gated(LENT_EN, ("lent", "loaned")), True), ("helpful", Gated(LENT_ZH, ("借给",)), False),
     ("borrowed", Gated(BORROWED_EN, ("borrowed",)), True), ("borrowed", Gated(BORROWED_ZH, ("借",)), False),
     ("kept_borrowed", Gated(KEPT_BORROWED_EN, ("borrowed",)), True),
     ("kept_borrowed", Gated(KEPT_BORROWED_ZH, ("借",)), False),
