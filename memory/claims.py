@@ -32,7 +32,10 @@ OWN_WORDS = ("remark", "mishap")
 # "张嫂说小何不老实", "Martha says Tom spoiled the dough" as "... spoiled someone's things". While a claim keeps
 # those words (a faithful retelling does; one told harsher drops them) and they still read as its predicate,
 # the words are said; without words (a seeded or escalated claim) the label is
-DEED_WORDS = ("dishonest", "damaged", "careless")
+DEED_WORDS = ("dishonest", "damaged", "careless", "theft")
+# a theft's words say what was taken and from whom ("Tom stole Bram's nets" was told back "Tom stole something",
+# 阿海偷了东西); said when they name no one as I or you, whose I or you they were being lost with the speaker
+_PERSONAL = re.compile(r"[我你]|\b(?:i|me|my|mine|you|your|yours|we|us|our)\b", re.IGNORECASE)
 
 # Retelling escalates along each predicate's ladder: a lateness becomes unreliability becomes dishonesty.
 ESCALATION = {spec.key: spec.escalates_to or spec.key for spec in BUILTIN}
@@ -103,6 +106,8 @@ class Claim(BaseModel):
 def says_its_deed(claim: Claim) -> bool:
     """Whether the claim is told in its own words because its deed's label would lose them (DEED_WORDS)."""
     if claim.predicate not in DEED_WORDS or not claim.quote or claim.is_attitude or claim.negated:
+        return False
+    if claim.predicate == "theft" and _PERSONAL.search(claim.quote):
         return False
     reading = read_by_cues(claim.quote, _current_inventory())  # kept per text: a telling asks again
     return reading is not None and reading.key == claim.predicate
