@@ -15,7 +15,7 @@ import numpy as np
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
 from townsfolk.memory.beliefs import Belief
-from townsfolk.memory.claims import PREDICATES, Claim, render_claim
+from townsfolk.memory.claims import PREDICATES, Claim, render_claim, says_its_deed
 from townsfolk.memory.perception import form_belief, read_claim, remember
 from townsfolk.memory.privacy import asks_to_keep_secret
 from townsfolk.memory.store import MemoryStore
@@ -118,7 +118,8 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
         pool = [o for o in others if o not in (claim.said_by, listener, claim.about)]
         if pool:
             new_source = pool[int(rng.integers(len(pool)))]
-            quote = claim.quote if claim.negated else None  # a denial keeps its words
+            # a denial keeps its words, and so does a deed its label would lose ("Tom stole Bram's nets")
+            quote = claim.quote if claim.negated or says_its_deed(claim) else None
             return claim.model_copy(update={"said_by": new_source, "quote": quote}), distortion
     if distortion == "drop_hedge" and claim.hedged:
         quote = claim.quote

@@ -4,9 +4,12 @@ someone as I or you (whose they were is lost with the speaker) keep the label, a
 
 from __future__ import annotations
 
+import numpy as np
+
 from townsfolk import Town
 from townsfolk.memory.claims import claim_from_text, render_claim
 from townsfolk.sim import actions
+from townsfolk.sim.gossip import distort
 
 WORLD = """
 scenario: nets
@@ -50,3 +53,11 @@ def test_a_theft_said_with_i_or_you_keeps_its_label() -> None:
     assert render_claim(claim, names, "en") == "Red says Ash stole something"
     claim = claim_from_text("阿周偷了我的鱼篓", about="zhou", said_by="red", embedder=None)
     assert render_claim(claim, names, "zh") == "Red说阿周偷了东西"
+
+
+def test_a_misattributed_theft_keeps_its_words() -> None:
+    """Misattributed, the theft is told as someone else's word, still what was taken and from whom."""
+    claim = claim_from_text("Tom stole Bram's nets", about="tom", said_by="wanda", embedder=None)
+    told, applied = distort(claim, "misattribute", listener="arno", others=["pell"], rng=np.random.default_rng(0))
+    assert applied == "misattribute" and told.said_by == "pell"
+    assert render_claim(told, {"tom": "Tom", "pell": "Pell"}, "en") == 'Pell says: "Tom stole Bram\'s nets"'
