@@ -95,6 +95,11 @@ DAMAGED_ZH = re.compile(r"(?:把|将)(?!自己)[^，。！？,!?把]{1,12}?(?:�
                         r"|被[^，。！？,!?被]{1,8}?(?:弄坏|弄破|弄脏|弄断|搞坏|砸坏|踩坏|踩烂|撕破|撕烂|扯破|刮破|划破|碰坏|摔坏|撞坏|撞破|撞断|"
                         r"戳破|剪坏|压坏)了")
 
+# someone's thing spoilt in the work done on it (老陈把王嫂的绸子染坏了, 把李婶的袄子剪坏了) is the worker's doing: the
+# thing's own "…坏了" read it as a mishap that blames nobody, so "…，他这人就是马虎" moved no tie (N-11)
+SPOILT_WORK_ZH = re.compile(r"(?<![没不])(?:把|将)(?!自己)[^，。！？,!?把]{1,8}?(?:的|家的)[^，。！？,!?把的]{1,6}?"
+                            r"[染缝修剪烫洗刷漆印裁织绣钉补晒磨切锯刨熨拆配]+(?:坏|破|花|烂|废)了")
+
 # a thing of the speaker's or the listener's lost, dropped or broken by someone is a complaint about them: "Pike dropped
 # my lamp by accident" was read by meaning as nothing, then as a mishap blaming nobody, and retold "you got hurt"
 _NOT_LOST_EN = (r"(?:temper|way|mind|nerve|patience|balance|footing|grip|hold|touch|trust|voice|eyes|gaze|guard|place|"
@@ -311,6 +316,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("took_unasked", Gated(UNASKED_EN, ("without",)), True), ("took_unasked", Gated(UNASKED_ZH, ("招呼", "问", "同意")), False),
     ("damaged", Gated(DAMAGED_EN, _DAMAGE_EN), True),
     ("damaged", Gated(OWN_THING_DAMAGED_EN, ("dropped", "lost", "knocked", "spil", "shattered", "burn", "scorched")), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
+    ("damaged", Gated(SPOILT_WORK_ZH, ("坏了", "破了", "花了", "烂了", "废了")), False),
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
