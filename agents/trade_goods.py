@@ -249,7 +249,7 @@ def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bo
     wares = []
     for ware, price, per, words in sales:
         said = "|".join(re.escape(w) for w in sorted((ware, *words), key=len, reverse=True))
-        en = rf"{said}(?:e?s)?" if not zh else ""
+        en = rf"(?:{said})(?:e?s)?" if not zh else ""  # every word of the ware one or many: "handbills", "flyers"
         wares.append(_w(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware))
     return Trade("", "", tuple(wares), "", "")
 
