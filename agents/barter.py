@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from townsfolk.agents.bonds import axes
-from townsfolk.agents.trade_goods import COIN, TRADES, Ware, price_of, trade_of, ware_in
+from townsfolk.agents.trade_goods import COIN, TRADES, Ware, own_trade, price_of, trade_of, ware_in
 from townsfolk.world.world import World
 
 _EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -33,15 +34,22 @@ _OFFER_EN = (
     re.compile(r"\b(?P<you>(?:would|will|could|can|won't|wouldn't) you\s+(?:\w+\s+)?)?(?:trade|swap|exchange|barter)\s+"
                r"(?:you\s+|me\s+)?(?P<a>[^,.;!?]+?)\s+for\s+(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
     re.compile(r"\bI(?:'ll| will|'d| would| can| could)\s+give\s+you\s+(?P<a>[^,.;!?]+?)\s+for\s+(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
+    # "I'll pay you 10 pence for a calling card", "would you take 3 pence for a loaf?": coin for my ware, a sale
+    re.compile(r"\bI(?:'ll| will|'d| would| can| could)\s+pay(?:\s+you)?\s+(?P<a>[^,.;!?]+?)\s+for\s+(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
+    re.compile(r"\b(?:would|will|could|can) you\s+(?:take|accept|do)\s+(?P<a>[^,.;!?]+?)\s+for\s+(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
     re.compile(r"\b(?:how about|what about|what would you say to)\s+(?P<a>(?:my|this|these|that)\s+[^,.;!?]+?)\s+for\s+"
                r"(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
 )
+_ZH_AMOUNT = r"(?:\d+|[一两二三四五六七八九十百几半]+)"
 _OFFER_ZH = (
     # 我拿这把刀换你两个馒头 / 用我这把刀跟你换两个馒头 / 我这把刀换你两个馒头，行吗
     re.compile(r"(?:拿|用|把|以)(?P<a>[^，,。！!？?]{1,12}?)(?:跟你|和你|同你|给你)?(?:换|交换|换取|抵)(?:你)?(?:的)?"
                r"(?P<b>[^，,。！!？?]{1,12}?)(?=行吗|行不行|好吗|好不好|成吗|成不成|可以吗|怎么样|如何|吧|[，,。！!？?]|$)"),
     re.compile(r"^(?:我)?(?P<a>(?:这|我的|我这)[^，,。！!？?]{1,10}?)(?:跟你|和你)?换(?:你)?(?:的)?"
                r"(?P<b>[^，,。！!？?]{1,12}?)(?=行吗|行不行|好吗|好不好|成吗|可以吗|怎么样|吧|[，,。！!？?]|$)"),
+    # 我出二十文买一匹蓝布 / 给你二十文，买一匹蓝布: coin for my ware, a sale
+    re.compile(rf"(?:我)?(?:出|给你|付你?|拿)(?P<a>{_ZH_AMOUNT}文(?:钱)?)[，,]?\s*(?:买|要|换)(?:你)?(?:的)?"
+               r"(?P<b>[^，,。！!？?]{1,12}?)(?=行吗|行不行|好吗|好不好|成吗|成不成|可以吗|怎么样|如何|卖不卖|吧|[，,。！!？?]|$)"),
 )
 # things people offer in trade that no trade here sells, with a worth in the small coin
 _GOODS_EN = ((r"rings?", 30), (r"necklaces?|brooch", 25), (r"coats?|cloaks?", 15), (r"boots|shoes", 10),
@@ -66,6 +74,13 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                      "What would I do with more {ware}? It's {price} {unit} for coin."],
         "not_mine": ["I've no {get} to trade, I'm afraid.", "That's not something I have to trade."],
         "not_mine_ask": ["I've no {get} to trade. Try {name}, the {role}."],
+        "sale": ["Done: {get} for {give}.", "{Give} it is. Done."],
+        "sale_over": ["No need for {give}; my price is {price} {unit}. {total} pence and it's a deal.",
+                      "{Give}? My price is only {price} {unit}; {total} pence will do for {get}."],
+        "sale_counter": ["{Give} is a little low. Make it {counter} pence and {get} is yours.",
+                         "Meet me halfway: {counter} pence for {get}."],
+        "sale_firm": ["Not for {give}. My price is {price} {unit}: {total} pence for {get}.",
+                      "{Give} won't do, I'm afraid. My price is {price} {unit}, no less."],
     },
     "zh": {
         "accept": ["行，{give}换{get}，成交。", "成，{get}换你{give}。"],
@@ -78,6 +93,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "own_ware": ["{ware}我自己多的是。{ware}{unit}{price}{coin_name}，拿钱买吧。", "我要{ware}做什么？{unit}{price}{coin_name}，给钱就行。"],
         "not_mine": ["我这儿没有{get}可换。", "这我可没有，换不了。"],
         "not_mine_ask": ["我这儿没有{get}。你去问问{role}{name}吧。"],
+        "sale": ["成，{give}，{get}归你了。", "行，{give}就{give}，{get}拿去吧。"],
+        "sale_over": ["用不了{give}，{ware}{unit}{price}{coin_name}，{get}给{total}{coin_name}就行。",
+                      "{ware}{unit}才{price}{coin_name}，{get}给{total}{coin_name}就够了。"],
+        "sale_counter": ["{give}少了点，{counter}{coin_name}吧，{get}拿去。", "这样，{counter}{coin_name}，{get}归你。"],
+        "sale_firm": ["{give}可不行，{ware}{unit}{price}{coin_name}，少不了。", "{ware}{unit}{price}{coin_name}，老价钱，少一文都不行。"],
     },
 }
 
@@ -133,10 +153,29 @@ def _count(words: str, zh: bool) -> int:
 _COIN = {"en": re.compile(r"\b(?:pence|pennies|penny|coins?|coppers?|shillings?)\b", re.I), "zh": re.compile(r"文|铜钱|铜板|钱")}
 
 
+def _zh_amount(said: str) -> int | None:
+    """二十 -> 20, 三十五 -> 35, 一百 -> 100, 十 -> 10: the coin said in Chinese numerals, or None."""
+    if said.isdigit():
+        return int(said)
+    total, digit = 0, 0
+    for ch in said:
+        if ch in ("十", "百"):
+            total += (digit or 1) * (10 if ch == "十" else 100)
+            digit = 0
+        elif ch in _ZH_NUM:
+            digit = _ZH_NUM[ch]
+        else:
+            return None
+    return total + digit or None
+
+
 def _coin(words: str, zh: bool) -> int | None:
     """How much coin the words offer (in the small coin), or None when they offer a thing."""
     if not _COIN["zh" if zh else "en"].search(words):
         return None
+    many = re.search(rf"({_ZH_AMOUNT})文", words) if zh else None
+    if many is not None and _zh_amount(many.group(1)) is not None:
+        return _zh_amount(many.group(1))
     return _count(words, zh) if re.search(r"\d|[一两二三四五六七八九十几半]" if zh else r"\d|\b(?:a|an|one|two|three|four|five|six|"
                                        r"seven|eight|nine|ten|a few|some)\b", words, 0 if zh else re.I) else 1
 
@@ -188,7 +227,7 @@ def barter_reply(world: World, npc: str, text: str) -> str | None:
     if offer is None:
         return None
     me = world.character(npc)
-    trade = trade_of(me.role)
+    trade = own_trade(me, zh) if me.sells else trade_of(me.role)  # a scenario's `sells:` first: Gus's calling cards
     wanted = ware_in(trade, offer.get, zh) if trade is not None else None
     lang = "zh" if zh else "en"
     words = PHRASES[lang]
@@ -223,7 +262,10 @@ def barter_reply(world: World, npc: str, text: str) -> str | None:
     if own:
         return pick("own_ware", **slots)
     need = 1.3 - goodwill(world, npc, _asker(world, npc, text))  # the share of my price I want back: a friend less
-    asked = unit_price * offer.get_count
+    asked = unit_price * (_units(offer.get, wanted, zh) or offer.get_count)
+    coin = _coin(offer.give, zh)
+    if coin is not None:  # coin for my ware is a sale: the price said, a haggle, never "I've none to trade"
+        return _sale(pick, coin, asked, need, slots)
     if worth >= need * asked:
         return pick("accept_warm" if need < 0.75 else "accept", **slots)
     fewer = math.floor(worth / (need * unit_price))
@@ -234,6 +276,34 @@ def barter_reply(world: World, npc: str, text: str) -> str | None:
         coin = f"{short}{COIN['zh']}" if zh else f"{short} {COIN['en'] if short > 1 else 'penny'}"
         return pick("top_up", coin=coin, **slots)
     return pick("too_little" if _coin(offer.give, zh) is not None else "decline", **slots)  # coin is never "no use"
+
+
+def _units(words: str, ware: Ware, zh: bool) -> int | None:
+    """How many of the ware's own unit the words ask ("two dozen calling cards" of cards sold by the dozen:
+    2, never 24), or None when they count the ware itself."""
+    if zh:
+        unit = ware.unit_zh[-1:] if ware.unit_zh else ""
+        m = re.search(rf"({_ZH_AMOUNT}){re.escape(unit)}", words) if unit else None
+        return _zh_amount(m.group(1)) if m is not None else None
+    unit = re.sub(r"^(?:a|an|per|each)\s+", "", ware.unit_en)
+    m = re.match(rf"(?:(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?{re.escape(unit)}s?\b", words, re.I)
+    if m is None or unit in ("each", ""):
+        return None
+    n = (m.group(1) or "a").lower()
+    return int(n) if n.isdigit() else _EN_NUM[n]
+
+
+def _sale(pick: Callable[..., str], coin: int, asked: int, need: float, slots: dict[str, str]) -> str:
+    """Coin offered for my ware: too much is said back with the true price (an honest shop), enough is a
+    sale, a little short is met halfway for one I like, short by more is the price, firm."""
+    if coin > asked:
+        return pick("sale_over", total=str(asked), **slots)
+    floor = math.ceil(min(1.0, need) * asked)
+    if coin >= floor:
+        return pick("sale", **slots)
+    if floor <= 0.9 * asked and coin >= asked / 2:  # a stranger pays my price; one I like is met halfway
+        return pick("sale_counter", counter=str(floor), **slots)
+    return pick("sale_firm", total=str(asked), **slots)
 
 
 def _names_goods(words: str, zh: bool) -> bool:
