@@ -449,6 +449,9 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         return None
     ware = ware_in(trade, text, zh)
     if (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text):
+        theirs = _anothers_price(world, npc, text, zh)
+        if theirs is not None:  # "How much does the vet charge?" to the farmer: not my eggs
+            return "price_other", theirs
         asked = [w for w in trade.wares if ware_in(Trade("", "", (w,)), text, zh) is not None]
         if len(asked) > 1:  # "a room and a bowl of soup?": each priced, in the order asked
             asked.sort(key=lambda w: re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I).start())  # type: ignore[union-attr]
@@ -481,6 +484,55 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         return "trade", _greeted(world, text, zh) + _said(world, npc, "doing_news", first, text, zh, news=news)
     line = _TRADE_LINE["zh" if zh else "en"].format(ware=first.name_zh if zh else _many(first.name_en))  # call for pies
     return "trade", _greeted(world, text, zh) + _said(world, npc, "doing", first, text, zh, trade_line=line)
+
+
+_WHOSE_PRICE_EN = re.compile(r"\b(?:does|do|would|will|did)\s+(?P<who>(?!(?:you|it|that|this|one|they|i)\b)[a-z][\w' -]{1,30}?)\s+"
+                             r"(?:charge|ask|want|take|cost)\b|\b(?P<who2>[A-Z][\w-]+)'s\s+(?:price|fee|charge|rate)s?\b", re.I)
+_PEOPLE_EN = r"vet|doctor|surgeon|dentist|lawyer|smith|farrier|carpenter|joiner|tailor|cobbler|barber|printer|carter|porter|mason"
+_PEOPLE_ZH = r"大夫|郎中|兽医|铁匠|木匠|裁缝|先生|船家|挑夫|脚夫|屠户|掌柜|师傅|丝商|布商|老板"
+_THEIRS = {"en": ["You'd best ask {name} yourself; I couldn't say what the {role} charges.",
+                  "That's for {name} to say; I only know my own prices."],
+           "zh": ["这得问{name}，{role}的价钱我说不准。", "{name}收多少我可不知道，你自己去问问吧。"],
+           "en_unknown": ["I couldn't say what {who} charges; I only know my own prices."],
+           "zh_unknown": ["{who}收多少，我说不准。"]}
+
+
+def _anothers_price(world: World, npc: str, text: str, zh: bool) -> str | None:
+    """The answer to a price asked of someone else's work ("How much does the vet charge?", 王大夫看病收多少钱？):
+    theirs to say, with who they are when they live here; None when the price asked is mine."""
+    me = world.character(npc)
+    others = [c for cid, c in world.characters.items() if cid != npc and not c.is_player and c.name]
+    if zh:
+        if re.search(r"你|您", text):
+            return None
+        who = re.search(_PEOPLE_ZH, text)
+        found = next((c for c in others if c.name in text or (c.role and c.role.split("的")[-1] in text)
+                      or who is not None and (t := trade_of(c.role)) is not None and re.search(t.roles_zh, who.group(0))), None)
+        if found is None and (who is None or who.group(0) in me.name or who.group(0) in me.role):
+            return None
+    else:
+        m = _WHOSE_PRICE_EN.search(text)
+        if m is None:
+            return None
+        said = (m.group("who") or m.group("who2") or "").strip()
+        said = re.sub(r"^(?:the|a|an|your|that|this|our)\s+", "", said, flags=re.I)
+        head = said.split()[-1].lower() if said else ""
+        if not head or head in me.name.lower().split() or re.search(rf"\b{re.escape(head)}\b", me.role, re.I):
+            return None
+        found = next((c for c in others if head in c.name.lower().split()
+                      or re.search(rf"{re.escape(head)}\b", c.role, re.I)), None)  # "smith": the blacksmith
+        if found is None and not (re.fullmatch(_PEOPLE_EN, head) or any(re.fullmatch(t.roles_en, head, re.I) for t in TRADES)):
+            return None  # "What does a calling card cost?": a thing's price, not a person's
+        who = m
+    lang = "zh" if zh else "en"
+    n = zlib.crc32(f"{world.seed}|{npc}|theirs".encode())
+    if found is None:
+        options = _THEIRS[lang + "_unknown"]
+        said_who = who.group(0) if zh else "the " + said if m.group("who") and not said[:1].isupper() else said
+        return options[n % len(options)].format(who=said_who)
+    options = _THEIRS[lang]
+    role = re.sub(r"^(?:the|a|an)\s+", "", found.role, flags=re.I) or ("他" if zh else "one")
+    return options[n % len(options)].format(name=found.name if zh else found.name.split()[0], role=role)
 
 
 _WARES_EN = re.compile(r"\bwhat (?:do|did) you (?:sell|make|have)(?: (?:for sale|on offer|today|here|for me))?\s*\?"
