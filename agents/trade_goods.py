@@ -130,6 +130,16 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"troupe (?:master|manager|leader)|impresario|theatre manager|ringmaster", r"班主|戏班老板",
           (_w(r"tickets?|a seat|seats", r"戏票|票|座位|看戏", "a seat", "一张", 2, 6, "a ticket", "戏票"),),
           r"shows?|troupe|audience|house|crowd|performance", r"戏|班子|场子|看客|生意"),
+    # a silk merchant (丝商) sells silk and a paper merchant paper by the ream: "merchant" alone would make them
+    # grocers, and a paper merchant's "Papers, 10 pence each" read as newspapers
+    Trade(r"silk|mercer|draper|cloth (?:merchant|seller|dealer)", r"丝商|丝行|绸缎|绸庄|布商|布庄|丝",
+          (_w(r"(?:raw )?silk|silk thread", r"生丝|蚕丝|丝线|丝", "a pound", "一斤", 40, 60, "raw silk", "生丝"),
+           _w(r"silk cloth|satin|damask|bolts?", r"绸子|绸缎|绸|缎子|缎", "a bolt", "一匹", 80, 120, "silk cloth", "绸缎")),
+          r"silk|cloth|orders?|trade|custom", r"丝|绸|生意|货"),
+    Trade(r"paper (?:merchant|seller|dealer)|stationer", r"纸商|纸行|纸铺",
+          (_w(r"paper|reams?|quires?|sheets?", r"纸", "a ream", "一刀", 8, 14, "paper", "纸"),
+           _w(r"ink", r"墨", "a bottle", "一锭", 2, 5, "ink", "墨")),
+          r"paper|stock|trade|custom|orders?", r"纸|生意|货"),
     # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
     Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
           r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
