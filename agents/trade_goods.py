@@ -38,6 +38,7 @@ class Ware:
     high: int
     name_en: str
     name_zh: str
+    work: bool = False  # a service (a visit, shoeing): said by its own name, never by the asker's verb
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,9 @@ class Trade:
     work_zh: str = ""
 
 
-def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_en: str, name_zh: str) -> Ware:
-    return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh)
+def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_en: str, name_zh: str,
+       work: bool = False) -> Ware:
+    return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh, work)
 
 
 _ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|床位|住一晚|过夜|歇脚",
@@ -104,7 +106,8 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"eggs|milk|apples|vegetables|potatoes", r"鸡蛋|蛋|菜|牛奶", "a dozen", "一斤", 2, 6, "eggs", "鸡蛋"),),
           r"fields?|crops?|harvest|cows?|hens?|farm", r"地|庄稼|收成|鸡"),
     Trade(r"smith|farrier", r"铁匠|铁铺",
-          (_w(r"horseshoes?|nails|knife|knives|blades?|a mend|mending|shoe", r"刀|锄|镰|钉|马掌|打铁",
+          (_w(r"shoe(?:ing)?|horseshoes?|re-?shoe", r"马掌|钉掌", "a horse", "一匹马", 8, 16, "shoeing", "钉马掌", True),
+           _w(r"nails|knife|knives|blades?|a mend|mending", r"刀|锄|镰|钉子|打铁",
               "a piece", "一件", 4, 12, "smithing", "打一件"),), r"forge|anvil|iron|work", r"铁|炉|活"),
     Trade(r"ironmonger|hardware", r"五金|铁器铺|铁货",
           (_w(r"nails|hinges?|locks?|pots?|pans?|kettles?|tools?|knives|knife|buckets?", r"钉子|合页|锁|铁锅|锅|水壶|刀|铁桶|工具",
@@ -113,6 +116,10 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"tea|a cup|a pot", r"茶", "a pot", "一壶", 1, 3, "tea", "茶"),), r"tea|customers?|trade", r"茶|客人|生意"),
     Trade(r"butcher", r"屠|肉铺|杀猪",
           (_w(r"meat|pork|beef|mutton|sausages?|chops?", r"肉", "a pound", "一斤", 5, 12, "meat", "肉"),), r"meat|shop|trade", r"肉|生意"),
+    # a vet's work is a visit ("How much to look at my dog?"): before the doctor, so a horse doctor is a vet
+    Trade(r"\bvet\b|veterinar\w*|horse ?doctor|cow ?doctor|animal doctor", r"兽医|牛医|马医",
+          (_w(r"look at|see to|treat|visit|call(?:-out)?|dose|drench|fee", r"看(?:病|看|一看|一次|一下|一趟)|瞧|治|出诊|诊金", "a visit", "一趟",
+              4, 10, "a visit", "出诊", True),), r"animals?|beasts?|patients?|calls?|rounds?|sick", r"牲口|病|出诊"),
     Trade(r"apothecary|herbalist|healer|physician|doctor", r"药|郎中|大夫|医",
           (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),),
           r"patients?|herbs?|sick|remed\w*", r"病人|药|草药"),
@@ -152,8 +159,10 @@ _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprice\b|\bcost\b|\bcharge\
 _PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
+                         r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|cut|do|see to|look at|"
+                         r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -361,7 +370,7 @@ def price_of(world: World, npc: str, ware: Ware) -> int:
 
 
 def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict[str, str]:
-    asked = re.search(ware.zh, text) if zh and ware.zh and ware.name_zh not in text else None
+    asked = re.search(ware.zh, text) if zh and ware.zh and ware.name_zh not in text and not ware.work else None
     said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 else None  # 馒头 as asked, not 烧饼
     if not zh and text and ware.en and ware.name_en == "hardware":  # "nails" asked of the ironmonger, not "hardware"
         said = _asked_as(ware, text, zh)
@@ -545,7 +554,7 @@ def _anothers_price(world: World, npc: str, text: str, zh: bool) -> str | None:
     return options[n % len(options)].format(name=found.name if zh else found.name.split()[0], role=role)
 
 
-_WARES_EN = re.compile(r"\bwhat (?:do|did) you (?:sell|make|have)(?: (?:for sale|on offer|today|here|for me))?\s*\?"
+_WARES_EN = re.compile(r"\bwhat (?:do|did) you (?:sell|make|have|print|bake|brew|weave|carve)(?: (?:for sale|on offer|today|here|for me))?\s*\?"
                        r"|\bwhat(?:'s| is) (?:for sale|on offer|on sale|good today)\b|\bwhat are you selling\b"
                        r"|\bwhat (?:have|'ve) you got(?: (?:for sale|today|here|for me))?\s*\?", re.I)
 _WARES_ZH = re.compile(r"(?:你|您)?(?:这儿|这里|店里|摊上|家)?(?:都)?卖(?:些)?(?:什么|啥)"
