@@ -39,6 +39,7 @@ class Ware:
     name_en: str
     name_zh: str
     work: bool = False  # a service (a visit, shoeing): said by its own name, never by the asker's verb
+    sold: bool = False  # a scenario's `sells:` ware, named as written ("handbill"): said as asked, or as many
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ _HOW_ZH = re.compile(r"(?P<w>[\u4e00-\u9fff]{1,3}?)(?:今天|今年|最近|这�
 _BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
 PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
-        "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}, same as always."],
+        "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}."],
         "price_also": ["And {asked}, {price} {coin} {unit}."],
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "serve_many": ["Yes, I can do that: {ware}, {price} {coin} {unit}, so {total} {coin} for {many}.",
@@ -269,7 +270,7 @@ def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bo
     for ware, price, per, words in sales:
         said = "|".join(re.escape(w) for w in sorted((ware, *words), key=len, reverse=True))
         en = rf"(?:{said})(?:e?s)?" if not zh else ""  # every word of the ware one or many: "handbills", "flyers"
-        wares.append(_w(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware))
+        wares.append(Ware(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware, sold=True))
     return Trade("", "", tuple(wares), "", "")
 
 
@@ -374,9 +375,27 @@ def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict
     said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 else None  # 馒头 as asked, not 烧饼
     if not zh and text and ware.en and ware.name_en == "hardware":  # "nails" asked of the ironmonger, not "hardware"
         said = _asked_as(ware, text, zh)
+    if not zh and ware.sold:
+        said = _sold_as(ware, text)
     name = said or (ware.name_zh if zh else ware.name_en)
-    return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price_of(world, npc, ware)),
-            "coin": COIN["zh" if zh else "en"], "unit": ware.unit_zh if zh else ware.unit_en}
+    price = price_of(world, npc, ware)
+    return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price),
+            "coin": COIN["zh"] if zh else "penny" if price == 1 else COIN["en"], "unit": ware.unit_zh if zh else ware.unit_en}
+
+
+_BY_MANY_EN = re.compile(r"(?:a|half a) (?:dozen|hundred|score|gross|pair|thousand|box|packet|bundle)$", re.I)
+
+
+def _sold_as(ware: Ware, text: str) -> str:
+    """A `sells:` ware in English: as the asker said it ("leaflets"), else many when it is sold by the
+    dozen or the hundred ("handbills"), else as written ("bread")."""
+    m = re.search(rf"\b(?:{ware.en})\b", text, re.I) if text else None
+    if m is not None:
+        return m.group(0).lower()
+    name = ware.name_en
+    if not _BY_MANY_EN.search(ware.unit_en) or name.endswith("s"):
+        return name
+    return name[:-1] + "ies" if re.search(r"[^aeiou]y$", name) else name + ("es" if re.search(r"(?:sh|ch|x)$", name) else "s")
 
 
 def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **more: str) -> str:
@@ -576,11 +595,11 @@ def _many(name: str) -> str:
 
 def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
     """What I sell, the first three wares, and the first one's price."""
-    names = [w.name_zh if zh else _many(w.name_en) for w in trade.wares[:3]]
+    names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in trade.wares[:3]]
     wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     first = trade.wares[0]
     slots = _slots(world, npc, first, zh)
-    name = slots["ware"] if zh else _many(first.name_en)
+    name = slots["ware"] if zh else _sold_as(first, "") if first.sold else _many(first.name_en)
     options = (_WARES_SAID if len(names) > 1 else _WARE_SAID)["zh" if zh else "en"]
     n = zlib.crc32(f"{world.seed}|{npc}|wares".encode()) % len(options)
     return options[n].format(wares=wares, wares_cap=wares[:1].upper() + wares[1:], first=name,
