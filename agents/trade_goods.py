@@ -503,7 +503,7 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
-        return "wares", _wares_said(world, npc, trade, zh)
+        return "wares", _greeted(world, text, zh) + _wares_said(world, npc, trade, zh)  # "Good evening. What do you print?"
     state = _state_reply(world, npc, trade, text, zh, known)
     if state is not None:
         return "trade", state
