@@ -227,7 +227,9 @@ def barter_reply(world: World, npc: str, text: str) -> str | None:
     if offer is None:
         return None
     me = world.character(npc)
-    trade = own_trade(me, zh) if me.sells else trade_of(me.role)  # a scenario's `sells:` first: Gus's calling cards
+    # a scenario's `sells:` first (Gus's calling cards), then the role's trade, then the wares its words
+    # name ("sells lamps at the market", 卖笔墨纸砚的: "I've no lamp to trade" to one who sells lamps)
+    trade = own_trade(me, zh) if me.sells else (trade_of(me.role) or own_trade(me, zh))
     wanted = ware_in(trade, offer.get, zh) if trade is not None else None
     lang = "zh" if zh else "en"
     words = PHRASES[lang]

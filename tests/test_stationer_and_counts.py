@@ -29,3 +29,10 @@ def test_several_are_priced_for_all() -> None:
     said = town.say("p", "rosa", "Can I have two lamps?").text
     assert "for two" in said, said
     assert "for" not in town.say("p", "rosa", "I'd like a lamp").text.split("each")[-1]
+
+
+def test_coin_offered_to_one_whose_role_names_the_ware() -> None:
+    said = Town.from_scenario(EN).say("p", "rosa", "I'll give you 5 pence for a lamp.").text
+    assert "to trade" not in said and "pence" in said and "price" in said, said
+    said = Town.from_scenario(ZH).say("p", "lin", "我出五文买一刀纸，行不行？").text
+    assert "可换" not in said and "纸一刀" in said, said
