@@ -7,6 +7,7 @@ import re
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
 
@@ -21,6 +22,18 @@ def visible_to(item: EventMemory | Belief | Summary | Impression, viewer: str | 
     if isinstance(item, Belief):
         fact_id = item.via_fact_id
         return fact_id is not None and fact_id in world.facts and viewer in world.facts.get(fact_id).participants
+    return False
+
+
+def rests_on_private(memory: MemoryStore, ids: list[str]) -> bool:
+    """True when a reply drew on a private item (what the asker whispered, say): the reply then
+    carries those words, so it is as private as they are and never reaches another player."""
+    for item_id in ids:
+        try:
+            if getattr(memory.get(item_id), "private", False):
+                return True
+        except KeyError:
+            continue
     return False
 
 

@@ -20,7 +20,7 @@ from townsfolk.agents.rude_reply import is_insult
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.perception import perceive_happening, perceive_speech, read_claim, remember
-from townsfolk.memory.privacy import asks_to_keep_secret
+from townsfolk.memory.privacy import asks_to_keep_secret, rests_on_private
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.gossip import retell
@@ -227,7 +227,8 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
         if item_id in memory.events:
             memory.events[item_id].recalls += 1
             memory.touch(memory.events[item_id])
-    answer = world.record("reply", actor=npc, to=(player,), text=reply.text, private=question.private,
+    hushed = question.private or rests_on_private(memory, reply.grounding_ids)  # a reply drawn from a whisper is one too
+    answer = world.record("reply", actor=npc, to=(player,), text=reply.text, private=hushed,
                           meta={"question": question.id, "grounding": reply.grounding_ids, "model": reply.model,
                                 "fallback": reply.fallback, "route": analysis.route})
     remember(world, memory, npc, answer, f"我回答{world.name(player)}：“{reply.text}”" if zh
@@ -245,10 +246,10 @@ def ask(world: World, memory: MemoryStore, provider: LLMProvider, *, player: str
     log = [_entry(world, "ask", [player, npc], f"{world.name(player)} 问 {world.name(npc)}：“{shown}”" if zh
                   else f'{world.name(player)} asks {world.name(npc)}: "{shown}"', fact=question.id,
                   private=question.private)] if show_question else []
-    answered = ("（私下说的话）" if zh else "(said in private)") if question.private else reply.text
+    answered = ("（私下说的话）" if zh else "(said in private)") if hushed else reply.text
     log += [_entry(world, "reply", [npc, player], f"{world.name(npc)}：“{answered}”" if zh
                   else f'{world.name(npc)}: "{answered}"', fact=answer.id, grounding=reply.grounding_ids,
-                  route=analysis.route, private=question.private)]
+                  route=analysis.route, private=hushed)]
     log += moves_log(world, praised)
     told = set() if pleads(world, question) else kinds  # a plea's claim was heard as testimony already (hear_plea)
     for belief, moves in believe_told(world, memory, player=player, npc=npc, fact=question, intents=told):

@@ -414,6 +414,7 @@ class Town:
         label = LABELS_ZH.get(e.primary, e.primary) if self.world.language == "zh" else e.primary
         heard = Emotion(valence=e.valence, arousal=e.energy, dominance=e.dominance, label=label)
         kinds = [i.kind for i in analysis.intents]
+        reply_fact = next((x.ids.get("fact") for x in entries if x.kind == "reply"), None)
         self._saved()
         return TurnResult(
             npc=npc, player=player, answered=True, text=reply.text, emotion=mood, heard=heard,
@@ -421,7 +422,8 @@ class Town:
             memory_ids=list(reply.grounding_ids),
             wants_reply=analysis.policy.max_questions > 0 and any(q in reply.text for q in "?？"),
             fallback=reply.fallback, stream=streamed, tick=self.tick, time=now, question_fact=ask_fact, private=kept,
-            reply_fact=next((x.ids.get("fact") for x in entries if x.kind == "reply"), None), entries=entries,
+            reply_private=kept or bool(reply_fact and self.world.facts.get(reply_fact).private),
+            reply_fact=reply_fact, entries=entries,
             read_only=self.read_only)
 
     def event(self, what: str, actor: str | None = None, about: str | None = None,

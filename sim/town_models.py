@@ -57,6 +57,9 @@ class TurnResult(BaseModel):
     private: bool = Field(False, description="the line was kept private (the game said so, the player asked "
                                              "that it go no further, or it holds real-world details): it "
                                              "never reaches another player or a rumour")
+    reply_private: bool = Field(False, description="the answer was kept private: the line was, or the answer "
+                                                   "drew on something private (a whisper's words come back in "
+                                                   "it), so it is shown to no one else")
     fallback: str | None = Field(None, description="why the model's words were replaced, if they were")
     stream: StreamNote | None = Field(None, description="streamed turns only: what the token events carried "
                                                         "and whether `text` replaced it")
