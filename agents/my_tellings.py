@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.memory.privacy import visible_to
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
 
 _ASKED = {"zh": re.compile(r"(?:你|您)(?:是不是|有没有|是否|可曾|真的)?(?:跟|和|对|向)(?P<to>[\u4e00-\u9fff]{1,5}?)"
                            r"(?:说|讲|提|告诉|嚼)|(?:你|您)(?:是不是|有没有|是否)?告诉(?:了|过)?(?P<to2>[\u4e00-\u9fff]{1,5}?)"),
@@ -78,3 +81,34 @@ def confronted_with(question: str, language: str) -> str | None:
 def defensive(traits: dict[str, float]) -> bool:
     """A teller low in candour (or given to mischief) gets defensive; a candid one owns up."""
     return float(traits.get("candour", 0.5)) < 0.5 or float(traits.get("mischief", 0.0)) >= 0.5
+
+
+# --- "Did you tell anyone about Bea's shoeing?" of a remark I made in private (newcomer N-32) -------
+# An honest NPC neither denies it ("That's not true; I didn't tell anyone") nor repeats it: it keeps
+# it back, saying only that it was said in confidence.
+_ASKED_IF_TOLD = {"zh": re.compile(r"(?:你|您)(?:是不是|有没有|是否|可曾|真的)?(?:跟|和|对|向)[\u4e00-\u9fff]{1,5}?(?:说|讲|提|告诉)"
+                                   r"|(?:你|您)(?:是不是|有没有|是否)?告诉(?:了|过)?"),
+                  "en": re.compile(r"\b(?:did|have|had) you (?:ever )?(?:tell|told|say|said|mention(?:ed)?|talk(?:ed)?|"
+                                   r"speak|spoke|spread|pass(?:ed)? on)\b", re.IGNORECASE)}
+KEPT_BACK = {"zh": ["那是我私下说的话，不往外讲。", "私下说的话，我就不多讲了。"],
+             "en": ["What I said of that was said in confidence, and there it stays.",
+                    "That was said in confidence; I'll leave it there."]}
+
+
+def asks_if_i_told(question: str, language: str) -> bool:
+    """The question asks whether I told someone (anyone) something."""
+    return bool(_ASKED_IF_TOLD["zh" if language == "zh" else "en"].search(question))
+
+
+def told_in_confidence(world: World, memory: MemoryStore, npc: str, asker: str, subjects: list[str]) -> bool:
+    """I said something in private about (or to) one of the subjects, and the asker was not there:
+    the remark is mine to keep back, not to deny."""
+    wanted = set(subjects)
+    for e in memory.events_of(npc):
+        if e.source != "said" or not e.private or not e.fact_id or e.fact_id not in world.facts:
+            continue
+        fact = world.facts.get(e.fact_id)
+        if (fact.actor == npc and fact.kind in SAID_KINDS and ({fact.about, *fact.to} & wanted)
+                and not visible_to(e, asker, world)):
+            return True
+    return False

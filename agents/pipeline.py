@@ -32,6 +32,7 @@ from townsfolk.agents.it_refers import previous_question, resolve_it
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
+from townsfolk.agents.my_tellings import asks_if_i_told, told_in_confidence
 from townsfolk.agents.player_promise import promise_reply
 from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
@@ -239,6 +240,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "said_to_listener": [line for line, to in spoken if speaker in to],
                                    "subjects": [s for s in subjects if s != speaker],
                                    "subject_names": [world.name(s) for s in subjects if s != speaker],
+                                   "kept_back": asks_if_i_told(text, lang)  # "did you tell anyone?" of a private remark
+                                   and told_in_confidence(world, memory, npc, speaker, subjects),
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)
         responses += spent

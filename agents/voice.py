@@ -34,6 +34,7 @@ from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_tellings import (
+    KEPT_BACK,
     MADE_WORSE,
     OWNED,
     asks_what_was_said,
@@ -732,6 +733,8 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     subjects = set(v.meta.get("subjects") or [])
     about = [g for g in items if g.about in subjects] if subjects else []
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
+    if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
+        return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
     if kind in ("deed", "yes_no", None):
         to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
         if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)
