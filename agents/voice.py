@@ -52,6 +52,7 @@ from townsfolk.agents.remember_me import asks_remember_me
 from townsfolk.agents.role_questions import asks_play, asks_role, asks_teacher
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
+from townsfolk.agents.saw_it import SAW_IT, asks_if_i_saw, seen_myself
 from townsfolk.agents.small_talk import (
     how_things_are,
     small_talk_answer,
@@ -735,6 +736,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
+    if kind in ("deed", "yes_no", None) and asks_if_i_saw(v.question, v.lang):  # a witness asked (saw_it.py)
+        seen = [g for g in seen_myself(items) if g.about in subjects or _overlaps(v.question, g.text, v.zh)]
+        if seen:
+            line = v.line(seen[0])
+            yes = SAW_IT[v.lang][int(v.rng.integers(len(SAW_IT[v.lang])))]
+            return v.join([yes, v.finish(line)]) if line else yes
     if kind in ("deed", "yes_no", None):
         to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
         if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)
