@@ -21,6 +21,7 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
+from townsfolk.agents.tie_question import tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
@@ -415,8 +416,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if g.id in taken:
                 g.meta.update(retracted=True, passed_to=[_name_for(world, p, npc, listener) for p in to])
     held = {g.about for g in items if g.kind != "impression"} | {listener}
-    if asked == "opinion":  # "what kind of person is Pell?": what they are to me, whatever else I hold
-        held = {listener}
+    if asked == "opinion" or (question and tie_asked(question, lang)):  # "what kind of person is Pell?", "Is
+        held = {listener}  # Gus your colleague?": what they are to me, whatever else I hold (tie_question.py)
     # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
     own = own_place(world, npc, question) if question else []  # "What do you do aboard?", "你跟谁学的戏？" (role_questions.py)
     return shareable(world, memory, npc, listener, items) + ties_to(world, npc, subjects, skip=held) + own

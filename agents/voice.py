@@ -60,6 +60,9 @@ from townsfolk.agents.small_talk import (
     without_greeting,
 )
 from townsfolk.agents.state_answer import asks_back, is_state_answer
+from townsfolk.agents.tie_question import NO as NO_TIE
+from townsfolk.agents.tie_question import YES as YES_TIE
+from townsfolk.agents.tie_question import is_that_tie, tie_asked
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.your_people import named_as
 from townsfolk.memory.predicate_reader import read as read_claim
@@ -736,6 +739,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
+    if kind in ("yes_no", "relation", None) and (tie := tie_asked(v.question, v.lang)):  # tie_question.py
+        for g in items:
+            if g.kind == "tie" and g.meta.get("about_name") == tie[0]:
+                that = is_that_tie(str(g.meta.get("rel_kind", "")), tie[1])
+                if that is not None:
+                    return (YES_TIE if that else NO_TIE)[v.lang] + ("，" if v.zh else ", ") + v.finish(v.line(g))
     if kind in ("deed", "yes_no", None) and asks_if_i_saw(v.question, v.lang):  # a witness asked (saw_it.py)
         seen = [g for g in seen_myself(items) if g.about in subjects or _overlaps(v.question, g.text, v.zh)]
         if seen:

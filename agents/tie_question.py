@@ -1,0 +1,37 @@
+""""Is Gus your colleague?" / "老陈是你师父吗？" asks what someone is to me: answered from the tie.
+
+Found by the newcomer (N-21, N-14): Wren, who works the presses with Gus, said "Not that I know of.";
+小梅, 老陈's apprentice, answered with the rumour. The tie decides: yes when it is the one asked
+after, and what it is either way.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"),
+          "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)(?:吗|么|？|\?|$)")}
+# the words a question may use for a tie, by the relationship kinds that answer yes
+WORDS = {"colleague": {"colleague", "coworker", "workmate", "partner", "同事", "伙计", "搭档"},
+         "partner": {"partner", "colleague", "workmate", "搭档", "伙伴", "合伙人", "同事"},
+         "friend": {"friend", "pal", "mate", "朋友", "好朋友"},
+         "neighbour": {"neighbour", "neighbor", "邻居"},
+         "mentor": {"apprentice", "pupil", "student", "徒弟", "学徒", "弟子"},
+         "other": {"master", "mentor", "teacher", "boss", "师父", "师傅", "老师"},
+         "family": {"family", "brother", "sister", "cousin", "father", "mother", "son", "daughter", "亲戚", "家里人"},
+         "rival": {"rival", "enemy", "对头", "冤家"}}
+YES = {"en": "Yes", "zh": "是啊"}
+NO = {"en": "No", "zh": "不是"}
+
+
+def tie_asked(question: str, language: str) -> tuple[str, str] | None:
+    """(the name, the tie word) when the question asks whether someone is my such-and-such."""
+    m = _ASKED["zh" if language == "zh" else "en"].search(question)
+    return (m.group("name"), m.group("word").lower()) if m else None
+
+
+def is_that_tie(rel_kind: str, word: str) -> bool | None:
+    """Whether my tie of this kind is the one the word asks after (None: the word is no tie word)."""
+    if not any(word in w for w in WORDS.values()):
+        return None
+    return word in WORDS.get(rel_kind, set())
