@@ -18,6 +18,8 @@ _ASKED = {"zh": re.compile(r"(?:你|您)(?:是不是|有没有|是否|可曾|真
                            r"(?:说|讲|提|告诉|嚼)|(?:你|您)(?:是不是|有没有|是否)?告诉(?:了|过)?(?P<to2>[\u4e00-\u9fff]{1,5}?)"),
           "en": re.compile(r"\b(?i:(?:did|have|had) you (?:ever )?(?:tell|told|say (?:anything |something |that )?to|"
                            r"mention(?:ed)?(?: it| that)? to|talk(?:ed)? to|speak to|spoke to)) (?P<to>[A-Z][\w'-]+)")}
+# what I heard and what I passed on are the same words: the second said once (newcomer N-15)
+ALSO_TOLD = {"zh": "我也跟{to}提过一句。", "en": "I told {to} as much, too."}
 # owned, and no more: "I only passed on what I knew" would be untrue of a teller who made it bigger
 OWNED = {"zh": ["是，说过。", "说是说了。"],
          "en": ["Yes, I did.", "I did, yes."]}

@@ -34,6 +34,7 @@ from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_tellings import (
+    ALSO_TOLD,
     KEPT_BACK,
     MADE_WORSE,
     OWNED,
@@ -1083,6 +1084,9 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
             repeated = True
             continue  # said to this listener today already
         earlier = [e.lower().rstrip("。.!！") for e in out + filler]
+        quote = str(item.meta.get("quote") or "").rstrip("。.!！").lower() if item.meta.get("source") == "said" else ""
+        if quote and item.meta.get("to_names") and earlier and _mostly_in(quote, earlier, v.zh, 0.8):
+            s = core = ALSO_TOLD[v.lang].format(to=item.meta["to_names"])  # the same words, said once (N-15)
         if not s or _mostly_in(core, earlier, v.zh, 0.8):
             continue  # a summary may already say it, or a belief the event of hearing it
         (filler if item.meta.get("filler") else out).append(s)

@@ -96,7 +96,8 @@ def test_retold_speech_does_not_stack_and_the_timeline_never_nests_quotes() -> N
     town = _zh_town()
     text = town.say("p", "wang", "你听说赵哥的事了吗？").text
     assert "说：" not in text and "“" not in text, text
-    assert "，老张说赵哥" in text, text
+    # what wang heard and passed on is said once (newcomer N-15): "老张跟我说赵哥……。我也跟小梅提过一句。"
+    assert "，老张说赵哥" in text or ("老张跟我说赵哥" in text and text.count("豆渣") == 1), text
     for entry in town.timeline():
         depth = 0
         for ch in entry.text:
