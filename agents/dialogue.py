@@ -363,6 +363,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "claim_text": text,
                       "listener_words": from_listener and text == item.claim.quote,  # their words, verbatim
                       "predicate": item.claim.predicate,
+                      "negated": item.claim.negated,  # "Ida never said you were lazy": a word denied, no tale
                       "tick": item.tick,
                       "fresh": item.tick == world.tick,
                       "about_name": _name_for(world, item.claim.about, npc, listener),

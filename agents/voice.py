@@ -523,6 +523,13 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
     if act == "react" and (owned := _tale_owned(v, items)) is not None:
         return owned  # "Dot says you tore Bram's nets" and I did: owned, not "That's not fair"
+    if act == "react" and _YOU_ARE[v.lang].search(v.question) and (r := read_by_cues(v.question)) is not None and r.negated \
+            and _DENIED_SAYING[v.lang].search(v.question):
+        # "Ida never said you were lazy": relief, then what I was told she said, so the player can set it right
+        names = list(v.meta.get("subject_names") or [])
+        heard = [line for g in items if g.kind == "belief" and not g.meta.get("negated") and g.meta.get("toward_me")
+                 and (line := v.line(g)) and (g.about in subjects or any(n and n in line for n in names))]
+        return v.join([v.pick("react_cleared"), *[v.finish(x) for x in heard[:1]]])
     if act == "react":
         news = _fresh_news(items, v.question, v.zh)
         if news is not None:
@@ -863,13 +870,19 @@ _YOU_ARE = {"en": re.compile(r"\byou(?:'re|'ve| are| were| have| had)?\b(?! (?:t
             "zh": re.compile(r"你(?!们|说|听|知道|觉得)")}
 
 
+_DENIED_SAYING = {"en": re.compile(r"\b(?:never|didn't|did not|has never|hasn't) (?:ever )?(?:said|say|told|tell|called|call)\b", re.I),
+                  "zh": re.compile(r"(?:从来|从)?(?:没|没有|不曾|未曾|从未)(?:说过|说|讲过|讲)")}
+
+
 def _called_me_names(v: _Voice) -> bool:
     """Whether what I was just told says something bad of me: a blaming predicate said of "you" (a small
     one too when it is going round: "Okke has been telling people you're always late")."""
     if not _YOU_ARE[v.lang].search(v.question):
         return False
     reading = read_by_cues(v.question)
-    spec = INVENTORY.get(reading.key) if reading is not None and not reading.negated else None
+    if reading is not None and reading.negated:
+        return False  # "Ida never said you were lazy": a word denied, nothing said against me
+    spec = INVENTORY.get(reading.key) if reading is not None else None
     bar = -0.15 if going_round(v.question, v.lang) else -0.2
     if spec is None and (said := _said_of_me(v)) is not None:
         return said < bar  # "周婆到处跟人说你故意染坏布": no cue word, what is said of me read by meaning
@@ -1128,7 +1141,9 @@ def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -
     m = news.meta
     about = m.get("about_name") or ""
     told_of_self = about in ("you", "你")  # the teller's own news ("I slipped on the jetty"), not "you? Is that so."
-    if m.get("about_me") or _tale_of_me(v, news):
+    if m.get("negated") and m.get("toward_me"):  # told someone never said that of me: relief, not hurt
+        first = v.pick("react_cleared")
+    elif m.get("about_me") or _tale_of_me(v, news):
         first = v.pick("react_me")
     elif told_of_self:
         spec = INVENTORY.get(m.get("predicate") or "")
