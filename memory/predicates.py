@@ -329,7 +329,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("injured", "got hurt", "受了伤", -0.4, 0.0, "misfortune", up="grave_illness",
        ex_en=("He fell from the ladder and broke his arm.", "She cut her hand badly at the mill."),
        ex_zh=("他从梯子上摔下来，摔断了胳膊。", "她在磨坊把手划伤了。"),
-       cues_en=("injured", "hurt", "broke his arm", "broke her leg", "wounded"), cues_zh=("受伤", "摔伤", "摔断", "划伤")),
+       cues_en=("injured", "hurt", "broke his arm", "broke her leg", "wounded"), cues_zh=("受伤", "摔伤", "摔断", "划伤", "扭伤", "烫伤", "扭了脚", "崴了脚")),
     # a small accident to someone's things or plans: news, nobody's fault (a wheel stuck in a crack
     # is not a broken promise); without it, such text drifted to the nearest deed that shares a noun
     _p("mishap", "had a mishap", "出了点岔子", -0.15, 0.0, "misfortune", up="injured",
