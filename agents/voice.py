@@ -444,6 +444,8 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     if (act not in ("farewell", "decline", "plea") and (put := confronted_with(v.question, v.lang))
             and (mine := _answer_for_my_words(v, put, items)) is not None):
         return mine  # "Why did you make it sound worse?": from what I said myself (my_tellings.py)
+    if act == "forgive" and _wronged_before_my_eyes(request):
+        return v.pick("not_forgiven")  # sorry for a theft I saw: not "let's say no more about it"
     if act in ("farewell", "thank", "forgive", "apologise"):
         return v.pick(act)
     if act == "decline":
@@ -872,6 +874,13 @@ _YOU_ARE = {"en": re.compile(r"\byou(?:'re|'ve| are| were| have| had)?\b(?! (?:t
 
 _DENIED_SAYING = {"en": re.compile(r"\b(?:never|didn't|did not|has never|hasn't) (?:ever )?(?:said|say|told|tell|called|call)\b", re.I),
                   "zh": re.compile(r"(?:从来|从)?(?:没|没有|不曾|未曾|从未)(?:说过|说|讲过|讲)")}
+
+
+def _wronged_before_my_eyes(request: LLMRequest) -> bool:
+    """Whether I saw the one apologising do me or mine a grave wrong (a theft, a smashed press)."""
+    asker = request.meta.get("asker")
+    return bool(asker) and any(g.kind in ("belief", "event") and g.about == asker and g.meta.get("source") == "witnessed"
+                               and g.valence <= -0.5 for g in request.grounding)
 
 
 def _called_me_names(v: _Voice) -> bool:
