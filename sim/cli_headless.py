@@ -7,6 +7,7 @@ so the scenario commands and these can change apart.
 from __future__ import annotations
 
 import json
+import logging
 import signal
 import sys
 from pathlib import Path
@@ -67,7 +68,10 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 
 def _catch_sigterm() -> object:
-    """SIGTERM raises `Terminated` while the run goes (only the main thread may set a handler)."""
+    """SIGTERM raises `Terminated` while the run goes (only the main thread may set a handler). A stop
+    that lands while SQLAlchemy's pool resets a connection is logged by the pool before it is raised on:
+    with no handler that log printed a traceback above the resume line, so the pool's log goes nowhere."""
+    logging.getLogger("sqlalchemy.pool").addHandler(logging.NullHandler())
     try:
         return signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:
