@@ -66,6 +66,7 @@ from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.tie_question import is_that_tie, tie_asked
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.your_people import named_as
+from townsfolk.memory.negation import EN_UNSAID, ZH_UNSAID
 from townsfolk.memory.predicate_reader import read as read_claim
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
@@ -526,7 +527,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act == "react" and (owned := _tale_owned(v, items)) is not None:
         return owned  # "Dot says you tore Bram's nets" and I did: owned, not "That's not fair"
     if act == "react" and _YOU_ARE[v.lang].search(v.question) and (r := read_by_cues(v.question)) is not None and r.negated \
-            and _DENIED_SAYING[v.lang].search(v.question):
+            and (ZH_UNSAID.search(v.question) if v.zh else EN_UNSAID.search(v.question.lower())):
         # "Ida never said you were lazy": relief, then what I was told she said, so the player can set it right
         names = list(v.meta.get("subject_names") or [])
         heard = [line for g in items if g.kind == "belief" and not g.meta.get("negated") and g.meta.get("toward_me")
@@ -870,10 +871,6 @@ def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
 
 _YOU_ARE = {"en": re.compile(r"\byou(?:'re|'ve| are| were| have| had)?\b(?! (?:told|said|heard|know))", re.IGNORECASE),
             "zh": re.compile(r"你(?!们|说|听|知道|觉得)")}
-
-
-_DENIED_SAYING = {"en": re.compile(r"\b(?:never|didn't|did not|has never|hasn't) (?:ever )?(?:said|say|told|tell|called|call)\b", re.I),
-                  "zh": re.compile(r"(?:从来|从)?(?:没|没有|不曾|未曾|从未)(?:说过|说|讲过|讲)")}
 
 
 def _wronged_before_my_eyes(request: LLMRequest) -> bool:
