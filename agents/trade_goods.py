@@ -344,8 +344,17 @@ def _asked_as(ware: Ware, text: str, zh: bool) -> str:
 
 
 def _names_other_ware(trade: Trade, text: str, zh: bool) -> bool:
-    """Whether the words name a ware some other trade sells: "热汤面多少钱" to a baker asks after noodles, not bread."""
-    return any(ware_in(t, text, zh) is not None for t in TRADES if t is not trade)
+    """Whether the words name a ware some other trade sells: "热汤面多少钱" to a baker asks after noodles, not bread.
+    A word that is part of one of my own wares' names is mine: 你这布怎么卖 to the dyer who sells 蓝布."""
+    own = [w.name_zh if zh else w.name_en for w in trade.wares]
+    for t in TRADES:
+        if t is trade:
+            continue
+        for w in t.wares:
+            m = re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)
+            if m is not None and not any(m.group(0).lower() in name.lower() for name in own if name):
+                return True
+    return False
 
 
 def is_maker(trade: Trade) -> bool:
@@ -535,6 +544,13 @@ _THEIRS = {"en": ["You'd best ask {name} yourself; I couldn't say what the {role
            "zh_unknown": ["{who}收多少，我说不准。"]}
 
 
+def _role_tail(role: str) -> str:
+    """What a zh role calls its holder after its last 的 (隔壁的裁缝 -> 裁缝), or "" when that is nothing or one
+    character: a role ending in 的 (隔壁卖豆腐的) has no tail, and an empty one is in every question."""
+    tail = role.split("的")[-1] if role else ""
+    return tail if len(tail) >= 2 else ""
+
+
 def _anothers_price(world: World, npc: str, text: str, zh: bool) -> str | None:
     """The answer to a price asked of someone else's work ("How much does the vet charge?", 王大夫看病收多少钱？):
     theirs to say, with who they are when they live here; None when the price asked is mine."""
@@ -544,7 +560,7 @@ def _anothers_price(world: World, npc: str, text: str, zh: bool) -> str | None:
         if re.search(r"你|您", text):
             return None
         who = re.search(_PEOPLE_ZH, text)
-        found = next((c for c in others if c.name in text or (c.role and c.role.split("的")[-1] in text)
+        found = next((c for c in others if c.name in text or (_role_tail(c.role) and _role_tail(c.role) in text)
                       or who is not None and (t := trade_of(c.role)) is not None and re.search(t.roles_zh, who.group(0))), None)
         if found is None and (who is None or who.group(0) in me.name or who.group(0) in me.role):
             return None
