@@ -85,8 +85,9 @@ def choose_distortion(teller: Character, claim: Claim, rng: np.random.Generator)
 
 
 def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
-            rng: np.random.Generator) -> tuple[Claim, str]:
-    """Apply a distortion; returns the new claim and the distortion actually applied."""
+            rng: np.random.Generator, heard_from: str | None = None) -> tuple[Claim, str]:
+    """Apply a distortion; returns the new claim and the distortion actually applied. `heard_from` is
+    whom the teller had it from: a misattribution never names them (that is the true source)."""
     if claim.negated and distortion != "misattribute":
         # a denial ("never said sorry", "didn't steal") has no harsher or habitual form of its own:
         # dropping its words retold the predicate it denies ("always apologises")
@@ -115,7 +116,7 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
                                         "severity": min(1.0, claim.severity + 0.15)}), distortion
     if distortion == "misattribute" and (claim.said_by or claim.about):
         # a witnessed act (nobody named as saying it) gets a source too: "Pell says Arthur stole it"
-        pool = [o for o in others if o not in (claim.said_by, listener, claim.about)]
+        pool = [o for o in others if o not in (claim.said_by, listener, claim.about, heard_from)]
         if pool:
             new_source = pool[int(rng.integers(len(pool)))]
             # a denial keeps its words, and so does a deed its label would lose ("Tom stole Bram's nets")
@@ -200,7 +201,8 @@ def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, abo
         chosen = choose_distortion(world.character(teller), basis.claim, world.rng)
         # only a misattribution needs the teller's circle (a sort over everyone they know)
         others = sorted(world.graph.acquaintances(teller)) if chosen == "misattribute" else []
-        claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=world.rng)
+        claim, applied = distort(basis.claim, chosen, listener=listener, others=others, rng=world.rng,
+                                 heard_from=basis.told_by)
     names = world.names()
     spoken = pinned_text or render_claim(claim, names, world.language, listener=listener, speaker=teller)
     fact = world.record("retell", actor=teller, to=(listener,), about=claim.about, text=spoken,

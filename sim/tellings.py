@@ -469,7 +469,8 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
         chosen = choose_distortion(chars[teller], told, rng)
         # only a misattribution needs the teller's circle (a sort over everyone they know)
         others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
-        claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng)
+        claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng,
+                                 heard_from=held["told_by"])
         seen = tk.seen(claim)
         fact = record_retelling(world, tk, teller, listener, seen, tk.words(seen, listener, teller), held["id"],
                                 applied)

@@ -112,6 +112,15 @@ def test_misattribute_names_someone_else_as_the_source():
         assert (new.about, new.predicate) == (LATE.about, LATE.predicate)
 
 
+def test_misattribute_never_names_whom_the_teller_had_it_from():
+    for seed in range(10):
+        new, applied = distort(LATE, "misattribute", listener="z", others=["a", "b", "m", "n"],
+                               rng=np.random.default_rng(seed), heard_from="m")
+        assert applied == "misattribute" and new.said_by == "n"
+    assert distort(LATE, "misattribute", listener="z", others=["a", "b", "m"], rng=np.random.default_rng(0),
+                   heard_from="m") == (LATE, "faithful")
+
+
 def test_a_distortion_that_cannot_apply_is_reported_as_faithful():
     rng = np.random.default_rng(0)
     # nobody else to blame
