@@ -247,6 +247,21 @@ def _reader(db: str, *who: str):  # noqa: ANN202
     return reader, ids if ids is not None else [resolve_name(names, w) for w in who]
 
 
+def _say_if_unfinished(db: str, run: object | None = None) -> None:
+    """On stderr, when the saved run stopped before its end (sim/unfinished_note.py): its numbers are not a whole run's."""
+    from townsfolk.sim.run_store import RunStore, RunStoreError
+    from townsfolk.sim.unfinished_note import unfinished_note
+
+    try:
+        note = unfinished_note(run if run is not None else RunStore(db, must_exist=True).run_info(), db)
+    except RunStoreError:
+        return  # the command itself says what is wrong with the database
+    if note:
+        from rich.markup import escape
+
+        out_console(stderr=True).print(f"[yellow]{escape(note)}[/]")
+
+
 @app.command("why")
 def why_cmd(
     holder: str = typer.Argument(..., help="character id or name"),
@@ -262,6 +277,7 @@ def why_cmd(
 
     part = _read(lambda: reader.slice_why(holder_id, target_id))  # a sealed row that cannot be opened is an error line, not a traceback
     ex = explain(part.world, part.memory, holder_id, target_id)
+    _say_if_unfinished(db)
     if json_out:
         sys.stdout.write(ex.model_dump_json(indent=2) + "\n")
     else:
@@ -279,12 +295,14 @@ def inspect_cmd(
         world, memory, _ = _load(db)
         from townsfolk.sim.timeline_view import print_inspection
 
+        _say_if_unfinished(db)
         print_inspection(out_console(), world, memory, None)
         return
     reader, (who,) = _reader(db, character)
     from townsfolk.sim.timeline_view import print_inspection
 
     part = _read(lambda: reader.slice_inspect(who))  # a sealed row that cannot be opened is an error line, not a traceback
+    _say_if_unfinished(db)
     print_inspection(out_console(), part.world, part.memory, who)
 
 
@@ -341,7 +359,9 @@ def decisions_cmd(
     rows = store.decisions(who)
     if outcome:
         rows = [(t, d) for t, d in rows if d["outcome"] == outcome]
-    note = None if rows else headless_decisions_note(world.language, store.run_info().extra)
+    run = store.run_info()
+    note = None if rows else headless_decisions_note(world.language, run.extra)
+    _say_if_unfinished(db, run)
     if json_out:
         for tick, d in rows:
             sys.stdout.write(json.dumps({"tick": tick, **d}, ensure_ascii=False) + "\n")
@@ -396,6 +416,7 @@ def memories_cmd(
         view = memories_about(world, part.memory, npc_id, about_id, include_events=events)
     except ErasureError as exc:
         _fail(str(exc))
+    _say_if_unfinished(db)
     if json_out:
         sys.stdout.write(view.model_dump_json(indent=2) + "\n")
         return
