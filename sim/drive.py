@@ -358,7 +358,8 @@ class Drive:
             gossip,  # one floor, one module: avoid a cycle at import time
         )
 
-        log = gossip(world, memory, teller=npc, listener=target, about=None, text=None)
+        # on its own an NPC has news to pass on, not a story this listener already had from it (N-63)
+        log = gossip(world, memory, teller=npc, listener=target, about=None, text=None, fresh_only=True)
         zh = world.language == "zh"
         if log and log[0].ids.get("fact"):
             opener = next((f.text for f in world.facts if f.id == log[0].ids["fact"]), "")

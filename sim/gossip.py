@@ -141,7 +141,8 @@ def confided(belief: Belief) -> bool:
     return belief.source == "told" and bool(quote) and asks_to_keep_secret(quote)
 
 
-def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None) -> Belief | None:
+def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None, *,
+                fresh_only: bool = False) -> Belief | None:
     """The belief a teller passes on: never a private one or one told in confidence, never one the
     listener told them; with no topic, never one about the listener or said by them. The gravest and
     most credible, then the newest (one pass, keeping the first best as `max` would; the words of a
@@ -151,9 +152,13 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
     for each telling it makes)."""
     best = None
     best_score, best_tick, best_id = 0.0, 0, ""
+    # `fresh_only` (an NPC speaking up on its own): never what this listener already had from this teller
+    told = {b.origin_fact_id for b in memory.beliefs_of(listener, held_only=False)
+            if b.told_by == teller and b.origin_fact_id is not None} \
+        if fresh_only else ()
     for b in memory.beliefs_of(teller, held_only=False):
         f = b.__dict__  # the fields read from the model's dict: each attribute read costs twice a key's
-        if f["status"] != "held" or f["private"] or f["told_by"] == listener:
+        if f["status"] != "held" or f["private"] or f["told_by"] == listener or (told and f["origin_fact_id"] in told):
             continue
         c = f["claim"].__dict__
         if about is None:
@@ -184,9 +189,10 @@ def named_source(world: World, said_by: str | None, text: str) -> str | None:
 
 
 def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,
-           pinned_text: str | None = None) -> tuple[Fact, Belief, list[EdgeMove]] | None:
-    """The teller passes one belief to the listener; returns the telling, the new belief, the edges moved."""
-    basis = pick_belief(memory, teller, listener, about)
+           pinned_text: str | None = None, fresh_only: bool = False) -> tuple[Fact, Belief, list[EdgeMove]] | None:
+    """The teller passes one belief to the listener; returns the telling, the new belief, the edges moved.
+    `fresh_only`: nothing the listener already had from this teller (pick_belief)."""
+    basis = pick_belief(memory, teller, listener, about, fresh_only=fresh_only)
     if basis is None:
         return None
     if pinned_text is not None:

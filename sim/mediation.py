@@ -57,14 +57,35 @@ def first_hand_account(world: World, speaker: str, about: str) -> list[tuple[Fac
     return out
 
 
-def _mistaken(belief: Belief, account: list[tuple[Fact, Claim]]) -> Claim | None:
-    """The claim the belief should have been, when the account shows it says more than was said."""
+def account_behind(memory: MemoryStore, belief: Belief, account: list[tuple[Fact, Claim]]) -> tuple[Fact, Claim] | None:
+    """The speaker's words the belief came from: the fact of theirs on its chain of tellings (its parents'
+    via facts), else the newest said by the belief's time. Their newest words alone were wrong: Ada's
+    later "Owen is always helping out" was taken for what Hattie had retold (newcomer N-61)."""
+    chain: set[str] = set()
+    b: Belief | None = belief
+    for _ in range(64):  # a chain of tellings is short; a cycle must not hang the mediation
+        if b is None:
+            break
+        chain.update(x for x in (b.via_fact_id, b.origin_fact_id) if x)
+        b = memory.beliefs.get(b.parent_id) if b.parent_id else None
+    linked = [a for a in account if a[0].id in chain]
+    if linked:
+        return linked[-1]
+    before = [a for a in account if a[0].tick <= belief.tick]
+    return (before or account)[-1] if account else None
+
+
+def _mistaken(memory: MemoryStore, belief: Belief, account: list[tuple[Fact, Claim]]) -> tuple[Fact, Claim] | None:
+    """The words the belief should have been (and their fact), when the account shows it says more than was said."""
     if belief.source in ("witnessed", "account") or not account:
         return None
-    _, said = account[-1]
+    behind = account_behind(memory, belief, account)
+    if behind is None:
+        return None
+    said = behind[1]
     if belief.claim.same_substance(said) and belief.claim.severity <= said.severity + 1e-9:
         return None
-    return said
+    return behind
 
 
 def in_third_person(world: World, fact: Fact, words: str) -> str:
@@ -121,14 +142,15 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
         deed = accidental_deed(world, other, holder)
         cleared: list[str] = []
         for old in [x for x in memory.beliefs_of(holder) if x.concerns(other) and x.status == "held"]:
-            said = _mistaken(old, account)
+            behind = _mistaken(memory, old, account)
+            said = behind[1] if behind is not None else None
             by_accident = said is None and (said := _explained(old, deed)) is not None
             if said is None:
                 continue
             text = render_claim(said, names, world.language)  # from the words as they were said
             quote = said.quote or text
             if not by_accident and said.quote:  # kept in their third person (the accident is the doer's deed)
-                said = said.model_copy(update={"quote": in_third_person(world, account[-1][0], said.quote)})
+                said = said.model_copy(update={"quote": in_third_person(world, behind[0], said.quote)})  # type: ignore[index]
             new = _same_account(memory, holder, other, said) or Belief(
                 id=world.new_id("b"), holder=holder, claim=said,
                 text=text, source="account", told_by=other, hops=1,
