@@ -399,9 +399,12 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 quoted = fact.kind in ("say", "tell", "retell")
                 words = retold_quote(world, memory, fact.text, fact.meta.get("basis"), npc, listener) \
                     if fact.kind == "retell" else fact.text  # the words retold keep whose "you" they had
+                # my words to another: their "you" is whom I told (the voice names them), and this
+                # listener is named, not "you" ("I told Silas that Ada says...", never "...that Silas says")
+                voiced_to = listener if item.source != "said" or listener in fact.to else ""
                 meta.update(fact_kind="say" if quoted else fact.kind,
                             quote=(heard_in_their_words(words, npc, world) if item.source == "heard"
-                                   else in_my_words(words, npc, listener, world)) if quoted else None,
+                                   else in_my_words(words, npc, voiced_to, world)) if quoted else None,
                             to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
                             speaker_name=_name_for(world, fact.actor, npc, listener),
                             subject_name=_name_for(world, fact.about, npc, listener))
