@@ -35,6 +35,7 @@ TRUST_RATES: dict[str, float] = {
     "promise_kept": 0.08,
     "promise_broken": -0.25,
     "betrayal": -0.5,
+    "wrong_seen": -0.3,  # saw them do a wrong (steal, cheat, lie), weighted by how grave it was
 }
 AFFINITY_RATE = 0.1  # one fully positive (valence +1) interaction covers 10% of the gap to 1
 

@@ -96,6 +96,25 @@ def interaction_rows(world: World, a: str, b: str, *, cause: Cause, valence: flo
     return changes
 
 
+WRONG_SEEN_FROM = 0.4  # a claim this grave or worse, seen done, costs trust (a late delivery does not)
+
+
+def wrong_seen(world: World, witness: str, doer: str, severity: float, *, wronged: bool, cause: Cause,
+               note: str) -> list[int]:
+    """Seeing someone do a wrong costs trust in them first of all ("wrong_seen", by how grave it was),
+    and raises tension, most when the wrong was done to the witness: an eye-witnessed theft by a
+    colleague moved the colleague tie and affinity but left trust and tension where they were
+    (newcomer N-43). Returns the change-log rows; nothing below WRONG_SEEN_FROM or for a player."""
+    if severity < WRONG_SEEN_FROM or witness == doer or world.character(witness).is_player:
+        return []
+    current = axes(world, witness, doer)
+    rows = [_set(world, witness, doer, "trust", float(update_trust(current.trust, "wrong_seen", min(1.0, severity))),
+                 cause, note)]
+    conflict = severity * (0.6 if wronged else 0.2)
+    rows.append(_set(world, witness, doer, "tension", float(add_tension(current.tension, conflict)), cause, note))
+    return rows
+
+
 def tie_prior(world: World, holder: str, other: str) -> float:
     """Where a first impression of someone starts: how much the holder already likes them
     (affinity 0.5 is neutral), so an old friend's first impression is warm, a stranger's neutral.

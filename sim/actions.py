@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves
-from townsfolk.agents.bonds import interaction_rows, record_interaction
+from townsfolk.agents.bonds import interaction_rows, record_interaction, wrong_seen
 from townsfolk.agents.dialogue import Reply
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes
@@ -84,6 +84,11 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
                 record_interaction(world, witness, actor, cause=Cause(kind="fact", id=fact.id),
                                    valence=max(-1.0, min(1.0, valence)), note="在场" if world.language == "zh" else "was there")
     for belief in perceive_happening(world, memory, fact):
+        claim = belief.claim
+        if actor and claim.about == actor and claim.blames_subject:  # a wrong seen done: trust falls (bonds.py)
+            wrong_seen(world, belief.holder, actor, claim.severity, wronged=belief.holder in (claim.target, claim.obj),
+                       cause=Cause(kind="belief", id=belief.id),
+                       note=("亲眼看到：" if world.language == "zh" else "saw: ") + what)
         moves = appraise_belief_moves(world, memory, belief)
         held = hidden if belief.private else belief.text
         log.append(_entry(world, "belief", [belief.holder], f"{world.name(belief.holder)} 认为：{held}"
