@@ -686,7 +686,8 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     close = [g for g in items if (g.meta.get("my_deed") if mine else _overlaps(v.question, g.text, v.zh))]
     # the closest to the question first, then the newest: the bucket fished out, not the bucket that fell in
     close.sort(key=lambda g: (-_shared(v.question, g.text, v.zh), -int(g.meta.get("tick", 0))))
-    own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated")]
+    # my own telling is mine too: "I wasn't there" before "I told Lin that ..." denies the telling (N-22)
+    own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated", "said")]
     elsewhere = [g for g in items if g not in own]  # "I wasn't there" only of what I was not there for
     for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", elsewhere)):
         for g in pool:
