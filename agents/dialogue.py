@@ -420,7 +420,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if g.id in taken:
                 g.meta.update(retracted=True, passed_to=[_name_for(world, p, npc, listener) for p in to])
     held = {g.about for g in items if g.kind != "impression"} | {listener}
-    if asked == "opinion" or (question and tie_asked(question, lang)):  # "what kind of person is Pell?", "Is
+    if asked in ("opinion", "know") or (question and tie_asked(question, lang)):  # "what kind of person is Pell?", "Is
         held = {listener}  # Gus your colleague?": what they are to me, whatever else I hold (tie_question.py)
     # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
     own = own_place(world, npc, question) if question else []  # "What do you do aboard?", "你跟谁学的戏？" (role_questions.py)

@@ -65,6 +65,7 @@ from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.tie_question import is_that_tie, tie_asked
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
+from townsfolk.agents.who_is import asks_who, how_i_know
 from townsfolk.agents.your_people import named_as
 from townsfolk.memory.negation import EN_UNSAID, ZH_UNSAID
 from townsfolk.memory.predicate_reader import read as read_claim
@@ -148,7 +149,7 @@ def question_kind(text: str, language: str) -> str | None:
         return "my_day"
     if _OPINION[lang].search(text):
         return "opinion"
-    if _KNOW_PERSON[lang].search(text):
+    if _KNOW_PERSON[lang].search(text) or asks_who(text, lang):
         return "know"
     if asks_news_of(text, lang):
         return None  # "Have you heard about Dov and Ysolde?": their news, not a yes-no (heard_about.py)
@@ -523,7 +524,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         items = about_the_asked(items, subjects, names)  # "heard anything about Rowan?": Rowan's news or none
         if not items:
             return v.pick("news_none", about="、".join(names) if v.zh else " and ".join(names))
-    lines = _memory_lines(v, items, person_first=kind == "opinion" and bool(subjects))
+    lines = _memory_lines(v, items, person_first=kind in ("opinion", "know") and bool(subjects))
     if act == "react" and (owned := _tale_owned(v, items)) is not None:
         return owned  # "Dot says you tore Bram's nets" and I did: owned, not "That's not fair"
     if act == "react" and _YOU_ARE[v.lang].search(v.question) and (r := read_by_cues(v.question)) is not None and r.negated \
@@ -779,9 +780,16 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         news = [g.valence for g in items if g.kind in ("belief", "event", "summary") and not g.meta.get("dialogue")
                 and not g.meta.get("filler")]
         return how_things_are(v.lang, news, int(v.rng.integers(1 << 30)))
-    if kind == "know" and subjects:
-        who = name or ", ".join(v.meta.get("subject_names") or []) or ("这人" if v.zh else "them")
-        return v.pick("know_yes" if about else "know_no", about=who)
+    if kind == "know" and subjects:  # how I know them: the tie, met, only heard of, or not at all (who_is.py)
+        names = list(v.meta.get("subject_names") or [])
+        who = name or ("、" if v.zh else " and ").join(names) or ("这人" if v.zh else "them")
+        known = how_i_know(items, subjects, set(names))
+        asked_who = asks_who(v.question, v.lang)
+        if known == "tie" and asked_who:
+            return None  # "Who is Lin?": the tie says it ("Lin is a friend of mine"), no "yes" before it
+        if known is None:
+            return v.pick("who_no" if asked_who else "know_no", about=who)
+        return v.pick("know_heard" if known == "heard" else "know_yes", about=who)
     if kind == "feeling" and subjects and _MINE_TOWARD[v.lang].search(v.question):
         # are you angry with X: my own feeling toward them, from what I hold of them (not "you and I")
         held = [g.valence for g in about if g.kind != "tie"]

@@ -1,7 +1,8 @@
 """What NPCs answer, from newcomers' play of worlds townsfolk was not written around, session 23.
 
 An NPC that had told Lin something, asked of it again, said "I wasn't there myself" before its own
-telling; ...
+telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever the NPC held of him;
+...
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def _quay(language: str) -> dict:  # type: ignore[type-arg]
             "lin": {"name": "林嫂" if zh else "Lin", "role": "卖鱼的" if zh else "fishwife"},
             "dora": {"name": "周先生" if zh else "Dora", "role": "港务" if zh else "harbour master"},
             "gus": {"name": "阿固" if zh else "Gus", "role": "挑夫" if zh else "porter"},
+            "wil": {"name": "阿威" if zh else "Wil", "role": "点灯的" if zh else "lamplighter"},
             "p": {"name": "客人" if zh else "Traveller", "player": True}},
         "relationships": [{"from": "pell", "to": "lin", "kind": "friend", "strength": 0.7, "mutual": True},
                           {"from": "pell", "to": "dora", "kind": "neighbour", "strength": 0.5, "mutual": True}],
@@ -33,8 +35,9 @@ def _quay(language: str) -> dict:  # type: ignore[type-arg]
             {"at": 2, "gossip": {"teller": "pell", "to": "lin", "about": "gus"}}]}
 
 
-def _starts_with_one_of(text: str, language: str, key: str) -> bool:
-    return any(text.startswith(p.split("{")[0]) for p in PHRASES[language][key])
+def _starts_with_one_of(text: str, language: str, key: str, **names: str) -> bool:
+    """The text opens with one of the phrases of `key`, said of `names` (or, with a {line}, up to it)."""
+    return any(text.startswith(p.split("{line}")[0].format(**names)) for p in PHRASES[language][key])
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -49,3 +52,21 @@ def test_my_own_telling_said_again_is_not_prefaced_by_i_was_not_there(language: 
     again = town.say("p", "pell", "林嫂的事呢？" if zh else "What happened with Lin?").text
     assert ("林嫂" if zh else "Lin") in again, again
     assert not _starts_with_one_of(again, language, "not_there_but"), again
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_who_is_someone_of_the_cast_is_answered_from_how_i_know_them(language: str) -> None:
+    """"Who is X?": a tie is said as the tie, hearsay as hearsay, nobody at all naturally, by name."""
+    town = Town.from_scenario(_quay(language))
+    town.advance(3)
+    zh = language == "zh"
+    deny = PHRASES[language]["deny"]
+    friend = town.say("p", "pell", "林嫂是谁？" if zh else "Who is Lin?").text
+    assert ("林嫂是我的朋友" if zh else "Lin is a friend of mine") in friend, friend
+    heard = town.say("p", "pell", "阿固是谁？" if zh else "Who is Gus?").text
+    assert _starts_with_one_of(heard, language, "know_heard", about="阿固" if zh else "Gus"), heard
+    nobody = town.say("p", "pell", "阿威是谁？" if zh else "Who's Wil?").text
+    assert _starts_with_one_of(nobody, language, "who_no", about="阿威" if zh else "Wil"), nobody
+    assert nobody not in deny
+    known = town.say("p", "pell", "你认识阿固吗？" if zh else "Do you know Gus?").text
+    assert _starts_with_one_of(known, language, "know_heard", about="阿固" if zh else "Gus"), known  # heard of, not "Yes, I know Gus"
