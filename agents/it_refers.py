@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 
-_IT = {"en": re.compile(r"\bit\b", re.IGNORECASE), "zh": re.compile(r"它")}
-_THING = {"en": re.compile(r"\b(?:the|your|his|her|their|my) ((?:[a-z]+'s )?[a-z]+)\b", re.IGNORECASE),
-          "zh": re.compile(r"(?:那个|这个|那|这)?([\u4e00-\u9fff]{1,4}?)(?:怎么了|坏了|的事|出了什么事|还好吗|呢)")}
+# zh says an event it points back to without a pronoun: 出事的时候你在场吗？ (那件事 / 那事: the thing's matter)
+_IT = {"en": re.compile(r"\bit\b", re.IGNORECASE), "zh": re.compile(r"它|出事|那件事|那事(?!情)")}
+# "the lamp", "his net", and a named owner's thing without an article: "Dora's ledger"
+_THING = {"en": re.compile(r"\b(?:the|your|his|her|their|my) ((?:[a-z]+'s )?[a-z]+)\b|\b((?-i:[A-Z][a-z]+)'s [a-z]+)\b",
+                           re.IGNORECASE),
+          "zh": re.compile(r"(?:那个|这个|那|这)?((?:(?!的)[\u4e00-\u9fff]){1,4}?)(?:怎么了|坏了|的事|出了什么事|还好吗|呢)")}
+_NOT_OWNERS = {"what", "that", "it", "who", "here", "there", "let", "where", "how", "he", "she", "one", "today"}
 _DUMMY = {"en": re.compile(r"\bit(?:'s| is| was)? (?:true|so|raining|snowing|ok|okay|fine|late|early|cold|hot|going|like)\b"
                           # the weather's and the clock's "it": "Will it rain tomorrow?", "What time is it?"
                           r"|\b(?:will|would|did|does|is|was|might|could) it (?:be )?(?:rain|snow|freeze|blow|storm|thunder|"
@@ -27,11 +31,14 @@ def resolve_it(text: str, previous: str | None, lang: str) -> str:
     key = "zh" if lang == "zh" else "en"
     if not previous or not _IT[key].search(text):  # cheap first: most lines have no "it"
         return text
-    things = [m.group(1) for m in _THING[key].finditer(previous) if m.group(1).lower() not in _NOT_THINGS]
+    things = [thing for m in _THING[key].finditer(previous) if (thing := m.group(1) or m.group(2))
+              and thing.lower() not in _NOT_THINGS and thing.split("'")[0].lower() not in _NOT_OWNERS]
     if not things or _DUMMY[key].search(text):
         return text
     thing = things[-1]
     if key == "zh":
+        return _IT[key].sub(lambda m: thing + {"它": "", "出事": "出事"}.get(m.group(0), "的事"), text, count=1)
+    if thing[0].isupper():  # "Dora's ledger": a name says whose, no article before it
         return _IT[key].sub(thing, text, count=1)
     return _IT[key].sub(lambda m: ("The " if m.group(0)[0].isupper() else "the ") + thing, text, count=1)
 

@@ -60,7 +60,7 @@ ALREADY_PROMISED = {"zh": "对方请你保密，你已经答应了（“{lead}�
                           "do not say it again."}
 _SEP = {"zh": "", "en": " "}
 # an errand's words with no errand to take them are conversation: routed without these
-_IT_WORD = re.compile(r"\bit\b|它", re.IGNORECASE)
+_IT_WORD = re.compile(r"\bit\b|它|出事|那件事|那事", re.IGNORECASE)
 ERRAND_ROUTES = ("errand", "task_control")
 ERRAND_KINDS = frozenset({"request", "promise", "pause", "resume", "skip", "switch"})
 SUPPORT = {"zh": "听起来你很难受。要是撑不住了，请马上找身边的人或者当地的求助热线。",

@@ -2,7 +2,8 @@
 
 Found by the newcomer (N-4): Wren, who saw Gus misprint the handbills, said "No, not that I've
 heard." to "Did you see ...?" while "What happened ...?" got the story. The answer comes from what
-the NPC saw itself: yes, it was there, and what it saw.
+the NPC saw itself: yes, it was there, and what it saw; or, when it only heard of it, that it was
+not there, and what it heard from whom.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ _ASKS_SAW = {"en": re.compile(r"\b(?:did|have) you (?:ever )?(?:see|seen|witness
              "zh": re.compile(r"(?:你|您)(?:当时)?(?:亲眼)?(?:看见|看到|瞧见|见到|目睹)|(?:你|您)(?:当时)?(?:在场|在不在)")}
 SAW_IT = {"en": ["I did; I saw it myself.", "Yes, I was there."],
           "zh": ["看见了，我当时就在。", "我在场，亲眼看见的。"]}
+NOT_THERE = {"en": ["No, I wasn't there.", "No, I didn't see it myself."],  # then whom I had it from
+             "zh": ["我当时不在场。", "没有，我没亲眼看见。"]}
 FIRST_HAND = ("witnessed", "participated")
 
 

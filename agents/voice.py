@@ -53,7 +53,7 @@ from townsfolk.agents.remember_me import asks_remember_me
 from townsfolk.agents.role_questions import asks_play, asks_role, asks_teacher
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
-from townsfolk.agents.saw_it import SAW_IT, asks_if_i_saw, seen_myself
+from townsfolk.agents.saw_it import FIRST_HAND, NOT_THERE, SAW_IT, asks_if_i_saw, seen_myself
 from townsfolk.agents.small_talk import (
     how_things_are,
     small_talk_answer,
@@ -764,6 +764,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             line = v.line(seen[0])
             yes = SAW_IT[v.lang][int(v.rng.integers(len(SAW_IT[v.lang])))]
             return v.join([yes, v.finish(line)]) if line else yes
+        heard = [g for g in items if g.kind in ("belief", "event") and g.meta.get("source") not in FIRST_HAND
+                 and not g.meta.get("from_listener") and (g.about in subjects or _overlaps(v.question, g.text, v.zh))]
+        if heard and (line := v.line(heard[0])):  # only heard of it: not there, and whom I have it from
+            return v.join([NOT_THERE[v.lang][int(v.rng.integers(len(NOT_THERE[v.lang])))], v.finish(line)])
     if kind in ("deed", "yes_no", None):
         to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
         if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)

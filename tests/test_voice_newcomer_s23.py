@@ -2,6 +2,7 @@
 
 An NPC that had told Lin something, asked of it again, said "I wasn't there myself" before its own
 telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever the NPC held of him;
+"Were you there when it happened?" after "What happened to Dora's ledger?" did not find the ledger;
 ...
 """
 
@@ -10,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from townsfolk import Town
+from townsfolk.agents.it_refers import resolve_it
+from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.voice_phrases import PHRASES
 
 
@@ -70,3 +73,46 @@ def test_who_is_someone_of_the_cast_is_answered_from_how_i_know_them(language: s
     assert nobody not in deny
     known = town.say("p", "pell", "你认识阿固吗？" if zh else "Do you know Gus?").text
     assert _starts_with_one_of(known, language, "know_heard", about="阿固" if zh else "Gus"), known  # heard of, not "Yes, I know Gus"
+
+
+def _ledger(language: str) -> dict:  # type: ignore[type-arg]
+    """A net mender sees the harbour master's ledger go into the water and tells the fishwife."""
+    zh = language == "zh"
+    return {
+        "scenario": "码头" if zh else "The quay", "language": language, "seed": 3, "start": "2026-05-02T07:00",
+        "tick": "30m", "place": "码头" if zh else "the quay",
+        "characters": {"pell": {"name": "老裴" if zh else "Pell", "role": "补网的" if zh else "net mender"},
+                       "lin": {"name": "林嫂" if zh else "Lin", "role": "卖鱼的" if zh else "fishwife"},
+                       "dora": {"name": "周先生" if zh else "Dora", "role": "港务" if zh else "harbour master"},
+                       "p": {"name": "客人" if zh else "Traveller", "player": True}},
+        "relationships": [{"from": "pell", "to": "lin", "kind": "friend", "strength": 0.7, "mutual": True}],
+        "timeline": [
+            {"at": 1, "happen": {"what": "周先生的账本被吊起的货箱撞进了河里" if zh else
+                                 "Dora's ledger fell into the harbour when a crate swung loose",
+                                 "actor": "dora", "witnesses": ["pell"], "valence": -0.3}},
+            {"at": 2, "say": {"speaker": "pell", "to": "lin", "about": "dora",
+                              "text": "周先生把账本掉河里了，真是粗心。" if zh else "Dora dropped her ledger in the harbour."}}]}
+
+
+def test_it_and_the_zh_unsaid_event_are_the_thing_last_asked_about() -> None:
+    assert resolve_it("Were you there when it happened?", "What happened to Dora's ledger?", "en") \
+        == "Were you there when Dora's ledger happened?"
+    assert resolve_it("Is it bad?", "What's the news?", "en") == "Is it bad?"  # "What's" owns nothing
+    assert resolve_it("出事的时候你在场吗？", "周先生的账本怎么了？", "zh") == "账本出事的时候你在场吗？"
+    assert resolve_it("那事你怎么看？", "周先生的账本怎么了？", "zh") == "账本的事你怎么看？"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_were_you_there_after_a_turn_about_an_event(language: str) -> None:
+    """The witness says yes and what it saw; the one who only heard says no, and from whom."""
+    town = Town.from_scenario(_ledger(language))
+    town.advance(3)
+    zh = language == "zh"
+    asked, there = ("周先生的账本怎么了？", "出事的时候你在场吗？") if zh else \
+        ("What happened to Dora's ledger?", "Were you there when it happened?")
+    town.say("p", "pell", asked)
+    saw = town.say("p", "pell", there).text
+    assert saw.startswith(tuple(SAW_IT[language])) and ("账本" if zh else "ledger") in saw, saw
+    town.say("p", "lin", asked)
+    heard = town.say("p", "lin", there).text
+    assert heard.startswith(tuple(NOT_THERE[language])) and ("老裴" if zh else "Pell") in heard, heard
