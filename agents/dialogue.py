@@ -224,6 +224,7 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
                                        "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),
                                        "persona": (c.persona or "").strip() if close else "",
+                                       "pronoun": c.pronoun,
                                        "role": c.role if close else ""}))
     return out
 

@@ -235,12 +235,12 @@ def _deals_in(role: str, persona: str, obj: str, zh: bool) -> int:
 
 
 def _pron(world: World, cid: str, zh: bool) -> str:
-    from townsfolk.agents.persona_clause import pronoun_for
+    from townsfolk.agents.persona_clause import pronoun_for, pronoun_zh
 
     c = world.character(cid)
     if zh:
-        return "她" if re.search(r"姑|婶|娘|嫂|姐|妹|婆|妈|女|她", c.name + c.role + c.persona) else "他"
-    pron = pronoun_for(c.persona, c.role)
+        return pronoun_zh(c.name, c.role, c.persona, c.pronoun) or "他"  # a sentence here needs its subject
+    pron = pronoun_for(c.persona, c.role, c.pronoun)
     if pron == "they" and re.search(r"(?:wo)?man\b", c.role):  # ferryman, fisherwoman
         return "she" if re.search(r"woman\b", c.role) else "he"
     return pron

@@ -34,8 +34,14 @@ _ZH_NOUN = re.compile(r"(?:兵|匠|夫|工|娘|婆|汉|人|头|子|生|师|客)$
 _ZH_NOT_TRAIT = re.compile(r"[0-9一二三四五六七八九十百几]+[年岁]|^在|^守|^修|^看|^天天|^每")
 
 
-def pronoun_for(persona: str, role: str = "") -> str:
-    """he / she when the persona's own words or the role say so; they otherwise."""
+_ZH_SHE = re.compile(r"姑(?!爷)|婶|娘|嫂|姐|妹|婆|妈|女|她|夫人|太太|奶奶")
+_ZH_HE = re.compile(r"叔|伯|爷|爹|爸|哥|兄|(?<!徒)弟|汉|郎|先生|公子|小子|和尚|男|他|夫(?!人)")
+
+
+def pronoun_for(persona: str, role: str = "", declared: str = "") -> str:
+    """he / she when the scenario declares it, or the persona's own words or the role say so; they otherwise."""
+    if declared:
+        return declared
     he, she = bool(_HE.search(persona)), bool(_SHE.search(persona))
     if he != she:
         return "he" if he else "she"
@@ -47,6 +53,16 @@ def pronoun_for(persona: str, role: str = "") -> str:
     if words & _SHE_ROLES and not words & _HE_ROLES:
         return "she"
     return "they"
+
+
+def pronoun_zh(name: str, role: str = "", persona: str = "", declared: str = "") -> str:
+    """他 / 她 as the scenario declares it, or the name, role or persona say so (婶, 先生); "" when
+    nothing does (a tie is then said without one: 小梅是我的朋友，为人勤快, never 他 of a woman)."""
+    if declared:
+        return {"he": "他", "she": "她"}.get(declared, "")
+    words = name + role + persona
+    she, he = bool(_ZH_SHE.search(words)), bool(_ZH_HE.search(words))
+    return "她" if she and not he else "他" if he and not she else ""
 
 
 def _is_verb(word: str) -> bool:
@@ -107,13 +123,13 @@ def _kind_en(part: str) -> str | None:
     return "adjective"
 
 
-def persona_clause_en(persona: str, role: str = "", name: str = "") -> str | None:
+def persona_clause_en(persona: str, role: str = "", name: str = "", declared: str = "") -> str | None:
     """'Suspicious, counts every sack.' -> "he's suspicious and counts every sack" (None: nothing sayable).
     With the gender unknown, the name reads better than "they" ("Mara's sharp-tongued"), when given."""
     text = persona.strip().rstrip(".!")
     if not text:
         return None
-    pronoun = pronoun_for(text, role)
+    pronoun = pronoun_for(text, role, declared)
     by_name = pronoun == "they" and bool(name)
     adjectives: list[str] = []
     verbs: list[str] = []
@@ -183,9 +199,11 @@ def persona_clause_zh(persona: str) -> str | None:
     return "这人" + said
 
 
-def persona_clause(persona: str | None, language: str, role: str = "", name: str = "") -> str | None:
+def persona_clause(persona: str | None, language: str, role: str = "", name: str = "",
+                   pronoun: str = "") -> str | None:
     """The persona as a clause to follow a tie ("Tomas is a friend of mine; he's ..."), or None;
-    `name` stands in for "they" when the persona and role give no gender."""
+    `name` stands in for "they" when the persona and role give no gender; `pronoun` is the one the
+    scenario declares."""
     if not persona or not persona.strip():
         return None
-    return persona_clause_zh(persona) if language == "zh" else persona_clause_en(persona, role, name)
+    return persona_clause_zh(persona) if language == "zh" else persona_clause_en(persona, role, name, pronoun)

@@ -44,7 +44,7 @@ from townsfolk.agents.my_tellings import (
     my_telling_to,
     told_whom,
 )
-from townsfolk.agents.persona_clause import persona_clause
+from townsfolk.agents.persona_clause import persona_clause, pronoun_zh
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.praise import is_praise, praise_key
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
@@ -297,14 +297,14 @@ class _Voice:
         kin = named_as(self.question, self.lang, m.get("role") or "") if m.get("rel_kind") == "family" else None
         if kin:  # asked after "your nephew": "Wat is my nephew", not "Wat is family to me"
             said = f"{about}是我{kin}" if self.zh else f"{about} is my {kin.lower()}"
-        persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "", about)  # a clause, never the note itself
+        persona = persona_clause(m.get("persona"), self.lang, m.get("role") or "", about,  # a clause, never the note itself
+                                 m.get("pronoun") or "")
         me = self.request.speaker
         if persona and me and me != about and me in persona:  # Tom of Jem: "buys his flour from me", not "from Tom"
             persona = persona.replace(me, "我") if self.zh else \
                 re.sub(rf"\b{re.escape(me)}\b", "me", re.sub(rf"\b{re.escape(me)}'s\b", "my", persona))
-        if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 他为人勤快，认死理
-            female = re.search(r"姑|婶|娘|嫂|姐|妹|婆|妈|女|她", about + (m.get("role") or "") + (m.get("persona") or ""))
-            persona = ("她为" if female else "他为") + persona
+        if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 她为人勤快 / 为人勤快
+            persona = pronoun_zh(about, m.get("role") or "", m.get("persona") or "", m.get("pronoun") or "") + "为" + persona
         if persona and not self.zh and about and persona.startswith(f"{about}'s "):
             return f"{said}, {persona[len(about) + 3:]}"  # "Mara is a friend of mine, sharp-tongued ...": no name twice
         if persona:

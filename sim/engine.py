@@ -82,7 +82,7 @@ def build_world(scenario: Scenario, *, seed: int | None = None) -> tuple[World, 
     world.relation_kinds = kinds_for(scenario.relationship_kinds)  # the world's own kinds of tie, beside ours
     for cid, spec in scenario.characters.items():
         world.add_character(Character(id=cid, name=spec.name, role=spec.role, persona=spec.persona,
-                                      traits=dict(spec.traits), is_player=spec.player,
+                                      pronoun=spec.pronoun or "", traits=dict(spec.traits), is_player=spec.player,
                                       sells=[s.model_dump() for s in spec.sells]))
     for r in scenario.relationships:
         pairs = [(r.from_, r.to)] + ([(r.to, r.from_)] if r.mutual else [])

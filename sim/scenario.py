@@ -83,6 +83,7 @@ class CharacterSpec(Strict):
     name: str
     role: str = ""
     persona: str = ""
+    pronoun: Literal["he", "she", "they"] | None = None  # how others speak of them (zh: 他 / 她 / by name)
     traits: dict[str, Unit] = Field(default_factory=dict)
     player: bool = False
     sells: list[SaleSpec] = Field(default_factory=list)

@@ -84,7 +84,8 @@ def test_the_tie_phrase_never_pastes_the_persona() -> None:
     said = town.say("wren", "hanna", "What is Tomas like?").text
     assert "Tomas is a friend of mine; he's cheerful and hums while he loads" in said, said
     said = Town.from_scenario(KILN).say("ke", "laotao", "小鱼这孩子怎么样？").text
-    assert "小鱼是我一手带的，他为人嘴快，爱打听" in said, said  # a clause with its subject, not the note pasted
+    # a clause, not the note pasted; an apprentice of no declared pronoun is not made a 他 (session 23)
+    assert "小鱼是我一手带的，为人嘴快，爱打听" in said, said
 
 
 # --- "I'm fine, thanks" ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 An NPC that had told Lin something, asked of it again, said "I wasn't there myself" before its own
 telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever the NPC held of him;
 "Were you there when it happened?" after "What happened to Dora's ledger?" did not find the ledger;
+the zh tie line said 他为人 of a woman the scenario gave no word for;
 ...
 """
 
@@ -116,3 +117,26 @@ def test_were_you_there_after_a_turn_about_an_event(language: str) -> None:
     town.say("p", "lin", asked)
     heard = town.say("p", "lin", there).text
     assert heard.startswith(tuple(NOT_THERE[language])) and ("老裴" if zh else "Pell") in heard, heard
+
+
+def _friends(language: str, pronoun: str | None) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    mei = {"name": "小梅" if zh else "Mei", "role": "船家" if zh else "boat hand",
+           "persona": "人勤快，爱笑。" if zh else "Hard-working, quick to laugh."}
+    if pronoun:
+        mei["pronoun"] = pronoun
+    return {"scenario": "码头" if zh else "The quay", "language": language, "seed": 3, "start": "2026-05-02T07:00",
+            "characters": {"pell": {"name": "老裴" if zh else "Pell", "role": "补网的" if zh else "net mender"},
+                           "mei": mei, "p": {"name": "客人" if zh else "Traveller", "player": True}},
+            "relationships": [{"from": "pell", "to": "mei", "kind": "friend", "strength": 0.7, "mutual": True}]}
+
+
+def test_the_tie_line_says_no_he_of_one_the_scenario_gives_no_word_for() -> None:
+    said = Town.from_scenario(_friends("zh", None)).say("p", "pell", "你觉得小梅怎么样？").text
+    assert "小梅是我的朋友，为人勤快，爱笑" in said, said  # not 他为人 of 小梅
+    said = Town.from_scenario(_friends("zh", "she")).say("p", "pell", "你觉得小梅怎么样？").text
+    assert "小梅是我的朋友，她为人勤快，爱笑" in said, said
+    said = Town.from_scenario(_friends("en", "she")).say("p", "pell", "What do you think of Mei?").text
+    assert "Mei is a friend of mine; she's hard-working and quick to laugh" in said, said
+    said = Town.from_scenario(_friends("en", None)).say("p", "pell", "What do you think of Mei?").text
+    assert "she's" not in said and "he's" not in said, said

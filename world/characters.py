@@ -21,6 +21,7 @@ class Character(BaseModel):
     name: str
     role: str = ""
     persona: str = ""
+    pronoun: str = ""  # "he" / "she" / "they" as the scenario declares it; "": read from persona, role and name
     traits: dict[str, float] = Field(default_factory=dict)
     is_player: bool = False
     sells: list[Sale] = Field(default_factory=list)
