@@ -39,13 +39,19 @@ _OFFER_EN = (
     re.compile(r"\b(?:would|will|could|can) you\s+(?:take|accept|do)\s+(?P<a>[^,.;!?]+?)\s+for\s+(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
     re.compile(r"\b(?:how about|what about|what would you say to)\s+(?P<a>(?:my|this|these|that)\s+[^,.;!?]+?)\s+for\s+"
                r"(?:your\s+)?(?P<b>[^,.;!?]+)", re.I),
+    # the offer said bare, as the whole line: "My knife for a lamp?", "This knife for two loaves, then?" (not
+    # "My thanks for the bread.": what is no thing to hand over is left out)
+    re.compile(r"^\W*(?:(?:so|well|then|ok|okay|look|here),?\s+)?(?P<a>(?:my|this|these|that|those)\s+"
+               r"(?!(?:thanks|apologies|apology|condolences|sympathies|regards|respects|love|best|excuses|word|pardon|"
+               r"turn|fault|mistake|bad|guess|reason|question)\b)[^,.;!?]+?)\s+for\s+(?P<b>[^,.;!?]+?)"
+               r"\s*(?:,\s*(?:then|eh|yes|deal|friend|what do you say))?\s*(?:[?!.]+\s*(?:deal\s*[?!.]*)?)?\s*$", re.I),
 )
 _ZH_AMOUNT = r"(?:\d+|[一两二三四五六七八九十百几半]+)"
 _OFFER_ZH = (
     # 我拿这把刀换你两个馒头 / 用我这把刀跟你换两个馒头 / 我这把刀换你两个馒头，行吗
     re.compile(r"(?:拿|用|把|以)(?P<a>[^，,。！!？?]{1,12}?)(?:跟你|和你|同你|给你)?(?:换|交换|换取|抵)(?:你)?(?:的)?"
                r"(?P<b>[^，,。！!？?]{1,12}?)(?=行吗|行不行|好吗|好不好|成吗|成不成|可以吗|怎么样|如何|吧|[，,。！!？?]|$)"),
-    re.compile(r"^(?:我)?(?P<a>(?:这|我的|我这)[^，,。！!？?]{1,10}?)(?:跟你|和你)?换(?:你)?(?:的)?"
+    re.compile(r"^(?:我)?(?P<a>(?:这|我的|我这)[^，,。！!？?]{1,10}?)[，,]?\s*(?:跟你|和你)?换(?:你)?(?:的)?"
                r"(?P<b>[^，,。！!？?]{1,12}?)(?=行吗|行不行|好吗|好不好|成吗|可以吗|怎么样|吧|[，,。！!？?]|$)"),
     # 我出二十文买一匹蓝布 / 给你二十文，买一匹蓝布: coin for my ware, a sale
     re.compile(rf"(?:我)?(?:出|给你|付你?|拿)(?P<a>{_ZH_AMOUNT}文(?:钱)?)[，,]?\s*(?:买|要|换)(?:你)?(?:的)?"

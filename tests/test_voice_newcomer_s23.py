@@ -3,7 +3,8 @@
 An NPC that had told Lin something, asked of it again, said "I wasn't there myself" before its own
 telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever the NPC held of him;
 "Were you there when it happened?" after "What happened to Dora's ledger?" did not find the ledger;
-the zh tie line said 他为人 of a woman the scenario gave no word for;
+the zh tie line said 他为人 of a woman the scenario gave no word for; "My knife for a lamp?" (and
+我这把刀，换你一盏油灯？) were no offer at all;
 ...
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from townsfolk import Town
+from townsfolk.agents.barter import read_offer
 from townsfolk.agents.it_refers import resolve_it
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.voice_phrases import PHRASES
@@ -140,3 +142,24 @@ def test_the_tie_line_says_no_he_of_one_the_scenario_gives_no_word_for() -> None
     assert "Mei is a friend of mine; she's hard-working and quick to laugh" in said, said
     said = Town.from_scenario(_friends("en", None)).say("p", "pell", "What do you think of Mei?").text
     assert "she's" not in said and "he's" not in said, said
+
+
+def _chandler(language: str) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    wares = [{"ware": "油灯", "price": 12, "per": "盏"}, {"ware": "麻绳", "price": 3, "per": "丈"}] if zh else \
+        [{"ware": "lamp", "price": 12, "per": "each"}, {"ware": "rope", "price": 3, "per": "fathom"}]
+    return {"scenario": "码头" if zh else "The quay", "language": language, "seed": 3, "start": "2026-05-02T07:00",
+            "characters": {"tam": {"name": "唐掌柜" if zh else "Tam", "role": "杂货铺掌柜" if zh else "chandler",
+                                   "sells": wares},
+                           "p": {"name": "客人" if zh else "Traveller", "player": True}}}
+
+
+def test_a_bare_offer_is_an_offer() -> None:
+    assert read_offer("My knife for a lamp?", False) is not None
+    assert read_offer("This knife for two loaves, then?", False) is not None
+    assert read_offer("My thanks for the bread.", False) is None  # thanks are no thing to hand over
+    assert read_offer("我这把刀，换你一盏油灯？", True) is not None
+    said = Town.from_scenario(_chandler("en")).say("p", "tam", "My knife for a lamp?").text
+    assert "knife" in said and "lamp" in said and not said.startswith(tuple(PHRASES["en"]["deny"])), said
+    said = Town.from_scenario(_chandler("zh")).say("p", "tam", "我这把刀，换你一盏油灯？").text
+    assert "刀" in said and ("文" in said or "油灯" in said), said
