@@ -156,8 +156,9 @@ TRADES: tuple[Trade, ...] = (
 COIN = {"en": "pence", "zh": "文"}
 _PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it cost)(?: for)?(?: the| a)? ?(?:fare|price|cost|charge)?\b"
                        r"(?=[^?]*\?)|\bwhat do you charge\b|\bwhat does (?:it|a|an|the) [^?]{0,30}cost\b", re.I)
-_PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprice\b|\bcost\b|\bcharge\b", re.I)
-_PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格")
+_PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprices?\b|\bcosts?\b|\bcharges?\b|\bfees?\b|\brates?\b", re.I)
+# a fee asked by its own word (脚钱, 工钱, 船钱: 你的脚钱多少？) is a price question too
+_PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格|怎么收钱|(?:脚|力|工|船|渡|车|诊)钱(?:是|要|收)?(?:多少|几|怎么算)")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|"
@@ -381,7 +382,8 @@ def price_of(world: World, npc: str, ware: Ware) -> int:
 
 def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict[str, str]:
     asked = re.search(ware.zh, text) if zh and ware.zh and ware.name_zh not in text and not ware.work else None
-    said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 else None  # 馒头 as asked, not 烧饼
+    said = asked.group(0) if asked is not None and len(asked.group(0)) > 1 and not asked.group(0).endswith("钱") \
+        else None  # 馒头 as asked, not 烧饼; 脚钱 asks the price of 挑货, it names no ware
     if not zh and text and ware.en and ware.name_en == "hardware":  # "nails" asked of the ironmonger, not "hardware"
         said = _asked_as(ware, text, zh)
     if not zh and ware.sold:
@@ -399,7 +401,7 @@ def _sold_as(ware: Ware, text: str) -> str:
     """A `sells:` ware in English: as the asker said it ("leaflets"), else many when it is sold by the
     dozen or the hundred ("handbills"), else as written ("bread")."""
     m = re.search(rf"\b(?:{ware.en})\b", text, re.I) if text else None
-    if m is not None:
+    if m is not None and not _PRICE_WORD_EN.fullmatch(m.group(0)):  # "fee" asks its price: "Carrying? 4 pence"
         return m.group(0).lower()
     name = ware.name_en
     if not _BY_MANY_EN.search(ware.unit_en) or name.endswith("s"):
@@ -509,6 +511,8 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
             return "price", _said(world, npc, "price", ware, text, zh)
+        if not _names_other_ware(trade, text, zh):  # "What do you charge?" of several wares: each of them priced
+            return "price", _prices_said(world, npc, trade, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
@@ -607,6 +611,24 @@ def _many(name: str) -> str:
         return name
     n = m.group("n")
     return n[:-1] + "ies" if re.search(r"[^aeiou]y$", n) else n + ("es" if re.search(r"(?:s|sh|ch|x)$", n) else "s")
+
+
+def _prices_said(world: World, npc: str, trade: Trade, text: str, zh: bool) -> str:
+    """The price of each of my first three wares, asked what I charge without naming one."""
+    each = []
+    for w in trade.wares[:3]:
+        slots = _slots(world, npc, w, zh, text)
+        name = slots["ware"] if zh or not w.sold else _many(w.name_en)
+        each.append(f"{name}{slots['unit']}{slots['price']}{slots['coin']}" if zh
+                    else f"{name}, {slots['price']} {slots['coin']} {slots['unit']}")
+    said = ("，" if zh else "; ").join(each)
+    options = _PRICE_LIST["zh" if zh else "en"]
+    n = zlib.crc32(f"{world.seed}|{npc}|price_list".encode()) % len(options)
+    return options[n].format(prices=said, prices_cap=said[:1].upper() + said[1:])
+
+
+_PRICE_LIST = {"en": ["Depends what you're after: {prices}.", "{prices_cap}."],
+               "zh": ["看你要什么：{prices}。", "{prices}。"]}
 
 
 def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:

@@ -4,11 +4,13 @@ An NPC that had told Lin something, asked of it again, said "I wasn't there myse
 telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever the NPC held of him;
 "Were you there when it happened?" after "What happened to Dora's ledger?" did not find the ledger;
 the zh tie line said 他为人 of a woman the scenario gave no word for; "My knife for a lamp?" (and
-我这把刀，换你一盏油灯？) were no offer at all;
-...
+我这把刀，换你一盏油灯？) were no offer at all; "What do you charge?" of a chandler with several wares, and
+a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -163,3 +165,11 @@ def test_a_bare_offer_is_an_offer() -> None:
     assert "knife" in said and "lamp" in said and not said.startswith(tuple(PHRASES["en"]["deny"])), said
     said = Town.from_scenario(_chandler("zh")).say("p", "tam", "我这把刀，换你一盏油灯？").text
     assert "刀" in said and ("文" in said or "油灯" in said), said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_what_do_you_charge_of_several_wares_prices_each(language: str) -> None:
+    zh = language == "zh"
+    said = Town.from_scenario(_chandler(language)).say("p", "tam", "你这儿东西怎么卖？" if zh else "What do you charge?").text
+    want = ("油灯一盏12文", "麻绳一丈3文") if zh else ("lamp, 12 pence each", "rope, 3 pence a fathom")
+    assert all(w in said.lower() for w in want), said
