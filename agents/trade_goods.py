@@ -148,6 +148,10 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"paper|reams?|quires?|sheets?", r"纸", "a ream", "一刀", 8, 14, "paper", "纸"),
            _w(r"ink", r"墨", "a bottle", "一锭", 2, 5, "ink", "墨")),
           r"paper|stock|trade|custom|orders?", r"纸|生意|货"),
+    # a porter's work is carrying, priced by the load ("What's your fee?", 你的脚钱多少？): a service (newcomer N-30)
+    Trade(r"porter|carrier|stevedore|docker|longshoreman", r"挑夫|脚夫|搬运|扛活|力夫|苦力",
+          (_w(r"carry\w*|a load|loads|porterage|haul\w*|lift\w*|fee", r"挑|扛|搬|脚钱|力钱", "a load", "一担",
+              1, 4, "carrying", "挑货", True),), r"loads?|crates?|sacks?|quay|docks?|work", r"担子|货|活|码头"),
     # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
     Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
           r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),

@@ -173,3 +173,20 @@ def test_what_do_you_charge_of_several_wares_prices_each(language: str) -> None:
     said = Town.from_scenario(_chandler(language)).say("p", "tam", "你这儿东西怎么卖？" if zh else "What do you charge?").text
     want = ("油灯一盏12文", "麻绳一丈3文") if zh else ("lamp, 12 pence each", "rope, 3 pence a fathom")
     assert all(w in said.lower() for w in want), said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_porters_fee_is_his_price(language: str) -> None:
+    """N-30: a porter carries by the load; 'fee' and 脚钱 ask its price."""
+    zh = language == "zh"
+    spec = {"scenario": "码头" if zh else "The quay", "language": language,
+            "characters": {"ned": {"name": "阿固" if zh else "Ned", "role": "码头挑夫" if zh else "porter on the quay"},
+                           "gus": {"name": "阿强" if zh else "Gus", "role": "挑夫" if zh else "porter",
+                                   "sells": [{"ware": "挑货" if zh else "carrying", "price": 4, "per": "担" if zh else "load",
+                                              "words": ["脚钱"] if zh else ["fee"]}]},
+                           "p": {"name": "客人" if zh else "Traveller", "player": True}}}
+    town = Town.from_scenario(spec)
+    said = town.say("p", "ned", "你的脚钱多少？" if zh else "What's your fee?").text
+    assert re.search(r"一担\d+文" if zh else r"\d+ (?:pence|penny) a load", said), said
+    said = town.say("p", "gus", "你的脚钱多少？" if zh else "What's your fee?").text
+    assert said.startswith("挑货一担4文" if zh else "Carrying? 4 pence a load"), said  # the work, not "Fee?"
