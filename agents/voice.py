@@ -525,6 +525,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         if not items:
             return v.pick("news_none", about="、".join(names) if v.zh else " and ".join(names))
     lines = _memory_lines(v, items, person_first=kind in ("opinion", "know") and bool(subjects))
+    if kind == "opinion" and subjects and (mine := _my_own_view(v, items, subjects, lines)) is not None:
+        lines = [*lines, mine]  # "What do you think of Zhou?" after the player's denial: their words, then mine
     if act == "react" and (owned := _tale_owned(v, items)) is not None:
         return owned  # "Dot says you tore Bram's nets" and I did: owned, not "That's not fair"
     if act == "react" and _YOU_ARE[v.lang].search(v.question) and (r := read_by_cues(v.question)) is not None and r.negated \
@@ -703,6 +705,29 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
                     tail = tail[0].lower() + tail[1:]  # "It's been ..." too
                 return v.pick(key, line=tail + ("。" if v.zh else "."))
     return v.pick("all_said") if v.said_to_listener else ""
+
+
+_DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
+           "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so
+
+
+def _my_own_view(v: _Voice, items: list[GroundingItem], subjects: set[str], lines: list[str]) -> str | None:
+    """What I saw of them myself, when the answer would otherwise hold only the listener's own words
+    about them (said back: "You told me Dora didn't drop her ledger.") because I told them mine today:
+    the NPC has its own view, against theirs ("But I saw it myself: ...") or beside it."""
+    theirs = [g for g in items if g.about in subjects and g.meta.get("from_listener")]
+    if not theirs:
+        return None
+    mine = sorted((g for g in items if g.about in subjects and not g.meta.get("from_listener")
+                   and g.kind in ("event", "belief") and g.meta.get("source") in FIRST_HAND),
+                  key=lambda g: (g.kind != "event", -int(g.meta.get("tick", 0))))
+    said = [line for g in mine if (line := v.line(g))]
+    if not said or any(_mostly_in(v.finish(s).rstrip("。.!！").lower(), [x.lower() for x in lines], v.zh) for s in said):
+        return None  # nothing I saw, or it is said already
+    denies = _DENIES["zh" if v.zh else "en"]
+    against = any(g.meta.get("negated") or denies.search(g.text) for g in theirs) != bool(denies.search(said[0]))
+    tail = v.g.clause(v.finish(said[0]))
+    return v.pick("own_view_against" if against else "own_view_also", line=tail + ("。" if v.zh else "."))
 
 
 def _said_to_listener(v: _Voice, sentence: str) -> bool:

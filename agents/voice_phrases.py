@@ -130,6 +130,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "my_day": ["Well, let me see.", "Busy enough.", "Where to start."],
         "my_day_plain": ["Nothing much; the usual work.", "Just my usual rounds."],
         "as_i_said": ["Like I said, {line}", "As I told you, {line}", "Only what I said: {line}"],
+        "own_view_against": ["But I saw it myself: {line}", "That's not how I saw it, though: {line}"],
+        "own_view_also": ["And I saw it myself: {line}", "I saw it too: {line}"],
         "not_there_but": ["I wasn't there myself; all I know is what I said: {line}",
                           "I wasn't there. What I do know, I've told you: {line}"],
     },
@@ -241,6 +243,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "my_day": ["我想想啊。", "今天嘛，", "说起来，"],
         "my_day_plain": ["没干什么，就是平常那些活。", "还是老样子，忙自己的活。"],
         "as_i_said": ["刚才说了，{line}", "就像我跟你说的，{line}", "我知道的就是：{line}"],
+        "own_view_against": ["可我亲眼看见的是：{line}", "不过我自己看到的是：{line}"],
+        "own_view_also": ["我也亲眼看见了：{line}", "我自己也看到了：{line}"],
         "not_there_but": ["我当时不在场，我知道的就是：{line}", "我没在那儿，只知道刚才说的：{line}"],
     },
 }

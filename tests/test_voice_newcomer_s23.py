@@ -5,7 +5,8 @@ telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever th
 "Were you there when it happened?" after "What happened to Dora's ledger?" did not find the ledger;
 the zh tie line said 他为人 of a woman the scenario gave no word for; "My knife for a lamp?" (and
 我这把刀，换你一盏油灯？) were no offer at all; "What do you charge?" of a chandler with several wares, and
-a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices.
+a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices;
+你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view.
 """
 
 from __future__ import annotations
@@ -190,3 +191,15 @@ def test_a_porters_fee_is_his_price(language: str) -> None:
     assert re.search(r"一担\d+文" if zh else r"\d+ (?:pence|penny) a load", said), said
     said = town.say("p", "gus", "你的脚钱多少？" if zh else "What's your fee?").text
     assert said.startswith("挑货一担4文" if zh else "Carrying? 4 pence a load"), said  # the work, not "Fee?"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_what_i_think_after_the_players_denial_holds_my_own_view(language: str) -> None:
+    zh = language == "zh"
+    town = Town.from_scenario(_ledger(language))
+    town.advance(3)
+    town.say("p", "pell", "周先生没把账本掉河里。" if zh else "Dora didn't drop her ledger.")
+    said = town.say("p", "pell", "你怎么看周先生？" if zh else "What do you think of Dora?").text
+    mine = [p.split("{line}")[0] for p in PHRASES[language]["own_view_against"]]
+    assert any(m in said for m in mine), said  # their words, then what I saw myself against them
+    assert ("货箱撞进了河里" if zh else "fell into the harbour") in said, said
