@@ -586,7 +586,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
-    return v.join([first if first is not None else _opener(v, items), *lines])
+    return v.join([first if first is not None else _opener(v, items, len(lines)), *lines])
 
 
 def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str | None:
@@ -1169,15 +1169,23 @@ def _theirs_worth_saying(v: _Voice, item: GroundingItem) -> bool:
     return not (core and any(core in t for t in v.said_to_listener))
 
 
-def _opener(v: _Voice, items: list[GroundingItem]) -> str:
+def _opener(v: _Voice, items: list[GroundingItem], said: int = 2) -> str:
+    """The lead before `said` memory lines, by how the memories feel; one that promises a long story
+    ("Where to start.", 说来话长) only before more than one line (N-18)."""
     hurt = [g for g in items if g.kind == "belief" and g.meta.get("toward_me") and g.valence < -0.3]
     if any(g.meta.get("cleared") for g in items):
-        return v.pick("open_cleared")
-    if hurt:
-        return v.pick("open_hurt")
-    if all(g.valence > -0.3 for g in items):
-        return v.pick("open_neutral")
-    return v.pick("open_bad")
+        key = "open_cleared"
+    elif hurt:
+        key = "open_hurt"
+    elif all(g.valence > -0.3 for g in items):
+        key = "open_neutral"
+    else:
+        key = "open_bad"
+    options = PHRASES[v.lang][key]
+    n = int(v.rng.integers(len(options)))
+    while said < 2 and options[n] in PHRASES[v.lang]["open_long"]:
+        n = (n + 1) % len(options)  # the next lead instead: the same draw, so every other turn says what it did
+    return options[n]
 
 
 def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -> str:

@@ -11,6 +11,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
         "open_neutral": ["Let me think.", "Oh, let me see.", "Well, since you ask.", "Hm, a few things."],
         "open_bad": ["Well...", "It's not a happy story.", "Hm. Where to start.", "I'll tell you what I know."],
+        "open_long": ["Hm, a few things.", "Hm. Where to start."],  # leads that promise more than one line
         "open_hurt": ["Honestly, it's been bothering me.", "I won't pretend it doesn't sting.",
                       "It's been weighing on me, to be honest."],
         "open_cleared": ["That's behind us now.", "It's all behind us now.", "We've put that behind us."],
@@ -138,6 +139,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "zh": {
         "open_neutral": ["我想想啊。", "让我想想。", "你问这个呀。", "嗯，我知道一点。"],
         "open_bad": ["嗯……", "唉，这事说来话长。", "说起来不太愉快。", "我就说我知道的吧。"],
+        "open_long": ["唉，这事说来话长。"],  # a lead that promises more than one line
         "open_hurt": ["说起这个，我心里不太舒服。", "不瞒你说，这事让我挺难受的。", "这事一直压在我心上。"],
         "open_cleared": ["都过去了。", "那事已经过去了。", "都说开了，过去了。"],
         "deny": ["这个我不太清楚。", "这事我没听说过。", "我还真不知道。", "这个我说不上来。"],

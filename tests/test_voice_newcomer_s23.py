@@ -6,7 +6,8 @@ telling; "Who is Gus?" of someone in the cast got "Can't say I know" whatever th
 the zh tie line said 他为人 of a woman the scenario gave no word for; "My knife for a lamp?" (and
 我这把刀，换你一盏油灯？) were no offer at all; "What do you charge?" of a chandler with several wares, and
 a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices;
-你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view.
+你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view; "说来话长" (N-18) and
+"Hm, a few things." led a single sentence.
 """
 
 from __future__ import annotations
@@ -203,3 +204,19 @@ def test_what_i_think_after_the_players_denial_holds_my_own_view(language: str) 
     mine = [p.split("{line}")[0] for p in PHRASES[language]["own_view_against"]]
     assert any(m in said for m in mine), said  # their words, then what I saw myself against them
     assert ("货箱撞进了河里" if zh else "fell into the harbour") in said, said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_long_story_lead_is_never_said_before_one_sentence(language: str) -> None:
+    """N-18: "唉，这事说来话长。" promises more than one line; before one it is another lead (seeds 1, 2, 6
+    in zh and 3, 4, 10 in en said it before one)."""
+    zh = language == "zh"
+    long_leads = ("唉，这事说来话长。",) if zh else ("Hm, a few things.", "Hm. Where to start.")
+    for seed in range(12):
+        spec = _ledger(language)
+        spec["seed"] = seed
+        town = Town.from_scenario(spec)
+        town.advance(3)
+        said = town.say("p", "lin", "周先生的账本怎么了？" if zh else "What happened to Dora's ledger?").text
+        assert ("老裴" if zh else "Pell") in said, said
+        assert not said.startswith(long_leads), (seed, said)
