@@ -15,8 +15,20 @@ _SUBJECT_LEAD = {
     "until", "since", "where", "what", "who", "though", "although", "whether", "why", "how", "maybe",
     "think", "thought", "know", "knew", "hope", "guess", "say", "said", "says", "heard", "felt", "feel",
     "believe", "wish", "once", "unless", "whenever", "now", "yes", "no", "well", "oh",
+    # "Ada thinks I stole something" (N-3): a verb of saying or thinking in the third person leads a clause too
+    "thinks", "knows", "believes", "reckons", "claims", "swears", "suspects", "hopes", "feels", "fears", "guesses",
+    "means", "figures", "supposes", "insists", "reckoned", "claimed", "swore", "suspected", "supposed", "insisted",
 }
-_I_AFTER_WORD = re.compile(r"\b([A-Za-z']+)([,;]?) I\b(?!')")
+# "the thing I remember most" (N-20): an I with its own verb after it is a subject, whatever came before
+_SUBJECT_VERBS = {
+    "am", "was", "have", "had", "do", "did", "can", "could", "will", "would", "shall", "should", "must", "might", "may",
+    "remember", "recall", "know", "knew", "think", "thought", "saw", "see", "heard", "hear", "said", "say", "told",
+    "took", "take", "stole", "steal", "broke", "break", "made", "make", "gave", "give", "got", "get", "went", "go",
+    "came", "come", "found", "find", "left", "kept", "lost", "like", "liked", "love", "loved", "want", "wanted",
+    "need", "needed", "mean", "meant", "feel", "felt", "believe", "believed", "owe", "owed", "never", "always",
+    "only", "just", "once", "still", "also", "really", "ever",
+}
+_I_AFTER_WORD = re.compile(r"\b([A-Za-z']+)([,;]?) I\b(?!')(?=\s+([A-Za-z']+))?")
 _AGREEMENT = [
     (re.compile(r"\byou is\b"), "you are"), (re.compile(r"\byou was\b"), "you were"),
     (re.compile(r"\byou has\b"), "you have"), (re.compile(r"\byou does\b"), "you do"),
@@ -32,8 +44,8 @@ def fix_case(text: str) -> str:
     """'sent I' -> 'sent me', 'with I' -> 'with me', 'you is' -> 'you are'; subjects stay 'I'."""
 
     def repl(m: re.Match[str]) -> str:
-        word, punct = m.group(1), m.group(2)
-        if punct or word.lower() in _SUBJECT_LEAD:
+        word, punct, after = m.group(1), m.group(2), m.group(3)
+        if punct or word.lower() in _SUBJECT_LEAD or (after and after.lower() in _SUBJECT_VERBS):
             return m.group(0)
         return f"{word}{punct} me"
 

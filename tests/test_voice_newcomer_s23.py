@@ -7,7 +7,8 @@ the zh tie line said 他为人 of a woman the scenario gave no word for; "My kni
 我这把刀，换你一盏油灯？) were no offer at all; "What do you charge?" of a chandler with several wares, and
 a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices;
 你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view; "说来话长" (N-18) and
-"Hm, a few things." led a single sentence.
+"Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
+(N-3, N-20, N-68).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 
 from townsfolk import Town
 from townsfolk.agents.barter import read_offer
+from townsfolk.agents.grammar_en import fix_case
 from townsfolk.agents.it_refers import resolve_it
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.voice_phrases import PHRASES
@@ -220,3 +222,14 @@ def test_a_long_story_lead_is_never_said_before_one_sentence(language: str) -> N
         said = town.say("p", "lin", "周先生的账本怎么了？" if zh else "What happened to Dora's ledger?").text
         assert ("老裴" if zh else "Pell") in said, said
         assert not said.startswith(long_leads), (seed, said)
+
+
+def test_an_i_with_its_own_verb_stays_the_subject() -> None:
+    """N-3 / N-68: "Ada thinks I stole something"; N-20: "the thing I remember most"; objects still "me"."""
+    assert fix_case("Hattie said to me that Ada thinks I stole something") == \
+        "Hattie said to me that Ada thinks I stole something"
+    assert fix_case("Things have been up and down; the thing I remember most: the bell") == \
+        "Things have been up and down; the thing I remember most: the bell"
+    assert fix_case("Bram sent I the wrong flour") == "Bram sent me the wrong flour"
+    assert fix_case("Dot chatted with I.") == "Dot chatted with me."
+    assert fix_case("Pell gave I a loaf") == "Pell gave me a loaf"
