@@ -43,6 +43,50 @@ def resolve_it(text: str, previous: str | None, lang: str) -> str:
     return _IT[key].sub(lambda m: ("The " if m.group(0)[0].isupper() else "the ") + thing, text, count=1)
 
 
+_PERSON = {"en": re.compile(r"\b(?P<w>he|him|his|she|her)\b(?P<after>\s*(?:[.,;:!?]|$|\s+(?:and|or|to|for|about|of|at|with|"
+                            r"now|then|too|again|yet|still|lately|today|yesterday|really|these|that|so|back)\b))?",
+                            re.IGNORECASE),
+           "zh": re.compile(r"(?P<w>[他她])(?!们|人)")}
+
+
+def resolve_person(text: str, previous: str | None, world: object, npc: str, lang: str) -> str:
+    """The question with each bare he / she / 他 / 她 (him, his, her) replaced by the person of the world
+    the previous question named ("What's he like?" after "Do you know Silas?"; "Did she say he stole
+    it?" after "What did Ada tell you about Owen?"), when the words name nobody themselves: the one
+    named, or of several the one whose pronoun (declared, or read from persona and role) is that one."""
+    from townsfolk.agents.persona_clause import pronoun_for, pronoun_zh
+    from townsfolk.memory.name_index import name_index
+
+    key = "zh" if lang == "zh" else "en"
+    found = list(_PERSON[key].finditer(text))
+    if not previous or not found:
+        return text
+    index = name_index(world)  # type: ignore[arg-type]
+    chars = world.characters  # type: ignore[attr-defined]
+    if [c for c in index.named(text) if c != npc]:
+        return text  # "Is Ada angry with her?": the words name their own
+    named = [chars[c] for c in index.named(previous) if c != npc and c in chars and not chars[c].is_player]
+    if not named:
+        return text
+
+    def said_of(c: object) -> str:  # "he", "she" or "" (unknown)
+        p = pronoun_zh(c.name, c.role, c.persona, c.pronoun) if key == "zh" \
+            else pronoun_for(c.persona, c.role, c.pronoun)  # type: ignore[attr-defined]
+        return {"他": "he", "她": "she", "they": ""}.get(p, p)
+
+    for m in reversed(found):  # from the right, so the positions before stay where they were
+        word = m.group("w").lower()
+        sex = "she" if word in ("she", "her", "她") else "he"
+        fits = [c for c in named if said_of(c) in (sex, "")]
+        sure = [c for c in fits if said_of(c) == sex]
+        who = fits[0] if len(fits) == 1 else sure[0] if len(sure) == 1 else None
+        if who is None:
+            continue
+        owner = key == "en" and (word == "his" or (word == "her" and m.group("after") is None))  # "her bell": Ada's
+        text = text[:m.start("w")] + who.name + ("'s" if owner else "") + text[m.end("w"):]  # type: ignore[attr-defined]
+    return text
+
+
 def previous_question(world: object, memory: object, npc: str, speaker: str, text: str) -> str | None:
     """The speaker's last words to this NPC today before these ones (the NPC's own memory of them)."""
     today = world.now.date()  # type: ignore[attr-defined]

@@ -46,8 +46,8 @@ def pronoun_for(persona: str, role: str = "", declared: str = "") -> str:
     if he != she:
         return "he" if he else "she"
     words = set(re.findall(r"[a-z]+", role.lower()))
-    words |= {"woman" for w in words if w.endswith("woman")} | {"man" for w in words if w.endswith("man")
-                                                                and not w.endswith(("woman", "human"))}  # ferryman
+    words |= {"woman" for w in words if w.endswith(("woman", "mistress", "wife"))} | {
+        "man" for w in words if w.endswith("man") and not w.endswith(("woman", "human"))}  # ferryman, schoolmistress
     if words & _HE_ROLES and not words & _SHE_ROLES:
         return "he"
     if words & _SHE_ROLES and not words & _HE_ROLES:

@@ -28,7 +28,7 @@ from townsfolk.agents.guards import (
     persona_drift_guard,
 )
 from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
-from townsfolk.agents.it_refers import previous_question, resolve_it
+from townsfolk.agents.it_refers import previous_question, resolve_it, resolve_person
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
@@ -61,6 +61,7 @@ ALREADY_PROMISED = {"zh": "对方请你保密，你已经答应了（“{lead}�
 _SEP = {"zh": "", "en": " "}
 # an errand's words with no errand to take them are conversation: routed without these
 _IT_WORD = re.compile(r"\bit\b|它|出事|那件事|那事", re.IGNORECASE)
+_PERSON_WORD = re.compile(r"\b(?:he|him|his|she|her)\b|[他她]", re.IGNORECASE)
 ERRAND_ROUTES = ("errand", "task_control")
 ERRAND_KINDS = frozenset({"request", "promise", "pause", "resume", "skip", "switch"})
 SUPPORT = {"zh": "听起来你很难受。要是撑不住了，请马上找身边的人或者当地的求助热线。",
@@ -140,6 +141,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     lang = world.language
     if _IT_WORD.search(text) and world.character(speaker).is_player:  # "When did it break?" after the lamp (it_refers.py)
         text = resolve_it(text, previous_question(world, memory, npc, speaker, text), lang)
+    if _PERSON_WORD.search(text) and world.character(speaker).is_player:  # "What's he like?" after Silas (it_refers.py)
+        text = resolve_person(text, previous_question(world, memory, npc, speaker, text), world, npc, lang)
     if is_bare_why(text, lang) and world.character(speaker).is_player:  # "Why?" after "What do you think of Ida?"
         others = {cid: c.name for cid, c in world.characters.items() if cid != npc and not c.is_player}
         text = resolve_why(text, previous_question(world, memory, npc, speaker, text), others, lang)

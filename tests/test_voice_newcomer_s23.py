@@ -8,7 +8,7 @@ the zh tie line said 他为人 of a woman the scenario gave no word for; "My kni
 a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices;
 你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view; "说来话长" (N-18) and
 "Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
-(N-3, N-20, N-68).
+(N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 from townsfolk import Town
 from townsfolk.agents.barter import read_offer
 from townsfolk.agents.grammar_en import fix_case
-from townsfolk.agents.it_refers import resolve_it
+from townsfolk.agents.it_refers import resolve_it, resolve_person
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.voice_phrases import PHRASES
 
@@ -233,3 +233,38 @@ def test_an_i_with_its_own_verb_stays_the_subject() -> None:
     assert fix_case("Bram sent I the wrong flour") == "Bram sent me the wrong flour"
     assert fix_case("Dot chatted with I.") == "Dot chatted with me."
     assert fix_case("Pell gave I a loaf") == "Pell gave me a loaf"
+
+
+def _school(language: str) -> dict:  # type: ignore[type-arg]
+    zh = language == "zh"
+    return {"scenario": "学堂" if zh else "The school", "language": language, "seed": 1, "start": "2026-05-02T07:00",
+            "characters": {"ada": {"name": "吴婶" if zh else "Ada", "role": "教书的" if zh else "schoolmistress"},
+                           "owen": {"name": "老周" if zh else "Owen", "role": "看门的" if zh else "caretaker"},
+                           "silas": {"name": "孙先生" if zh else "Silas", "role": "杂货铺掌柜" if zh else "grocer"},
+                           "pip": {"name": "豆豆" if zh else "Pip", "role": "学生" if zh else "pupil"},
+                           "p": {"name": "客人" if zh else "Rowan", "player": True}}}
+
+
+def test_he_and_she_are_the_people_the_last_question_named() -> None:
+    """N-67, N-7: a bare he / she / 他 / 她 is the one the previous question named; of two, the one whose
+    pronoun it is ("she" is the schoolmistress, "he" the other)."""
+    town = Town.from_scenario(_school("en"))
+    w = town.world
+    assert resolve_person("What's he like?", "Do you know Silas?", w, "pip", "en") == "What's Silas like?"
+    assert resolve_person("Did she say he stole it?", "What did Ada tell you about Owen?", w, "pip", "en") \
+        == "Did Ada say Owen stole it?"
+    assert resolve_person("Is her bell back?", "Have you seen Ada?", w, "pip", "en") == "Is Ada's bell back?"
+    assert resolve_person("Is he cross with her?", "Have you seen Ada?", w, "pip", "en") == \
+        "Is he cross with Ada?"  # no he was named: left as it is
+    zh = Town.from_scenario(_school("zh"))
+    assert resolve_person("他这人怎么样？", "你认识孙先生吗？", zh.world, "pip", "zh") == "孙先生这人怎么样？"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_what_is_he_like_of_one_i_do_not_know(language: str) -> None:
+    """N-67: "I don't think I know Silas." then "What's he like?" is no opinion of him out of nowhere."""
+    zh = language == "zh"
+    town = Town.from_scenario(_school(language))
+    town.say("p", "pip", "你认识孙先生吗？" if zh else "Do you know Silas?")
+    said = town.say("p", "pip", "他这人怎么样？" if zh else "What's he like?").text
+    assert ("孙先生" if zh else "Silas") in said, said
