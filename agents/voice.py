@@ -117,8 +117,13 @@ _ABOUT_YOU = {"zh": re.compile(r"^(?:[^，,。？?]{1,6}(?:说|讲|告诉我)，
                                r"(?! (?:heard|hear|know|knew|seen|see|saw|remember|think|like|enjoy|love|feel|mind|"
                                r"met|meet|ever meet|ever met))", re.IGNORECASE)}
 # "do you know Ana?" (a person, nothing after the name), not "do you know if Ana is coming?"
-_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?:[^，,？?吗]{1,4}|一?个?叫[\u4e00-\u9fff]{2,4}的人)(?:吗|不|没)"),
+_KIN_WORDS_EN = (r"cousin|brother|sister|uncle|aunt|nephew|niece|friend|husband|wife|son|daughter|father|mother|"
+                 r"grandfather|grandmother|grandson|granddaughter|mate|partner|master|apprentice|neighbour|boss")
+_KIN_WORDS_ZH = r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|哥哥|姐姐|弟弟|妹妹|叔叔|舅舅|姑姑|姨妈|侄子|外甥|朋友|师父|徒弟|东家|伙计|兄弟|哥|姐|弟|妹"
+_KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?:[^，,？?吗]{1,4}|一?个?叫[\u4e00-\u9fff]{2,4}的人"
+                                 rf"|我(?:的)?(?:{_KIN_WORDS_ZH})[\u4e00-\u9fff]{{0,4}})(?:吗|不|没)"),
                 "en": re.compile(r"\b(?i:do you know|have you (?:ever )?met|did you (?:ever )?meet|you know)\s+"
+                                 rf"(?:(?i:my|our) (?i:{_KIN_WORDS_EN}),?\s+)?"
                                  r"(?:(?i:a |an )?(?i:man|woman|lad|girl|boy|fellow|someone|anyone|somebody|anybody)\s+"
                                  r"(?i:called|named|by the name of)\s+)?"
                                  r"(?:the |old |young )?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*[?.!]?\s*$")}
@@ -750,16 +755,28 @@ def _mostly_in(core: str, texts: list[str], zh: bool, share: float = 0.7) -> boo
     return len(units) >= 4 and any(sum(u in t for u in units) >= share * len(units) for t in texts)
 
 
-_ASKED_NAME = {"en": re.compile(r"\b(?i:do you know|have you (?:ever )?met) (?i:a |an |the )?(?i:man |woman |lad |girl |boy |"
+_ASKED_NAME = {"en": re.compile(r"\b(?i:do you know|have you (?:ever )?met) (?i:a |an |the )?"
+                               rf"(?:(?i:my|our) (?i:{_KIN_WORDS_EN}),?\s+)?"  # "Have you met my cousin Bertram?" (N-55)
+                               r"(?i:man |woman |lad |girl |boy |"
                                r"fellow |someone |anyone |somebody |anybody )?(?i:called |named |by the name of )?"
                                r"(?P<name>[A-Z][\w'-]+)"),
-               "zh": re.compile(r"(?:你|您)(?:认识|认得|知道)一?个?叫(?P<name>[\u4e00-\u9fff]{2,4}?)的人")}
+               # 你认识王铁匠吗？ / 你认识我表哥王二吗？ / 你认识我表哥吗？ (N-27, N-59): 我 is the asker's, 你 to them
+               "zh": re.compile(r"(?:你|您)(?:认识|认得|知道)一?个?叫(?P<name>[\u4e00-\u9fff]{2,4}?)的人"
+                                rf"|(?:你|您)(?:认识|认得|见过)(?:我(?:的)?(?P<kin>{_KIN_WORDS_ZH}))?"
+                                r"(?P<name2>[\u4e00-\u9fff]{0,4}?)(?:吗|不|没)")}
 
 
 def _asked_name(question: str, lang: str) -> str | None:
     """The name in "Do you know X?" / "你认识X吗？" (asked of someone not in the world)."""
     m = _ASKED_NAME["zh" if lang == "zh" else "en"].search(question)
-    return m.group("name") if m else None
+    if m is None:
+        return None
+    if lang != "zh" or m.group("name"):
+        return m.group("name")
+    name, kin = m.group("name2") or "", m.group("kin") or ""
+    if name in ("", "他", "她", "这人", "那人", "这个人", "那个人") or name.startswith(("这", "那", "他", "她")):
+        return f"你{kin}" if kin and not name else None  # 你认识我表哥吗？: 你表哥
+    return name
 
 
 def _said_what_i_told(v: _Voice, items: list[GroundingItem]) -> bool:

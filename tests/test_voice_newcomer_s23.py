@@ -8,7 +8,8 @@ the zh tie line said 他为人 of a woman the scenario gave no word for; "My kni
 a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered from memory, not with prices;
 你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view; "说来话长" (N-18) and
 "Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
-(N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7).
+(N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7);
+"Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59).
 """
 
 from __future__ import annotations
@@ -268,3 +269,12 @@ def test_what_is_he_like_of_one_i_do_not_know(language: str) -> None:
     town.say("p", "pip", "你认识孙先生吗？" if zh else "Do you know Silas?")
     said = town.say("p", "pip", "他这人怎么样？" if zh else "What's he like?").text
     assert ("孙先生" if zh else "Silas") in said, said
+
+
+@pytest.mark.parametrize(("language", "asked", "named"), [
+    ("en", "Have you met my cousin Bertram?", "Bertram"), ("en", "Do you know a man called Barnaby?", "Barnaby"),
+    ("zh", "你认识王铁匠吗？", "王铁匠"), ("zh", "你认识我表哥王二吗？", "王二"), ("zh", "你认识我表哥吗？", "你表哥")])
+def test_someone_not_in_the_world_is_not_known_by_name(language: str, asked: str, named: str) -> None:
+    """N-55, N-27, N-59: a person the world does not hold, asked after, is not known, and named."""
+    said = Town.from_scenario(_school(language)).say("p", "pip", asked).text
+    assert any(p.format(about=named) == said for p in PHRASES[language]["know_no"]), said
