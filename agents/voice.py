@@ -29,6 +29,7 @@ from townsfolk.agents.deed_match import (
     same_deed,
     same_thing,
 )
+from townsfolk.agents.deed_question import asks_a_deed
 from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
@@ -161,7 +162,8 @@ def question_kind(text: str, language: str) -> str | None:
     if _YES_NO[lang].search(text):
         if _FEELING[lang].search(text):
             return "feeling"  # is X angry with you: answered from what I hold of them, not denied
-        return "deed" if _ABOUT_YOU[lang].search(text) else "yes_no"
+        # (a yes/no about me is an accusation only when it asks a deed: not 你信她的话吗 / 你跟柳娘熟吗, deed_question.py)
+        return "deed" if _ABOUT_YOU[lang].search(text) and asks_a_deed(text, lang) else "yes_no"
     return None
 
 
