@@ -13,6 +13,7 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, Field
 
 from townsfolk.agents import grammar_zh
+from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
@@ -310,6 +311,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}
         entries += [(i, "source") for i in (last_answer_to(world, memory, npc, listener)
                                              or latest_told(memory, npc, listener)) if i not in have]
+    vouched: list[str] = []
+    if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
+        vouched = last_answer_to(world, memory, npc, listener) or latest_told(memory, npc, listener)
+        have = {e for e, _ in entries}
+        entries += [(i, "vouched") for i in vouched if i not in have]  # (believe_question.py)
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
@@ -414,6 +420,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 said_to_them = CONFIDED_NOTE[lang]
             items.append(GroundingItem(kind="event", id=item.id, text=said_to_them, about=item.about,
                                        valence=item.valence, meta=meta))
+    for g in items:
+        if g.id in vouched:
+            g.meta["asked_before"] = True
     if retracted:
         to = passed_on_to(world, memory, npc, retracted)
         taken = {b.id for b in retracted}
