@@ -17,6 +17,7 @@ from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
@@ -294,6 +295,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     asked = question_kind(question, lang) if question else None
     if asked == "my_day":
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
+    elif asked == "my_mood":  # "你怎么闷闷不乐的？": what was said against me weighs on me (my_mood.py)
+        entries += [(i, "my_mood") for i in what_hurts(memory, npc) if i not in {e for e, _ in entries}]
     elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
         entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
     elif question and (tale := tale_question(question, lang)) is not None:  # "Dot says you tore the nets": did I?

@@ -35,6 +35,7 @@ from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_fi
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.my_mood import FINE, asks_my_mood, cause
 from townsfolk.agents.my_tellings import (
     ALSO_TOLD,
     KEPT_BACK,
@@ -148,6 +149,8 @@ def question_kind(text: str, language: str) -> str | None:
         return "small_talk"
     if asks_remember_me(text, lang):
         return "remember_me"  # "你还记得我吗？": from what I hold of the asker, never a denial
+    if asks_my_mood(text, lang):
+        return "my_mood"  # "你怎么闷闷不乐的？" / "You look glum.": what weighs on me (my_mood.py)
     if _RELATION[lang].search(text) or _TREATS[lang].search(text):
         return "relation"
     if asks_how_things_are(text, lang):
@@ -516,6 +519,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     subjects = set(v.meta.get("subjects") or [])
     if kind == "remember_me":
         return _remember_asker(v, items)
+    if act in ("answer", "deny", "small_talk") and asks_my_mood(v.question, v.lang):
+        return _my_mood(v, items)
     if (place := _own_place(v, items)) is not None:
         return place  # "What do you do aboard?" / "你跟谁学的戏？": my role, my master (role_questions.py)
     if kind == "know" and not subjects and (stranger := _asked_name(v.question, v.lang)) is not None:
@@ -599,6 +604,16 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
     return v.join([first if first is not None else _opener(v, items, len(lines)), *lines])
+
+
+def _my_mood(v: _Voice, items: list[GroundingItem]) -> str:
+    """Why I am low: what hurt me, said in my mood (the one the question names first), or that I am fine."""
+    names = [n for n in v.meta.get("subject_names") or [] if n]
+    found = sorted(cause(items), key=lambda g: not any(n in (g.text or "") for n in names))
+    lines = [v.finish(line) for g in found if (line := v.line(g))]
+    if not lines:
+        return FINE[v.lang][int(v.rng.integers(len(FINE[v.lang])))]
+    return v.join([v.pick("open_hurt"), *lines[:2]])
 
 
 def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str | None:

@@ -1,0 +1,56 @@
+""""You look glum." / 你怎么闷闷不乐的？ asks what is weighing on me: answered with the cause I hold.
+
+Found by the newcomers (N-25, N-60, N-11): 石头, hurt by a rumour 柳娘 had told him, met 石头，你怎么闷闷不乐的？
+and 你怎么不高兴？ with "我还真不知道。", 小六 met 你心情不好吗？ with a denial, Owen met "You look glum." with
+small talk and "Why are you cold to Ada?" without the reason; only "What happened?" got the story. The
+cause is what hurt me: the hardest thing said of me that I was told (and who told it), else a cold or
+bad turn I took part in; with nothing of the kind I am fine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.store import MemoryStore
+
+_LOW_ZH = r"(?:闷闷不乐|不高兴|不开心|不痛快|不舒服|心情不好|心情不太好|难过|伤心|委屈|愁眉苦脸|垂头丧气|没精打采|闷闷的|有心事|憋屈)"
+_ASKS = {"zh": re.compile(r"(?:你|您)[^，,。？?]{0,6}?" + _LOW_ZH + r"|(?:你|您)(?:怎么|为什么|为啥|咋)(?:了|啦)?[？?]?\s*$"
+                          r"|(?:你|您)(?:为什么|为啥|怎么)(?:对|跟)[^，,。？?]{1,8}(?:这么)?(?:冷淡|冷冰冰|不理|爱搭不理)"),
+         "en": re.compile(r"\byou (?:look|seem|sound)(?: a bit| rather| very| so| quite)? (?:glum|upset|sad|down|unhappy|worried|"
+                          r"troubled|miserable|low|blue|gloomy|cross|out of sorts|fed up)\b"
+                          r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy|cold|cool|short|off) (?:with|to|toward)?"
+                          r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy)\b"
+                          r"|\bwhat'?s (?:wrong|the matter)(?: with you)?\s*[?.!]*\s*$|\bwhat'?s (?:eating|bothering|troubling) you\b"
+                          r"|\b(?:is )?something (?:wrong|bothering you|on your mind)\b", re.IGNORECASE)}
+FINE = {"en": ["Me? I'm all right, thanks.", "Nothing's wrong, really. Just a long day."],
+        "zh": ["没有啊，我挺好的。", "没什么，就是有点累。"]}
+
+
+def asks_my_mood(question: str, language: str) -> bool:
+    """The question asks why I am low (or cold to someone): what is weighing on me."""
+    return bool(_ASKS["zh" if language == "zh" else "en"].search(question))
+
+
+def what_hurts(memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
+    """Ids of what I was told against me, hardest and newest first (the cause of a low mood)."""
+    said = [b for b in memory.beliefs_of(npc) if b.source == "told" and b.claim.valence < -0.1 and _at_me(b, npc)]
+    said.sort(key=lambda b: (b.claim.valence, -b.tick))
+    return [b.id for b in said[:limit]]
+
+
+def _at_me(belief: Belief, npc: str) -> bool:
+    return belief.claim.target == npc or belief.claim.about == npc
+
+
+def cause(items: list[GroundingItem]) -> list[GroundingItem]:
+    """What I would name as weighing on me, in the order to say it: what was said of me, then a bad
+    turn I took part in (the cold meeting it led to)."""
+    said = [g for g in items if g.kind == "belief" and (g.meta.get("toward_me") or g.meta.get("about_me"))
+            and g.valence < -0.1 and not g.meta.get("negated") and not g.meta.get("from_listener")]
+    said.sort(key=lambda g: (g.valence, -int(g.meta.get("tick", 0))))
+    turns = [g for g in items if g.kind in ("event", "summary") and g.valence < -0.1 and not g.meta.get("dialogue")
+             and not g.meta.get("message")]
+    turns.sort(key=lambda g: -int(g.meta.get("tick", 0)))
+    return said[:1] + turns[:1]
