@@ -18,11 +18,12 @@ from townsfolk.agents.confidences import shareable
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
-from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with
+from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with, told_whom
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
+from townsfolk.agents.tellings_asked import sayings_to
 from townsfolk.agents.tie_question import tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
@@ -319,6 +320,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         vouched = last_answer_to(world, memory, npc, listener) or latest_told(memory, npc, listener)
         have = {e for e, _ in entries}
         entries += [(i, "vouched") for i in vouched if i not in have]  # (believe_question.py)
+    asked_to = told_whom(question, lang, [names[s] for s in subjects if s in names]) if question else None
+    for to in (s for s in subjects if asked_to and names.get(s) == asked_to):  # "你跟孙大夫说了什么？": my telling to him
+        have = {e for e, _ in entries}
+        entries += [(i, "my_words") for i in sayings_to(world, memory, npc, to) if i not in have]  # (tellings_asked.py)
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
