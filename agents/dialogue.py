@@ -23,7 +23,7 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
-from townsfolk.agents.tellings_asked import sayings_to
+from townsfolk.agents.tellings_asked import sayings_to, teller_asked, told_me_by
 from townsfolk.agents.tie_question import tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
@@ -324,6 +324,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     for to in (s for s in subjects if asked_to and names.get(s) == asked_to):  # "你跟孙大夫说了什么？": my telling to him
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in sayings_to(world, memory, npc, to) if i not in have]  # (tellings_asked.py)
+    teller = teller_asked(question, lang, [names[s] for s in subjects if s in names]) if question else None
+    for who in (s for s in subjects if teller and names.get(s) == teller):  # "What did Hattie tell you?": what she
+        have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
+        entries += [(i, "told_me") for i in told_me_by(world, memory, npc, who, listener) + sayings_to(world, memory, npc, who)
+                    if i not in have]
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]

@@ -150,7 +150,7 @@ _CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (_rx(r"\bi'?m (?:so |really |very )?(?:scared|lonely|depressed|anxious|ashamed|afraid)\b|\bi (?:got|was|have been) (?:fired|dumped|divorced|diagnosed)\b|\bi have (?:cancer|depression)\b|\bmy secret\b"), 0.8),
     ],
     "tell": [
-        (_rx(r"我听说|听说|你知道吗[，,]|告诉你|跟你说|据说|我(?:看见|看到|发现)|我刚(?:看见|看到|遇到)"), 0.8),
+        (_rx(r"我听说|听说|你知道吗[，,]|告诉你|跟你说(?!过|了|(?:些)?(?:什么|啥))|据说|我(?:看见|看到|发现)|我刚(?:看见|看到|遇到)"), 0.8),
         (_rx(r"\bi heard\b|\bdid you hear\b|\bdid you know\b|\bguess what\b|\blet me tell you\b|\bi saw\b|\bapparently\b|\brumou?r has it\b|\bfyi\b|\bi noticed\b|\bi found out\b"), 0.8),
     ],
     "ask_about": [

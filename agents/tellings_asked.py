@@ -8,6 +8,9 @@ asks what she told me: her tellings to me, and mine to her for when there are no
 
 from __future__ import annotations
 
+import re
+
+from townsfolk.memory.privacy import visible_to
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -25,3 +28,27 @@ def sayings_to(world: World, memory: MemoryStore, npc: str, to: str, limit: int 
             if len(out) >= limit:
                 break
     return out
+
+
+_TOLD_ME = {"zh": re.compile(r"(?P<who>[\u4e00-\u9fff]{1,6}?)(?:都|还|到底|究竟)?(?:跟|和|对)(?:你|您)(?:说|讲|提)(?:了|过)?[^，,。？?]{0,6}?(?:什么|啥)"),
+            "en": re.compile(r"\b(?i:what (?:did|has|have|had)) (?P<who>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?i:(?:been )?"
+                             r"(?:tell|told|telling|say|said|saying) (?:to )?you)\b")}
+NOTHING = {"en": "{who} hasn't told me anything.", "zh": "{who}没跟我说过什么。"}
+OTHER_WAY = {"en": "{who} hasn't told me anything; it was the other way round.", "zh": "{who}没跟我说过什么，倒是"}
+
+
+def teller_asked(question: str, language: str, names: list[str]) -> str | None:
+    """The one the question asks what they told me ("What did Hattie tell you?", 小六跟你说过什么？), a name
+    of the world, or None."""
+    m = _TOLD_ME["zh" if language == "zh" else "en"].search(question)
+    if m is None:
+        return None
+    who = m.group("who")
+    return next((n for n in sorted(names, key=len, reverse=True) if n and who.endswith(n)), None)
+
+
+def told_me_by(world: World, memory: MemoryStore, npc: str, teller: str, listener: str, limit: int = 3) -> list[str]:
+    """Ids of the beliefs `teller` told me, newest first (none the listener may not see)."""
+    told = [b for b in memory.beliefs_of(npc) if b.source == "told" and b.told_by == teller
+            and visible_to(b, listener, world)]
+    return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]

@@ -64,6 +64,7 @@ from townsfolk.agents.small_talk import (
     without_greeting,
 )
 from townsfolk.agents.state_answer import asks_back, is_state_answer
+from townsfolk.agents.tellings_asked import NOTHING, OTHER_WAY, teller_asked
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.tie_question import is_that_tie, tie_asked
@@ -570,6 +571,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             items, v.question, v.lang, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)),
             lambda g: (line := v.line(g)) and v.finish(line))) is not None:
         return sure  # "Do you believe her?" / 你信她的话吗: how sure I am of her telling (believe_question.py)
+    if act in ("answer", "deny") and (who := teller_asked(v.question, v.lang, list(v.meta.get("subject_names") or []))):
+        return _told_me_what(v, items, who)  # "What did Hattie tell you?": hers to me, not mine to her
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
@@ -604,6 +607,24 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
     return v.join([first if first is not None else _opener(v, items, len(lines)), *lines])
+
+
+def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
+    """What `who` told me; or that they told me nothing, and what I told them if I did."""
+    heard = [g for g in items if g.kind == "belief" and g.meta.get("teller_name") == who and not g.meta.get("from_listener")]
+    told = [line for g in heard if (line := v.line(g))]
+    if told:  # and whom I passed the same words on to, said once (ALSO_TOLD)
+        on = next((g.meta["to_names"] for g in items if g.kind == "event" and g.meta.get("source") == "said"
+                   and g.meta.get("retold") and g.meta.get("to_names") and any(
+                       _shared(str(g.meta.get("quote") or g.text), h.meta.get("quote") or h.text, v.zh) >= 2 for h in heard)),
+                  None)
+        return v.join([v.finish(x) for x in told[:2]] + ([ALSO_TOLD[v.lang].format(to=on)] if on else []))
+    mine = my_telling_to(items, who)
+    line = v.line(mine) if mine is not None else None
+    if not line:
+        return NOTHING[v.lang].format(who=who)
+    return (OTHER_WAY["zh"].format(who=who) + v.finish(line)) if v.zh else \
+        v.join([OTHER_WAY["en"].format(who=who), v.finish(line)])
 
 
 def _my_mood(v: _Voice, items: list[GroundingItem]) -> str:
