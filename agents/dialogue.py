@@ -23,7 +23,8 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
-from townsfolk.agents.tellings_asked import sayings_to, teller_asked, told_me_by
+from townsfolk.agents.tellings_asked import asks_whom_i_told, sayings_to, teller_asked, told_me_by
+from townsfolk.agents.tellings_asked import my_sayings as latest_sayings
 from townsfolk.agents.tie_question import tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
@@ -329,6 +330,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
         entries += [(i, "told_me") for i in told_me_by(world, memory, npc, who, listener) + sayings_to(world, memory, npc, who)
                     if i not in have]
+    if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
+        have = {e for e, _ in entries}
+        entries += [(i, "my_words") for i in latest_sayings(world, memory, npc) if i not in have]
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]

@@ -52,3 +52,34 @@ def told_me_by(world: World, memory: MemoryStore, npc: str, teller: str, listene
     told = [b for b in memory.beliefs_of(npc) if b.source == "told" and b.told_by == teller
             and visible_to(b, listener, world)]
     return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]
+
+
+_WHOM = {"zh": re.compile(r"(?:你|您)(?:都|还|又|到底)?(?:跟|和|对|向|告诉(?:了|过)?)(?:谁|哪些人|哪几个人|什么人)"),
+         "en": re.compile(r"\bwho(?:m)? (?:else )?(?:did|have|had) you (?:tell|told|say (?:it|that|this) to|mention(?:ed)? it to|"
+                          r"pass(?:ed)? it on to)\b|\bwho(?:m)? (?:else )?have you told\b", re.IGNORECASE)}
+TOLD_THEM = {"en": "I told {to}.", "zh": "跟{to}都提过。"}
+TOLD_NOBODY = {"en": "I haven't told anyone.", "zh": "我没跟别人说过。"}
+
+
+def asks_whom_i_told(question: str, language: str) -> bool:
+    """"你跟谁说过这事？" / "Who did you tell?": the ones I told."""
+    return bool(_WHOM["zh" if language == "zh" else "en"].search(question))
+
+
+def my_sayings(world: World, memory: MemoryStore, npc: str, limit: int = 5) -> list[str]:
+    """Ids of my own latest tellings about others, to anyone (not my replies, nothing private)."""
+    out: list[str] = []
+    for e in reversed(memory.events_of(npc)):
+        fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
+        if fact is not None and fact.actor == npc and fact.kind in SAID_KINDS and fact.about and not e.private:
+            out.append(e.id)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def listed(names: list[str], language: str) -> str:
+    """Names said as a list: 小六、石头和赵总镖头 / Mina, Silas and Owen."""
+    if len(names) < 2:
+        return "".join(names)
+    return ("、" if language == "zh" else ", ").join(names[:-1]) + ("和" if language == "zh" else " and ") + names[-1]

@@ -64,7 +64,15 @@ from townsfolk.agents.small_talk import (
     without_greeting,
 )
 from townsfolk.agents.state_answer import asks_back, is_state_answer
-from townsfolk.agents.tellings_asked import NOTHING, OTHER_WAY, teller_asked
+from townsfolk.agents.tellings_asked import (
+    NOTHING,
+    OTHER_WAY,
+    TOLD_NOBODY,
+    TOLD_THEM,
+    asks_whom_i_told,
+    listed,
+    teller_asked,
+)
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.tie_question import is_that_tie, tie_asked
@@ -455,7 +463,8 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
     if act not in ("farewell", "decline", "plea") and request.meta.get("asker") and is_praise(v.question, v.lang):
         # "You're a fine cook, Ada!": thanked in my manner, not chatted past or apologised for (praise.py)
         return v.pick(praise_key(float(request.meta.get("warmth", 0.5))))
-    if (act not in ("farewell", "decline", "plea") and (put := confronted_with(v.question, v.lang))
+    if (act not in ("farewell", "decline", "plea") and not asks_whom_i_told(v.question, v.lang)
+            and (put := confronted_with(v.question, v.lang))
             and (mine := _answer_for_my_words(v, put, items)) is not None):
         return mine  # "Why did you make it sound worse?": from what I said myself (my_tellings.py)
     if act == "forgive" and _wronged_before_my_eyes(request):
@@ -571,6 +580,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             items, v.question, v.lang, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)),
             lambda g: (line := v.line(g)) and v.finish(line))) is not None:
         return sure  # "Do you believe her?" / 你信她的话吗: how sure I am of her telling (believe_question.py)
+    if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
+        to = list(dict.fromkeys(n for g in items if g.kind == "event" and g.meta.get("source") == "said"
+                                and g.meta.get("fact_kind") == "say" and (n := g.meta.get("to_names"))))
+        return TOLD_THEM[v.lang].format(to=listed(to, v.lang)) if to else TOLD_NOBODY[v.lang]
     if act in ("answer", "deny") and (who := teller_asked(v.question, v.lang, list(v.meta.get("subject_names") or []))):
         return _told_me_what(v, items, who)  # "What did Hattie tell you?": hers to me, not mine to her
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
@@ -823,9 +836,7 @@ def _asked_name(question: str, lang: str) -> str | None:
 
 
 def _said_what_i_told(v: _Voice, items: list[GroundingItem]) -> bool:
-    """The question asks what I told someone, and I did tell them (my_tellings.py)."""
-    if not asks_what_was_said(v.question, v.lang):
-        return False
+    """The question asks after my telling to someone (what, or whether), and I did tell them (my_tellings.py)."""
     to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
     return bool(to) and my_telling_to(items, to) is not None
 
@@ -861,7 +872,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
                 if line:
                     return v.finish(line)
             owned = OWNED[v.lang][int(v.rng.integers(len(OWNED[v.lang])))]
-            line = v.line(told) if kind == "yes_no" else None  # a deed question's lines follow anyway
+            line = v.line(told)  # the telling to them, not my others (N-28)
             return v.join([owned, v.finish(line)]) if line else owned
     if kind == "deed":
         return _answer_accusation(v, items)
