@@ -208,6 +208,12 @@ class Everyday:
     keep: tuple[str, ...] = ()
 
 
+def asks_to_be_served(text: str, zh: bool) -> bool:
+    """Whether a serve request of this file's reads the words ("来碗茶", "Can I get some stew?")."""
+    said = without_greeting(text)
+    return any(verb == "serve" and rx.search(said) for verb, rx in (_REQUEST_ZH if zh else _REQUEST_EN))
+
+
 def _deals_in(role: str, persona: str, obj: str, zh: bool) -> int:
     """How surely a role (or its persona note, en) deals in what is asked for: 0 not at all, 1 by its
     trade's family (a fisherman and nets), 2 a ware named in the role (鱼贩 and 鱼), 3 the very words."""

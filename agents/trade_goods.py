@@ -168,7 +168,7 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|"
                          r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -182,6 +182,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "serve_many": ["Yes, I can do that: {ware}, {price} {coin} {unit}, so {total} {coin} for {many}.",
                        "Of course. That's {price} {coin} {unit} for {ware}: {total} {coin} for {many}."],
+        # a `sells:` ware sold one at a time ("currant bun", per bun): counted, as a shop counts it
+        "serve_one": ["{one_cap}, {price} {coin}. Here you are.", "Here you are: {one}, {price} {coin}."],
+        "serve_count": ["{many_cap} {wares}, that's {total} pence.", "{many_cap} {wares}: {total} pence, please."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
         "doing_news": ["Not so well today. {news}", "Could be better. {news}"],
     },
@@ -424,12 +427,30 @@ _MANY_ZH = re.compile(r"(\d+|[两二三四五六七八九十几])(?:刀|支|锭|
 _MANY_EN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|half a dozen|a couple of)\b", re.I)
 
 
+def _counted(ware: Ware) -> bool:
+    """Whether an English `sells:` ware is sold one at a time: per "each" or per its own head word ("currant
+    bun" per bun), so "two buns" are two of it (salt per pound, handbills per hundred are not)."""
+    if not ware.sold or not ware.name_en:
+        return False
+    unit = re.sub(r"^(?:a|an|each|per)\s*", "", ware.unit_en, flags=re.I).lower()
+    return not unit or unit == ware.name_en.lower().split()[-1]
+
+
 def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
-    """A ware served, priced for as many as were asked ("来两支笔": 一支9文，两支一共18文)."""
+    """A ware served, priced for as many as were asked ("来两支笔": 一支9文，两支一共18文; "Two currant buns,
+    that's 4 pence.")."""
     from townsfolk.agents.barter import _count
 
     many = (_MANY_ZH if zh else _MANY_EN).search(text)
     count = _count(many.group(0) if zh else text[many.start():], zh) if many else 1
+    if not zh and _counted(ware):
+        name = ware.name_en
+        if count <= 1:
+            one = ("an " if name[:1].lower() in "aeiou" else "a ") + name
+            return _said(world, npc, "serve_one", ware, text, zh, one=one, one_cap=one[:1].upper() + one[1:])
+        said = many.group(1).lower()  # type: ignore[union-attr]
+        return _said(world, npc, "serve_count", ware, text, zh, many_cap=said[:1].upper() + said[1:], wares=_many("a " + name),
+                     total=str(count * price_of(world, npc, ware)))
     if count <= 1:
         return _said(world, npc, "serve", ware, text, zh)
     total = count * price_of(world, npc, ware)
@@ -478,11 +499,12 @@ _SERVED_ZH = re.compile(r"茶|厨|饭|面馆|酒|客栈|馆|灶|豆腐|饼|馒�
 
 def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
     """Whether everyday.py already serves this request in the asker's words (卖豆腐的 and 豆腐脑, a baker's
-    loaf of bread); the wares it does not know for the role (an innkeeper's room), and whatever a trade
-    that is not food and drink sells, are served here."""
-    from townsfolk.agents.everyday import _deals_in
+    loaf of bread); the wares it does not know for the role (an innkeeper's room), whatever a trade
+    that is not food and drink sells, a `sells:` ware (its price is the designer's) and a request
+    everyday.py does not read ("I'll take two buns", 我要两个馒头: refused there) are served here."""
+    from townsfolk.agents.everyday import _deals_in, asks_to_be_served
 
-    if not (_SERVED_ZH if zh else _SERVED_EN).search(me.role):
+    if me.sells or not (_SERVED_ZH if zh else _SERVED_EN).search(me.role) or not asks_to_be_served(text, zh):
         return False
     return bool(_deals_in(me.role, "" if zh else me.persona, text, zh))
 
