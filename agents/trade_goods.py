@@ -40,6 +40,9 @@ class Ware:
     name_zh: str
     work: bool = False  # a service (a visit, shoeing): said by its own name, never by the asker's verb
     sold: bool = False  # a scenario's `sells:` ware, named as written ("handbill"): said as asked, or as many
+    yes_en: str = ""  # a service's own yes, said before its price ("Sit down and let me have a look at you.")
+    yes_zh: str = ""
+    as_asked: bool = False  # said by the thing the asker named last ("a curtain" of the seamstress, "nails")
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,8 @@ class Trade:
 
 
 def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_en: str, name_zh: str,
-       work: bool = False) -> Ware:
-    return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh, work)
+       work: bool = False, **more: str | bool) -> Ware:
+    return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh, work, **more)  # type: ignore[arg-type]
 
 
 _ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|床位|住一晚|过夜|歇脚",
@@ -122,7 +125,13 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"look at|see to|treat|visit|call(?:-out)?|dose|drench|fee", r"看(?:病|看|一看|一次|一下|一趟)|瞧|治|出诊|诊金", "a visit", "一趟",
               4, 10, "a visit", "出诊", True),), r"animals?|beasts?|patients?|calls?|rounds?|sick", r"牲口|病|出诊"),
     Trade(r"apothecary|herbalist|healer|physician|doctor", r"药|郎中|大夫|医",
-          (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),),
+          (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),
+           # a patient asking to be seen (能给我看看吗, "Could you take a look at me?"): the role's own work
+           _w(r"look at me|see me|examine me|(?:a |the )?(?:visit|consultation)|a look at (?:me|my \w+)|check (?:me|on me) over|treat me|consult\w*|"
+              r"(?:feel|feeling|i'?m|i am|i've been) (?:a bit |rather |very )?(?:poorly|ill|unwell|sick|off colour|under the weather)",
+              r"看(?:病|看|一看|一下|一次)|把(?:把)?脉|号(?:号)?脉|诊脉|瞧(?:病|瞧|一瞧)|不(?:太|大)?舒服|治病|诊金",
+              "a visit", "一次", 3, 8, "a consultation", "看病", True,
+              yes_en="Sit down and let me have a look at you.", yes_zh="来，坐下，我给你把把脉。")),
           r"patients?|herbs?|sick|remed\w*", r"病人|药|草药"),
     Trade(r"tailor|seamstress|dressmaker", r"裁缝|绣",
           (_w(r"coats?|dress\w*|shirts?|mend\w*|stitch\w*|cloth", r"衣|布|裁|缝|补", "a garment", "一件", 10, 40, "a coat", "做一件衣裳"),),
@@ -165,7 +174,7 @@ _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprices?\b|\bcosts?\b|\bcha
 _PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格|怎么收钱|(?:脚|力|工|船|渡|车|诊)钱(?:是|要|收)?(?:多少|几|怎么算)")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
-                         r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|"
+                         r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|"
                          r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
 _REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我")
@@ -183,6 +192,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "serve_many": ["Yes, I can do that: {ware}, {price} {coin} {unit}, so {total} {coin} for {many}.",
                        "Of course. That's {price} {coin} {unit} for {ware}: {total} {coin} for {many}."],
         # a `sells:` ware sold one at a time ("currant bun", per bun): counted, as a shop counts it
+        "serve_work": ["{yes} That's {price} {coin} {unit}.", "{yes} It's {price} {coin} {unit}."],
+        # work that costs the asker nothing (the school's caretaker mending its door): yes, and no price
+        "serve_work_free": ["{yes}"], "price_free": ["Nothing at all; it's my job.", "You'll not pay me for that; it's what I'm here for."],
         "serve_one": ["{one_cap}, {price} {coin}. Here you are.", "Here you are: {one}, {price} {coin}."],
         "serve_count": ["{many_cap} {wares}, that's {total} pence.", "{many_cap} {wares}: {total} pence, please."],
         "doing": ["Doing well, thank you. {trade_line}", "Well enough. {trade_line}"],
@@ -192,6 +204,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "price": ["{ware}{unit}{price}{coin}。", "{ware}啊，{unit}{price}{coin}，老价钱。"],
         "price_also": ["{asked}{unit}{price}{coin}。"],
         "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
+        "serve_work": ["{yes}{ware}{unit}{price}{coin}。", "{yes}{ware}{unit}收{price}{coin}。"],
+        "serve_work_free": ["{yes}"], "price_free": ["不要钱，这是我分内的事。", "要什么钱，本来就是我该干的。"],
         "serve_many": ["有，{ware}{unit}{price}{coin}，{many}一共{total}{coin}。", "行，{ware}{unit}{price}{coin}，{many}一共{total}{coin}，这就给你。"],
         "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
         "doing_news": ["不太好。{news}", "唉，别提了。{news}"],
@@ -418,6 +432,8 @@ def _sold_as(ware: Ware, text: str) -> str:
 
 def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **more: str) -> str:
     """A phrase picked by the NPC, the ware and the words asked: the same question gets the same words."""
+    if price_of(world, npc, ware) == 0 and key + "_free" in PHRASES["zh" if zh else "en"]:
+        key += "_free"  # the caretaker's mending is the school's: no price said
     options = PHRASES["zh" if zh else "en"][key]
     n = zlib.crc32(f"{world.seed}|{npc}|{key}|{ware.name_en}".encode()) % len(options)
     return options[n].format(**_slots(world, npc, ware, zh, text), **more)
@@ -441,6 +457,9 @@ def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
     that's 4 pence.")."""
     from townsfolk.agents.barter import _count
 
+    yes = ware.yes_zh if zh else ware.yes_en
+    if yes:  # a service asked for (a consultation, an escort, a mend): its own yes, then its price
+        return _said(world, npc, "serve_work", ware, text, zh, yes=yes)
     many = (_MANY_ZH if zh else _MANY_EN).search(text)
     count = _count(many.group(0) if zh else text[many.start():], zh) if many else 1
     if not zh and _counted(ware):
@@ -658,7 +677,9 @@ _PRICE_LIST = {"en": ["Depends what you're after: {prices}.", "{prices_cap}."],
 
 
 def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
-    """What I sell, the first three wares, and the first one's price."""
+    """What I sell, the first three wares, and the first one's price (a service a trade also does, the
+    doctor's consultation, is no ware on its shelf)."""
+    trade = Trade(trade.roles_en, trade.roles_zh, tuple(w for w in trade.wares if not w.yes_en) or trade.wares)
     names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in trade.wares[:3]]
     wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     first = trade.wares[0]
