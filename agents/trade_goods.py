@@ -161,6 +161,12 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"porter|carrier|stevedore|docker|longshoreman", r"挑夫|脚夫|搬运|扛活|力夫|苦力",
           (_w(r"carry\w*|a load|loads|porterage|haul\w*|lift\w*|fee", r"挑|扛|搬|脚钱|力钱", "a load", "一担",
               1, 4, "carrying", "挑货", True),), r"loads?|crates?|sacks?|quay|docks?|work", r"担子|货|活|码头"),
+    # an escort agency (镖局: 总镖头, 镖师, 趟子手; a caravan guard): its work is taking goods safe down the road
+    Trade(r"\bescorts?\b|caravan guard|bodyguard|guard for hire|outrider", r"镖|趟子手",
+          (_w(r"escort\w*|guard (?:my|the|a|our) (?:cart|wagon|goods|load|caravan|cargo)s?|protection on the road|safe conduct",
+              r"押(?:一趟|趟|个|一回)?镖|走(?:一趟|趟)?镖|保镖|护送|押运|押货|押送", "a journey", "一趟", 300, 800, "an escort",
+              "押镖", True, yes_en="We can do that; your goods will get there safe.", yes_zh="行，这趟镖我们接了。"),),
+          r"escorts?|caravans?|roads?|journeys?|trade|custom", r"镖|生意|路上"),
     # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
     Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
           r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
@@ -171,13 +177,13 @@ _PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it co
                        r"(?=[^?]*\?)|\bwhat do you charge\b|\bwhat does (?:it|a|an|the) [^?]{0,30}cost\b", re.I)
 _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprices?\b|\bcosts?\b|\bcharges?\b|\bfees?\b|\brates?\b", re.I)
 # a fee asked by its own word (脚钱, 工钱, 船钱: 你的脚钱多少？) is a price question too
-_PRICE_ZH = re.compile(r"多少钱|怎么卖|什么价|几个钱|几文|收多少|价钱|价格|怎么收钱|(?:脚|力|工|船|渡|车|诊)钱(?:是|要|收)?(?:多少|几|怎么算)")
+_PRICE_ZH = re.compile(r"多少钱|多少银子|几两银子|要多少|怎么卖|什么价|几个钱|几文|收多少|价钱|价格|怎么收钱|(?:脚|力|工|船|渡|车|诊)钱(?:是|要|收)?(?:多少|几|怎么算)")
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
-                         r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|"
+                         r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
                          r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -292,8 +298,27 @@ def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bo
     for ware, price, per, words in sales:
         said = "|".join(re.escape(w) for w in sorted((ware, *words), key=len, reverse=True))
         en = rf"(?:{said})(?:e?s)?" if not zh else ""  # every word of the ware one or many: "handbills", "flyers"
-        wares.append(Ware(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware, sold=True))
+        known = _known_service(ware, zh)
+        if known is not None:  # `{ware: 押镖, price: 500, per: 趟}`: the escort the engine knows, at the designer's price
+            en, said = (en + "|" + known.en if en else known.en), said + "|" + known.zh
+        service = known is not None or bool(_SERVICE_PER_ZH.fullmatch(per.lstrip("一每")) if zh else _SERVICE_PER_EN.fullmatch(
+            re.sub(r"^(?:a|an|each|per)\s+", "", per, flags=re.I)))
+        yes_en, yes_zh = (known.yes_en, known.yes_zh) if known is not None else _SERVICE_YES if service else ("", "")
+        wares.append(Ware(en, said if zh else "", _per(per, False), _per(per, True), price, price, ware, ware, service,
+                          sold=True, yes_en=yes_en, yes_zh=yes_zh))
     return Trade("", "", tuple(wares), "", "")
+
+
+# a `sells:` entry priced per journey, visit or time (per: 趟, per: visit) is work done, not a thing handed over
+_SERVICE_PER_ZH = re.compile(r"趟|次|回|天|日|时辰|个时辰|场")
+_SERVICE_PER_EN = re.compile(r"trip|journey|visit|job|time|day|hour|session|lesson|call|crossing", re.I)
+_SERVICE_YES = ("I can do that for you.", "行，这活我接了。")
+
+
+def _known_service(ware: str, zh: bool) -> Ware | None:
+    """The service of a trade's list a `sells:` ware names (押镖, "escort", 看病), or None."""
+    return next((w for t in TRADES for w in t.wares if (w.yes_zh if zh else w.yes_en)
+                 and re.search(w.zh if zh else rf"\b(?:{w.en})\b", ware, 0 if zh else re.I)), None)
 
 
 # "卖热汤面和馒头" / "who sells rooms and hot soup": the wares a role names are what it sells, priced before its
@@ -645,6 +670,8 @@ _WARES_ZH = re.compile(r"(?:你|您)?(?:这儿|这里|店里|摊上|家)?(?:都)
                        r"|(?:你|您)?(?:这儿|这里|店里|摊上)(?:都)?有(?:些)?(?:什么|啥)(?:卖|吃的|喝的|货)?")
 _WARES_SAID = {"en": ["{wares_cap}, mostly. {first_cap}, {price} {coin} {unit}.", "I sell {wares}. {first_cap}, {price} {coin} {unit}."],
                "zh": ["卖{wares}，{first}{unit}{price}{coin}。", "{wares}都有，{first}{unit}{price}{coin}。"]}
+_WORK_SAID = {"en": ["We do {wares}: {price} {coin} {unit}.", "{wares_cap} is our line: {price} {coin} {unit}."],
+              "zh": ["我们这儿做{wares}的买卖，{unit}{price}{coin}。", "{wares}，{unit}{price}{coin}。"]}
 _WARE_SAID = {"en": ["{wares_cap}, {price} {coin} {unit}.", "I sell {wares}: {price} {coin} {unit}."],
               "zh": ["卖{wares}，{unit}{price}{coin}。", "就卖{wares}，{unit}{price}{coin}。"]}
 
@@ -685,7 +712,7 @@ def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
     first = trade.wares[0]
     slots = _slots(world, npc, first, zh)
     name = slots["ware"] if zh else _sold_as(first, "") if first.sold else _many(first.name_en)
-    options = (_WARES_SAID if len(names) > 1 else _WARE_SAID)["zh" if zh else "en"]
+    options = (_WORK_SAID if all(w.yes_en for w in trade.wares) else _WARES_SAID if len(names) > 1 else _WARE_SAID)["zh" if zh else "en"]
     n = zlib.crc32(f"{world.seed}|{npc}|wares".encode()) % len(options)
     return options[n].format(wares=wares, wares_cap=wares[:1].upper() + wares[1:], first=name,
                              first_cap=name[:1].upper() + name[1:], price=slots["price"], coin=slots["coin"], unit=slots["unit"])
