@@ -161,6 +161,18 @@ TRADES: tuple[Trade, ...] = (
     Trade(r"porter|carrier|stevedore|docker|longshoreman", r"挑夫|脚夫|搬运|扛活|力夫|苦力",
           (_w(r"carry\w*|a load|loads|porterage|haul\w*|lift\w*|fee", r"挑|扛|搬|脚钱|力钱", "a load", "一担",
               1, 4, "carrying", "挑货", True),), r"loads?|crates?|sacks?|quay|docks?|work", r"担子|货|活|码头"),
+    # a caretaker mends what the place he keeps has broken, for nothing (his employer pays); a handyman or a
+    # carpenter mends for a fee ("Could you fix the squeaky door?", 能帮我修一下门吗？)
+    Trade(r"caretaker|janitor|custodian|groundskeeper|school ?keeper|verger|sexton", r"校工|工友|杂役|勤杂|打杂|看门|门房",
+          (_w(r"fix\w*|mend\w*|repair\w*|see to|look at|squeak\w*|broken|leak\w*|stuck|jammed|loose",
+              r"修|补|弄好|坏了|漏|卡住|松了", "a job", "一回", 0, 0, "a mend", "修", True,
+              yes_en="Leave it with me; I'll see to it today.", yes_zh="行，交给我，今天就给你弄好。"),),
+          r"school|building|grounds|yard|doors?|work|jobs?", r"学堂|院子|门|活"),
+    Trade(r"handy ?man|odd-?job|carpenter|joiner|repair ?man", r"木匠|修理|杂工|瓦匠|泥瓦匠",
+          (_w(r"fix\w*|mend\w*|repair\w*|see to|look at|squeak\w*|broken|leak\w*|stuck|jammed|loose",
+              r"修|补|弄好|坏了|漏|卡住|松了", "a job", "一回", 3, 10, "a mend", "修", True,
+              yes_en="I can fix that for you.", yes_zh="能修，交给我。"),),
+          r"work|jobs?|tools?|wood|trade|custom", r"活|木头|工具|生意"),
     # an escort agency (镖局: 总镖头, 镖师, 趟子手; a caravan guard): its work is taking goods safe down the road
     Trade(r"\bescorts?\b|caravan guard|bodyguard|guard for hire|outrider", r"镖|趟子手",
           (_w(r"escort\w*|guard (?:my|the|a|our) (?:cart|wagon|goods|load|caravan|cargo)s?|protection on the road|safe conduct",
