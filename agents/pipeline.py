@@ -176,7 +176,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         lead = promise(lang, f"{world.seed}|{npc}|{world.tick}|{text}")
     asks_everyday = (errand is None and chosen not in ("safety_support", "safe_decline", "escalate")
                      and world.character(speaker).is_player)
-    trade = trade_reply(world, npc, text, _known_facts(memory, npc)) if asks_everyday else None  # the NPC's own trade first (trade_goods.py)
+    trade = (trade_reply(world, npc, text, _known_facts(memory, npc),  # the NPC's own trade first (trade_goods.py)
+                         previous=lambda: previous_question(world, memory, npc, speaker, text)) if asks_everyday else None)
     everyday = (Everyday(trade[0], trade[1]) if trade is not None
                 else everyday_reply(world, npc, speaker, text, warmth=policy.warmth,
                                     seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))

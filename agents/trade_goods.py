@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -134,7 +135,11 @@ TRADES: tuple[Trade, ...] = (
               yes_en="Sit down and let me have a look at you.", yes_zh="来，坐下，我给你把把脉。")),
           r"patients?|herbs?|sick|remed\w*", r"病人|药|草药"),
     Trade(r"tailor|seamstress|dressmaker", r"裁缝|绣",
-          (_w(r"coats?|dress\w*|shirts?|mend\w*|stitch\w*|cloth", r"衣|布|裁|缝|补", "a garment", "一件", 10, 40, "a coat", "做一件衣裳"),),
+          # sewing to order, a curtain as much as a coat ("Could you sew a curtain for my classroom?"): said as asked
+          (_w(r"coats?|dress\w*|shirts?|curtains?|trousers|breeches|skirts?|jackets?|waistcoats?|gowns?|aprons?|blouses?|"
+              r"bonnets?|cushions?|sheets?|mend\w*|stitch\w*|alter\w*|hem(?:s|med|ming)?|sew\w*|cloth",
+              r"衣|布|裁|缝|补|窗帘|帘子|裤|褂|袄|裙|被面", "a piece", "一件", 10, 40, "sewing", "针线活", True,
+              as_asked=True, yes_en="Yes, I can sew that for you.", yes_zh="行，这活我接了。"),),
           r"cloth|needle|orders?|work", r"布|活|衣裳"),
     # roles a scenario names with no trade of the list above answered "I don't really know anything about that."
     # asked their own price: a (ship's) cook for stew, a ship's master for a passage, 班主 for a ticket
@@ -446,6 +451,10 @@ def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict
         said = _asked_as(ware, text, zh)
     if not zh and ware.sold:
         said = _sold_as(ware, text)
+    if not zh and text and ware.as_asked:  # "Curtains? 25 pence a piece.": the last thing named, as many
+        things = [m.group(0).lower() for m in re.finditer(rf"\b(?:{ware.en})\b", text, re.I)
+                  if not re.fullmatch(r"mend\w*|stitch\w*|alter\w*|hem\w*|sew\w*", m.group(0), re.I)]
+        said = (things[-1] if things[-1].endswith("s") else _many("a " + things[-1])) if things else None
     name = said or (ware.name_zh if zh else ware.name_en)
     price = price_of(world, npc, ware)
     return {"ware": name, "ware_cap": name[:1].upper() + name[1:], "price": str(price),
@@ -565,9 +574,11 @@ def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
     return bool(_deals_in(me.role, "" if zh else me.persona, text, zh))
 
 
-def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()) -> tuple[str, str] | None:  # type: ignore[assignment]
+def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset(),  # type: ignore[assignment]
+                previous: Callable[[], str | None] | None = None) -> tuple[str, str] | None:
     """(kind, words) when the line asks this NPC's trade for a ware, its price or how it is going; else None.
-    `known` are the ids of facts the NPC holds a memory of (its news may come from them)."""
+    `known` are the ids of facts the NPC holds a memory of (its news may come from them); `previous` gives
+    the asker's last words to me, so a bare "How much would that cost?" prices the curtain just asked for."""
     from townsfolk.agents.barter import barter_reply
 
     bargain = barter_reply(world, npc, text)  # "I'll trade you my knife for two loaves": an offer, not a purchase
@@ -589,10 +600,15 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             first = _said(world, npc, "price", asked[0], text, zh)
             return "price", first + "".join(("" if zh else " ") + _said(world, npc, "price_also", w, text, zh, asked=_asked_as(w, text, zh))
                                             for w in asked[1:])
+        named = text
+        if ware is None and previous is not None and not _names_other_ware(trade, text, zh):
+            before = previous() or ""  # "Could you sew a curtain?" then "How much would that cost?"
+            ware = ware_in(trade, before, zh) if (_REQUEST_ZH if zh else _REQUEST_EN).search(before) else None
+            named = before if ware is not None else text
         ware = ware or (trade.wares[0] if (len(trade.wares) == 1 and not _names_other_ware(trade, text, zh))
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
-            return "price", _said(world, npc, "price", ware, text, zh)
+            return "price", _said(world, npc, "price", ware, named, zh)
         if not _names_other_ware(trade, text, zh):  # "What do you charge?" of several wares: each of them priced
             return "price", _prices_said(world, npc, trade, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
