@@ -209,7 +209,7 @@ _HOW_ZH = re.compile(r"(?P<w>[\u4e00-\u9fff]{1,3}?)(?:今天|今年|最近|这�
 _BUSINESS_EN = re.compile(r"\b(?:business|trade|custom|work)\b", re.I)
 PHRASES: dict[str, dict[str, list[str]]] = {
     "en": {
-        "price": ["{ware_cap}? {price} {coin} {unit}.", "That'll be {price} {coin} {unit} for {ware}."],
+        "price": ["{ware_cap}? {price} {coin} {unit}.", "{ware_cap}? That'll be {price} {coin} {unit}."],
         "price_also": ["And {asked}, {price} {coin} {unit}."],
         "serve": ["Yes, I can do that: {ware}, {price} {coin} {unit}.", "Of course. That's {price} {coin} {unit} for {ware}."],
         "serve_many": ["Yes, I can do that: {ware}, {price} {coin} {unit}, so {total} {coin} for {many}.",
@@ -451,6 +451,8 @@ def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict
         said = _asked_as(ware, text, zh)
     if not zh and ware.sold:
         said = _sold_as(ware, text)
+        if _counted(ware) and not said.endswith("s"):  # "Currant buns? 2 pence a bun.", not "for currant bun"
+            said = _many("a " + said)
     if not zh and text and ware.as_asked:  # "Curtains? 25 pence a piece.": the last thing named, as many
         things = [m.group(0).lower() for m in re.finditer(rf"\b(?:{ware.en})\b", text, re.I)
                   if not re.fullmatch(r"mend\w*|stitch\w*|alter\w*|hem\w*|sew\w*", m.group(0), re.I)]

@@ -34,4 +34,4 @@ def test_anothers_price_is_theirs_to_say(lang: str, asked: str, name: str) -> No
 @pytest.mark.parametrize("lang,asked,want", [("en", "How much do you charge for eggs?", "eggs"), ("zh", "你家鸡蛋多少钱？", "鸡蛋")])
 def test_my_own_price_is_still_mine(lang: str, asked: str, want: str) -> None:
     said = _town(lang).say("kit", "owen", asked).text
-    assert want in said and ("pence" in said or "文" in said), said
+    assert want in said.lower() and ("pence" in said or "文" in said), said  # "Eggs? ..." leads with the ware

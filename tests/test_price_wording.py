@@ -36,3 +36,20 @@ def test_a_price_names_the_ware_as_asked_and_never_same_as_always() -> None:
 def test_one_coin_is_a_penny() -> None:
     said = _town().say("kit", "dora", "What do you sell?").text
     assert "1 penny a loaf" in said and "1 pence" not in said, said
+
+
+def test_a_ware_sold_one_at_a_time_is_priced_as_many_and_never_for_the_bare_name() -> None:
+    """Newcomer N-9 (session 23): Hattie (sells currant bun, per bun) asked "How much for a currant bun?" said
+    "That'll be 2 pence a bun for currant bun." (no article, the ware said after its unit). Now "Currant buns?
+    ... 2 pence a bun.", and no price is said "for" a bare ware name. English only: zh has no plural."""
+    town = Town.from_scenario({"scenario": "gate", "language": "en", "seed": 11, "start": "2026-09-07T07:00", "tick": "1h",
+                               "characters": {"hattie": {"name": "Hattie", "role": "baker who sells buns at the school gate",
+                                                         "sells": [{"ware": "currant bun", "price": 2, "per": "bun",
+                                                                    "words": ["bun", "buns"]}]},
+                                              "silas": {"name": "Silas", "role": "grocer"},
+                                              "p": {"name": "Rowan", "player": True}}})
+    said = town.say("p", "hattie", "How much for a currant bun?").text
+    assert said.startswith("Currant buns?") and "2 pence a bun" in said and " for " not in said, said
+    for asked in ("How much is salt?", "How much is sugar?", "How much are candles?"):
+        said = town.say("p", "silas", asked).text
+        assert " for " not in said and "pence" in said, said
