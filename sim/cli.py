@@ -528,7 +528,9 @@ def serve_cmd(
         _fail(str(exc))
 
 
-# the headless commands (simulate, report, sweep) register themselves on the same app
+# the headless commands (simulate, report, sweep) and a designer's own `check` (validate files
+# without playing them) register themselves on the same app
+from townsfolk.sim import cli_check as _cli_check  # noqa: E402, F401
 from townsfolk.sim import cli_headless as _cli_headless  # noqa: E402, F401
 
 if __name__ == "__main__":
