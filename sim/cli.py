@@ -529,9 +529,10 @@ def serve_cmd(
 
 
 # the headless commands (simulate, report, sweep) and a designer's own `check` (validate files
-# without playing them) register themselves on the same app
+# without playing them) and `talk` (to an NPC of a saved run) register themselves on the same app
 from townsfolk.sim import cli_check as _cli_check  # noqa: E402, F401
 from townsfolk.sim import cli_headless as _cli_headless  # noqa: E402, F401
+from townsfolk.sim import cli_talk as _cli_talk  # noqa: E402, F401
 
 if __name__ == "__main__":
     # `python -m townsfolk.sim.cli` runs this file as __main__, a second copy of the module: the headless
