@@ -447,15 +447,31 @@ def _unknown_key_message(path: tuple) -> str:
 MAX_KNOWN_LISTED = 12  # an unknown id lists the cast's ids only when it is this short
 
 
-def unknown_character(s: Scenario, cid: str) -> str:
+def cast_listed(s: Scenario, players: bool) -> str:
+    """'players: newcomer' / 'NPCs: ada, owen, ...': whom a field that needs one kind may name."""
+    ids = [cid for cid, c in s.characters.items() if c.player == players]
+    noun = "players" if players else "NPCs"
+    if not ids:
+        return f"no character is {'a player' if players else 'an NPC'} yet"
+    shown = ids[:MAX_KNOWN_LISTED]
+    return f"{noun}: {', '.join(shown)}" + (", ..." if len(ids) > len(shown) else "")
+
+
+def unknown_character(s: Scenario, cid: str, *, player: bool | None = None) -> str:
     """An id the cast lacks: a character's name written for its id says which id ('阿虎' is the name
-    of ahu), a near miss says did you mean (by id or by name), and a short cast is listed."""
+    of ahu), unless that one is of the wrong kind for the field (`player`: True a player is needed,
+    False an NPC), a near miss says did you mean (by id or by name), and a short cast is listed."""
     by_name: dict[str, str] = {}
     for key, c in s.characters.items():
         by_name.setdefault(c.name, key)
         by_name.setdefault(c.name.casefold(), key)
     named = by_name.get(cid) or by_name.get(cid.strip().casefold())
     if named is not None:
+        is_player = s.characters[named].player
+        if player is False and is_player:  # following "use the id" would only give the next error
+            return f"{cid!r} is the player {named}, but an NPC is needed here ({cast_listed(s, False)})"
+        if player is True and not is_player:
+            return f"{cid!r} is the NPC {named}, but a player is needed here ({cast_listed(s, True)})"
         return f"{cid!r} is the name of {named}; use the id {named}"
     ids = sorted(s.characters)
     cutoff = 0.5 if len(cid) <= 3 else 0.6  # a two-character name one character off (阿龙 for 阿虎) is 0.5
@@ -479,11 +495,12 @@ def _semantic_problems(s: Scenario) -> list[tuple[tuple, str]]:
         if cid is None:
             return
         if cid not in ids:
-            problems.append((path, unknown_character(s, cid)))
-        elif player is True and cid not in players:
-            problems.append((path, f"{cid!r} is not a player (mark it `player: true`)"))
+            problems.append((path, unknown_character(s, cid, player=player)))
+        elif player is True and cid not in players:  # "mark it player: true" would make an NPC a player
+            mark = "" if players else "; mark the player's character `player: true`"
+            problems.append((path, f"{cid!r} is an NPC, but a player is needed here ({cast_listed(s, True)}){mark}"))
         elif player is False and cid in players:
-            problems.append((path, f"{cid!r} is a player, but an NPC is needed here"))
+            problems.append((path, f"{cid!r} is a player, but an NPC is needed here ({cast_listed(s, False)})"))
 
     for i, r in enumerate(s.relationships):
         need(("relationships", i, "from"), r.from_)
