@@ -53,7 +53,11 @@ def _read(slice_of: Callable[[], T]) -> T:
 
 
 def _fail(message: str, code: int = 2) -> None:
-    out_console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    """One error line on stderr and exit CODE; the message is printed as written (rich read a
+    `[a-z]` or `[pip]` in it as markup and dropped it: "should match pattern '^*$'")."""
+    from rich.markup import escape
+
+    out_console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(code)
 
 

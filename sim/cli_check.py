@@ -51,6 +51,8 @@ def check_cmd(
 ) -> None:
     """Validate scenarios and world specs as `play` and `simulate` would, without running them;
     exit 2 when any file has a problem."""
+    from rich.markup import escape
+
     from townsfolk.sim.scenario import ScenarioError
 
     console, errors = out_console(), out_console(stderr=True)
@@ -60,7 +62,7 @@ def check_cmd(
             line = check_file(path)
         except ScenarioError as exc:
             bad += 1
-            errors.print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+            errors.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
             continue
         console.print(line, markup=False)
     if bad:

@@ -27,6 +27,7 @@ from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_probl
 from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
+from townsfolk.sim.validation_words import plain_message, quoted_full_width_hint, value_at
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.sim.yaml_syntax import colonless_key, comma_hint, syntax_problem
 from townsfolk.world.clock import bad_datetime, parse_duration
@@ -424,6 +425,20 @@ def nearest(value: str, known: set[str] | list[str], what: str | None = "kinds")
     return f" ({what}: {', '.join(sorted(known))})" if what else ""
 
 
+def nearest_predicate(value: str, known: set[str] | list[str], what: str | None = "known") -> str:
+    """`nearest` for a predicate key, which is also tried by meaning: 'stealing' is spelt nothing
+    like 'theft', but the cue words read it as theft, so that is the one suggested."""
+    tail = nearest(value, known, None)
+    if tail:
+        return tail
+    from townsfolk.memory.predicate_reader import read_by_cues
+
+    reading = read_by_cues(value.replace("_", " "))
+    if reading is not None and reading.key in known:
+        return f" (did you mean {reading.key!r}? {value!r} reads as it)"
+    return nearest(value, known, what)
+
+
 def _declared_twice(section: str, keys: list[str], noun: str) -> list[tuple[tuple, str]]:
     """A key a section declares a second time, named at the repeat."""
     return [((section, i, "key"), f"{noun} {k!r} is declared twice") for i, k in enumerate(keys) if k in keys[:i]]
@@ -631,12 +646,12 @@ def _predicate_problems(s: Scenario) -> list[tuple[tuple, str]]:
             problems.append((("predicates", i, "key"), f"{p.key!r} is a built-in predicate; choose another key"))
         if p.escalates_to is not None and p.escalates_to not in known:
             problems.append((("predicates", i, "escalates_to"),
-                             f"unknown predicate {p.escalates_to!r}{nearest(p.escalates_to, known, None)}"))
+                             f"unknown predicate {p.escalates_to!r}{nearest_predicate(p.escalates_to, known, None)}"))
     problems += _declared_twice("predicates", [p.key for p in s.predicates], "predicate")
     for i, e in enumerate(s.expect):
         if e.belief is not None and e.belief.predicate is not None and e.belief.predicate not in known:
             problems.append((("expect", i, "belief", "predicate"),
-                             f"unknown predicate {e.belief.predicate!r}{nearest(e.belief.predicate, known, None)}"))
+                             f"unknown predicate {e.belief.predicate!r}{nearest_predicate(e.belief.predicate, known, None)}"))
     return problems
 
 
@@ -686,13 +701,14 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
         else:
-            msg = msg.removeprefix("Value error, ") + _echo(err.get("input"))
+            msg = plain_message(err, path) or msg.removeprefix("Value error, ") + _echo(err.get("input"))
         msg = msg.removeprefix("Value error, ")
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg) from None
     problems = [p for p in [misplaced_values(scenario, data)] if p] or _semantic_problems(scenario)
     problems = problems or _sanity_problems(scenario)
     if problems:
         path, msg = problems[0]
+        msg += quoted_full_width_hint(msg, value_at(data, path))  # 'qian，xiaoliu' is no id: a comma typed full-width
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
     return scenario
 

@@ -16,10 +16,18 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from townsfolk.sim.scenario import KNOWN_TRAITS, MAX_SEED, ScenarioError, nearest, read_text_file
+from townsfolk.sim.scenario import (
+    KNOWN_TRAITS,
+    MAX_SEED,
+    ScenarioError,
+    nearest,
+    nearest_predicate,
+    read_text_file,
+)
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
+from townsfolk.sim.validation_words import plain_message, quoted_full_width_hint, value_at
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
-from townsfolk.sim.yaml_syntax import syntax_problem
+from townsfolk.sim.yaml_syntax import colonless_key, syntax_problem
 from townsfolk.world.clock import parse_duration
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
@@ -300,7 +308,7 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
         if e.predicate is not None and not broken:
             if e.predicate not in INVENTORY:
                 problems.append((("events", i, "predicate"),
-                                 f"unknown predicate {e.predicate!r}{nearest(e.predicate, list(INVENTORY), 'known')}"))
+                                 f"unknown predicate {e.predicate!r}{nearest_predicate(e.predicate, list(INVENTORY))}"))
             elif s.language in e.text:
                 # checked by cue words alone: deterministic, and no embedding per event at run time
                 sample = e.text[s.language].format(actor="A", other="B", place="P")
@@ -355,17 +363,25 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
         err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
         path = clean_loc(tuple(err["loc"]))
         msg = err["msg"]
-        if err["type"] == "extra_forbidden":
+        colonless = colonless_key(path[-1], err.get("input"), _known_keys()) \
+            if err["type"] == "extra_forbidden" else None
+        if colonless is not None:  # {at： 8} or {name 阿甲}: the key meant, its colon missing or full-width
+            key, msg = colonless
+            path = (*path[:-1], key)
+        elif err["type"] == "extra_forbidden":
             msg = f"unknown key {path[-1]!r}"
             close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
             if close:
                 msg += f" (did you mean {close[0]!r}?)"
         elif err["type"] == "missing":
             msg = f"missing required key {path[-1]!r}"
+        else:
+            msg = plain_message(err, path) or msg
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, ")) from None
     problems = _semantic_problems(spec)
     if problems:
         path, msg = problems[0]
+        msg += quoted_full_width_hint(msg, value_at(data, path))
         raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
     return spec
 

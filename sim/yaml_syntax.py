@@ -228,6 +228,27 @@ def _tab(exc: yaml.YAMLError, lines: list[str]) -> tuple[int, str, str] | None:
                       f"(YAML said: {problem})")
 
 
+def _colon_in_text(exc: yaml.YAMLError, lines: list[str]) -> tuple[int, str, str] | None:
+    """(0-based line, field, message) for a plain text holding `: ` (`persona: Strict: but fair`):
+    PyYAML says "mapping values are not allowed here" and names neither the field nor the fix."""
+    mark = getattr(exc, "problem_mark", None)
+    if getattr(exc, "problem", None) != "mapping values are not allowed here" or mark is None \
+            or mark.line >= len(lines):
+        return None
+    n, line = mark.line, lines[mark.line]
+    m = _LINE_KEY.match(line)
+    if m is None:
+        return None
+    value = line[m.end():].strip()
+    if not value or value[0] in "'\"{[|>&*!" or ": " not in _unquoted(value) + " ":
+        return None
+    key = m.group("key")
+    field = _field(_key_path(lines, n, line[:m.start("key")], key))
+    quoted = value.split(" #", 1)[0].replace('"', '\\"')
+    return (n, field, f"the text of `{key}` holds `: `, which YAML reads as the start of another key: put the "
+                      f"whole text in quotes ({key}: \"{quoted}\") (YAML said: mapping values are not allowed here)")
+
+
 def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str]:
     """(1-based line, field, message) for a YAML syntax error."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -239,7 +260,8 @@ def syntax_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str, str
         n, lead, key, value = colonless
         return (n + 1, _field(_key_path(text.split("\n"), n, lead, key)),
                 f"`{key}` has no `:` after it: write `{key}: {value}` (YAML said: {problem})")
-    plain = _tab(exc, text.split("\n")) or _misindented(exc, text.split("\n"))
+    plain = _tab(exc, text.split("\n")) or _misindented(exc, text.split("\n")) \
+        or _colon_in_text(exc, text.split("\n"))
     if plain is not None:
         n, field, message = plain
         return n + 1, field, message
@@ -266,8 +288,13 @@ _KEY_AND_VALUE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s+(?P<value>\S.*)$")
 
 
 def colonless_key(key: object, value: object, allowed: list[str]) -> tuple[str, str] | None:
-    """`{name 阿甲}` reads as a key "name 阿甲" with no value: (the key meant, the message saying to
-    add its colon) when the first word is a key allowed there, else None."""
+    """`{name 阿甲}` reads as a key "name 阿甲" with no value, `{at： 8}` (a full-width colon) as a key
+    "at： 8": (the key meant, the message saying to write its colon) when the first word is a key
+    allowed there, else None."""
+    head, colon, rest = str(key).partition("：")
+    if colon and value is None and head.strip() in allowed:  # `{at： 8}`: a full-width colon is no colon to YAML
+        k, v = head.strip(), rest.strip()
+        return k, f"`{key}` has a full-width colon ：, which YAML does not read as a colon: write `{k}: {v}`"
     m = _KEY_AND_VALUE.match(str(key))
     if value is not None or m is None or m.group("key") not in allowed:
         return None

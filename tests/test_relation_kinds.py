@@ -62,7 +62,8 @@ def test_a_declared_kind_reads_in_words_and_survives_a_reopen(tmp_path: Path) ->
     ({"relationships": [{"from": "xiaowu", "to": "laozhou", "kind": "trust", "strength": 0.5}]},
      "relationships[0].kind", "bond axis"),
     ({"relationship_kinds": [{"key": "tension", "en": "t", "zh": "紧"}]}, "relationship_kinds[0].key", "bond axis"),
-    ({"relationship_kinds": [{"key": "Landlord", "en": "l", "zh": "房东"}]}, "relationship_kinds[0].key", "pattern"),
+    ({"relationship_kinds": [{"key": "Landlord", "en": "l", "zh": "房东"}]}, "relationship_kinds[0].key",
+         "'Landlord' is not a key: a key is a lowercase id (a-z, digits, _, starting with a letter), e.g. landlord"),
     ({"relationship_kinds": [{"key": "landlord", "en": "l", "zh": "房东", "warmth": 1.5}]},
      "relationship_kinds[0].warmth", "less than or equal to 1"),
 ])

@@ -1,0 +1,105 @@
+"""pydantic's errors said in a designer's words, with the fix, for scenarios and world specs alike.
+
+pydantic says "Input should be a valid list", "List should have at most 2 items after validation,
+not 3" and "String should match pattern '^[a-z][a-z0-9_]*$'": true, but a designer cannot act on
+them. Each is turned into what was written, what the place takes and how to write it; and a value
+that holds a full-width comma or colon (typed without noticing in a Chinese file) says so, since
+YAML reads `[qian，shitou]` as one item and `at： 8` as no key at all.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+FULL_WIDTH = {"，": ("full-width comma", ","), "：": ("full-width colon", ":"), "、": ("enumeration comma", ",")}
+# what a designer writes between ids in a text meant as a list: `ada and owen`, `钱掌柜、小六`
+_LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；|\band\b|和)\s*|\s+")
+# a list a place takes, said by what it holds (the last key of its path)
+_ITEMS = {"between": ("mediation is between", "NPCs"), "meet": ("a meeting needs", "people"),
+          "witnesses": ("", "witnesses"), "to": ("", "listeners")}
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def full_width_hint(value: Any) -> str:
+    """'; 'qian，shitou' holds a full-width comma ，: YAML separates with , (write qian, shitou)', or ''."""
+    for text in _texts(value):
+        for mark, (what, ascii_mark) in FULL_WIDTH.items():
+            if mark in text:
+                fixed = text.replace(mark, ascii_mark + " ")
+                return (f"; {text!r} holds a {what} {mark}, which YAML does not read as {ascii_mark!r}: "
+                        f"type the ASCII one (write {fixed})")
+    return ""
+
+
+def _listed(items: list[Any]) -> str:
+    return ", ".join(str(i) for i in items)
+
+
+def _as_list(text: str) -> str:
+    """`ada and owen` -> `[ada, owen]`; `pip` -> `[pip]`."""
+    parts = [p for p in _LIST_SPLIT.split(text.strip()) if p]
+    return f"[{_listed(parts or [text])}]"
+
+
+def _id_like(text: str, example: str) -> str:
+    """An id a text could become: lowercase ASCII letters, digits and _ (none: the example)."""
+    word = re.sub(r"[^a-z0-9_]+", "_", text.casefold()).strip("_")
+    return word if word and word[0].isalpha() else example
+
+
+def plain_message(err: dict[str, Any], path: tuple) -> str | None:
+    """The designer's words for a pydantic error at `path`, or None to keep pydantic's own."""
+    kind, value, ctx = err.get("type", ""), err.get("input"), err.get("ctx") or {}
+    last = next((p for p in reversed(path) if isinstance(p, str)), "")
+    if kind == "list_type" and value is None:  # `timeline:` with nothing under it
+        return "a list is expected here, got nothing: give its items (each on a line starting `- `), or write []"
+    if kind == "list_type" and isinstance(value, str):
+        return f"a list is expected here, got the text {value!r}: write {_as_list(value)}" + full_width_hint(value)
+    if kind in ("too_long", "too_short") and isinstance(value, (list, tuple)):
+        n = len(value)
+        bound = ctx.get("max_length") if kind == "too_long" else ctx.get("min_length")
+        lead, noun = _ITEMS.get(last, ("", "items"))
+        exact = bound if kind == "too_long" and last == "between" else None
+        how = f"exactly {exact}" if exact else (f"at most {bound}" if kind == "too_long" else f"at least {bound}")
+        head = f"{lead} {how} {noun}" if lead else f"this list takes {how} {noun}"
+        return f"{head}, got {n}: [{_listed(value)}]" + full_width_hint(value)
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == ID_PATTERN and isinstance(value, str):
+        suggestion = _id_like(value, {"relationship_kinds": "client", "predicates": "lent_tools"}.get(
+            str(path[0]) if path else "", "my_key"))
+        msg = (f"{value!r} is not a key: a key is a lowercase id (a-z, digits, _, starting with a letter), "
+               f"e.g. {suggestion}")
+        if path[:1] in (("relationship_kinds",), ("predicates",)) and last == "key" \
+                and re.search(r"[^\x00-\x7f]", value):  # words, not a key: they belong under zh:/en:
+            language = "zh" if re.search(r"[\u3400-\u9fff]", value) else "en"
+            thing = "kind's" if path[0] == "relationship_kinds" else "predicate's"
+            msg += f"; the {thing} words go under {language}: ({language}: {value})"
+        return msg + full_width_hint(value)
+    return None
+
+
+def quoted_full_width_hint(message: str, value: Any) -> str:
+    """`full_width_hint` for a message that quotes the value (`unknown character 'qian，xiaoliu'`):
+    a text with a full-width comma that the message does not name is left alone (a line of speech)."""
+    quoted = [t for t in _texts(value) if repr(t) in message]
+    return full_width_hint(quoted) if quoted and "full-width" not in message else ""
+
+
+def value_at(data: Any, path: tuple) -> Any:
+    """What the file holds at a path of keys and indices (None where it holds nothing)."""
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
