@@ -27,9 +27,10 @@ INTERACTION = "interaction"  # a change whose reason starts with this is one int
 EXACT_UP_TO = 40  # interactions in one day: each day's units are then short binary fractions, summed exactly
 
 
-@dataclass
+@dataclass(slots=True)
 class DayCounts:
-    """One familiarity edge's interactions by day (ISO date -> count) and its seeded days together."""
+    """One familiarity edge's interactions by day (ISO date -> count) and its seeded days together
+    (slots: a tick's tellings make one per first meeting, and read their fields on every chat)."""
 
     row: int | None
     seen: tuple[int, int]  # (edge change count, log rewrite version) the counts were true for
@@ -166,7 +167,8 @@ def day_counts_of_rows(graph: RelationshipGraph, rows: list[int], counts: list[i
     return out  # type: ignore[return-value]
 
 
-_FIRST_CHAT: dict[float, float] = {}  # a seeded tie's strength -> its familiarity after one interaction
+# a seeded tie's strength -> (its familiarity after one interaction, its units as `_units` gives them)
+_FIRST_CHAT: dict[float, tuple[float, float]] = {}
 
 
 def chat_once_each(graph: RelationshipGraph, rows: list[int], counts: list[int], day: str) -> list[float]:
@@ -205,14 +207,16 @@ def chat_once_each(graph: RelationshipGraph, rows: list[int], counts: list[int],
                 seed = seeded[cause] = texts[cause] == "seed"
             row = rows[i]
             if seed and not one:  # no interaction yet: the seeded days alone, one interaction on `day` after
-                f = _FIRST_CHAT.get(strength)
-                if f is None:
+                first = _FIRST_CHAT.get(strength)
+                if first is None:
                     if len(_FIRST_CHAT) > _MEMO_LIMIT:
                         _FIRST_CHAT.clear()
-                    fresh = DayCounts(row=None, seen=(0, 0), base_units=_units(strength))
-                    f = _FIRST_CHAT[strength] = round(min(1.0, max(0.0, fresh.familiarity_with_one_more(day))), 4)
-                kept[row] = DayCounts(row=row, seen=(2, version), base_units=_units(strength), days={day: 1})
-                after[i] = f
+                    fresh = DayCounts(None, (0, 0), _units(strength))
+                    first = _FIRST_CHAT[strength] = (
+                        round(min(1.0, max(0.0, fresh.familiarity_with_one_more(day))), 4), fresh.base_units)
+                # (positional: the dataclass's keyword handling was a third of the entry's cost)
+                kept[row] = DayCounts(row, (2, version), first[1], {day: 1})
+                after[i] = first[0]
                 continue
             days = {times[t].date().isoformat(): 1} if one else {}
             kept[row] = counts_of = DayCounts(row=row, seen=(1, version),
