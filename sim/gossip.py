@@ -19,6 +19,7 @@ from townsfolk.memory.claims import PREDICATES, Claim, render_claim, says_its_de
 from townsfolk.memory.perception import form_belief, read_claim, remember
 from townsfolk.memory.privacy import asks_to_keep_secret
 from townsfolk.memory.store import MemoryStore
+from townsfolk.world.bare import copied
 from townsfolk.world.characters import Character
 from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
@@ -93,7 +94,7 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
         # dropping its words retold the predicate it denies ("always apologises")
         return claim, "faithful"
     if distortion == "intensify":
-        worse = PREDICATES.escalate(claim.predicate)
+        worse = PREDICATES.current().escalate(claim.predicate)  # (the running world's: its method, not a proxy's)
         to_the_one_named = bool(claim.said_by) and claim.about == listener and claim.said_by != listener
         if worse == claim.predicate and claim.predicate != "remark" and not to_the_one_named:
             return claim, "faithful"  # nothing harsher to say ("stole" stays "stole"): retold as it was
@@ -105,15 +106,14 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
         # a harsher predicate brings its own direction: a remark's felt tone (0 for "was by the well")
         # must not keep a claim that now blames from moving anyone (agents/appraisal.py reads valence)
         tone = claim.tone if worse == claim.predicate else None
-        return claim.model_copy(update={"predicate": worse, "severity": severity, "quote": None,
-                                        "tone": tone}), distortion
+        return copied(claim, {"predicate": worse, "severity": severity, "quote": None, "tone": tone}), distortion
     if distortion == "generalise" and claim.predicate == "remark" and claim.quote:
         # words no rule could read have no habit to make of them: "小何抓药时把当归和独活弄混了" became
         # "小何总爱说几句" (is always making remarks); they are retold as they were
         return claim, "faithful"
     if distortion == "generalise" and not claim.generalised and claim.blames_subject:  # a fire is not a habit
-        return claim.model_copy(update={"generalised": True, "quote": None,
-                                        "severity": min(1.0, claim.severity + 0.15)}), distortion
+        return copied(claim, {"generalised": True, "quote": None,
+                              "severity": min(1.0, claim.severity + 0.15)}), distortion
     if distortion == "misattribute" and (claim.said_by or claim.about):
         # a witnessed act (nobody named as saying it) gets a source too: "Pell says Arthur stole it"
         pool = [o for o in others if o not in (claim.said_by, listener, claim.about, heard_from)]
@@ -121,7 +121,7 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             new_source = pool[int(rng.integers(len(pool)))]
             # a denial keeps its words, and so does a deed its label would lose ("Tom stole Bram's nets")
             quote = claim.quote if claim.negated or says_its_deed(claim) else None
-            return claim.model_copy(update={"said_by": new_source, "quote": quote}), distortion
+            return copied(claim, {"said_by": new_source, "quote": quote}), distortion
     if distortion == "drop_hedge" and claim.hedged:
         quote = claim.quote
         if claim.own_words and quote:  # the words themselves are retold: the hedge goes from them
@@ -129,8 +129,8 @@ def distort(claim: Claim, distortion: str, *, listener: str, others: list[str],
             if quote == claim.quote or not quote:
                 return claim, "faithful"  # no hedge word to drop: the same words, retold as they were
             quote = quote[0].upper() + quote[1:] if quote[0].isalpha() and claim.quote[:1].isupper() else quote
-        return claim.model_copy(update={"hedged": False, "severity": min(1.0, claim.severity + 0.1),
-                                        "quote": quote}), distortion
+        return copied(claim, {"hedged": False, "severity": min(1.0, claim.severity + 0.1),
+                              "quote": quote}), distortion
     return claim, "faithful"
 
 
