@@ -88,30 +88,38 @@ class _Decided:
     """One telling decided (what is passed on, in which words), its writes not yet made; `pair` is the
     pair as the run keys it (the lesser id first)."""
 
-    __slots__ = ("teller", "listener", "basis", "applied", "fact", "other", "chat_rows", "log", "seen", "pair")
+    __slots__ = ("teller", "listener", "basis", "applied", "fact", "other", "chat_rows", "toward", "log", "seen",
+                 "pair")
 
     def __init__(self, teller: str, listener: str, basis: Belief, seen: _Seen, applied: str,
-                 fact: Fact, other: str | None, chat_rows: tuple[int, int], log: list[LogEntry]) -> None:
+                 fact: Fact, other: str | None, chat_rows: tuple[int, int, dict], log: list[LogEntry]) -> None:
         self.teller, self.listener, self.basis, self.seen = teller, listener, basis, seen
-        self.applied, self.fact, self.other, self.chat_rows, self.log = applied, fact, other, chat_rows, log
+        self.applied, self.fact, self.other, self.log = applied, fact, other, log
+        # the familiarity rows (teller's, listener's) and the listener's ties toward the teller by kind
+        # (the graph's own dict, which trust reads: nothing in a run adds or drops a tie)
+        self.chat_rows, self.toward = chat_rows[:2], chat_rows[2]
         self.pair = (teller, listener) if teller < listener else (listener, teller)
 
 
 class _Lasting:
     """What a tick's tellings work out that the next tick's would work out alike: a claim's valence,
     blame and words by its fields (pure functions of the fields, the cast's names, the language and
-    the predicates read with), a credibility by (trust, hops), a quotation's marks, a number's words.
+    the predicates read with), what is asked of each claim object met (claims are not changed in
+    place), a credibility by (trust, hops), a quotation's marks, a number's words.
     Worked out afresh every tick, most of a tick's claims were rendered again (the same rumour, the
     same few points of view). Kept per world while its names dict, language and predicate inventory
     (and that inventory's version) stay the ones it was made with; emptied past LASTING_MOST entries."""
 
-    __slots__ = ("key", "asked", "credibility", "quoted", "two_places")
+    __slots__ = ("key", "asked", "seen", "credibility", "quoted", "two_places")
 
     def __init__(self, key: tuple) -> None:
         self.key = key
         # a claim's fields -> (valence, blames_subject, its words by point of view): hashed once per
         # claim object a tick meets, not once per words asked (a tuple does not keep its hash)
         self.asked: dict[tuple, tuple[float, bool, dict]] = {}
+        # a claim object (held by its _Seen, so its id stays its own) -> what is asked of it: a faithful
+        # retelling passes on the claim it was told, met when that telling was made
+        self.seen: dict[int, _Seen] = {}
         self.credibility: dict[tuple[float, int], float] = {}
         self.quoted: dict[str, str] = {}  # spoken words -> the line's quotation, inner marks turned
         self.two_places: dict[float, str] = {}  # a strength or credibility -> its words on a line (:.2f)
@@ -119,7 +127,8 @@ class _Lasting:
     def holds(self, key: tuple) -> bool:
         k = self.key
         return (k[0] is key[0] and k[1] == key[1] and k[2] is key[2] and k[3] == key[3]
-                and len(self.asked) + len(self.credibility) + len(self.quoted) + len(self.two_places) < LASTING_MOST)
+                and len(self.asked) + len(self.seen) + len(self.credibility) + len(self.quoted)
+                + len(self.two_places) < LASTING_MOST)
 
 
 LASTING_MOST = 100_000
@@ -147,10 +156,9 @@ class _Tick:
         self.stamp = stamp(world)
         self.today = self.now.date().isoformat()
         self.warm: dict[str, bool] = {}
-        self._seen: dict[int, _Seen] = {}  # a claim (held, so its id stays its own) -> what is asked of it
         kept = lasting(world, self.names, self.language)  # (from tick to tick: see _Lasting)
-        self._asked, self._credibility, self._quoted, self._two_places = (kept.asked, kept.credibility,
-                                                                          kept.quoted, kept.two_places)
+        self._asked, self._seen, self._credibility, self._quoted, self._two_places = (
+            kept.asked, kept.seen, kept.credibility, kept.quoted, kept.two_places)
 
     def two_places(self, x: float) -> str:
         """`f"{x:.2f}"`, once per value (credibilities and strengths repeat)."""
@@ -214,17 +222,17 @@ class _Tick:
         return text
 
 
-def chat_rows(players: frozenset[str], adj: dict, teller: str, listener: str) -> tuple[int, int] | None:
+def chat_rows(players: frozenset[str], adj: dict, teller: str, listener: str) -> tuple[int, int, dict] | None:
     """The pair's familiarity edges (teller's, listener's) when this path can carry the telling out:
     neither is a player (players keep no memories or bonds) and both edges exist (a first chat
-    creates them, which `actions.gossip` does). `players` is `world.players()`, `adj` the graph's
-    adjacency (row_of twice, inline)."""
+    creates them, which `actions.gossip` does), with the listener's ties toward the teller by kind
+    (trust reads them). `players` is `world.players()`, `adj` the graph's adjacency (row_of twice, inline)."""
     if teller == listener or teller in players or listener in players:
         return None
     ab, ba = adj[teller].get(listener), adj[listener].get(teller)
     a = ab.get("familiarity") if ab is not None else None
     b = ba.get("familiarity") if ba is not None else None
-    return None if a is None or b is None else (a["row"], b["row"])
+    return None if a is None or b is None else (a["row"], b["row"], ba)
 
 
 def record_retelling(world: World, tick: _Tick, teller: str, listener: str, seen: _Seen, spoken: str,
@@ -281,8 +289,7 @@ class TellingRun:
         wanted: list[int] = []
         warm = tk.warm_kinds(world)
         for d in pending:
-            keyed = adj[d.listener].get(d.teller)
-            rows = [data["row"] for kind, data in keyed.items() if warm[kind]] if keyed else []
+            rows = [data["row"] for kind, data in d.toward.items() if warm[kind]]
             trust_rows.append(rows)
             wanted += rows
             moves: list[tuple[str, int]] = []
@@ -320,26 +327,31 @@ class TellingRun:
             fid, f_tick, f_time, f_place, f_private = fact["id"], fact["tick"], fact["time"], fact["place"], \
                 fact["private"]
             spoken, basis_id = fact["text"], held["id"]
-            people = [teller, listener]  # the retelling's participants (remember's people_of), no player
+            to, by = names[listener], names[teller]
             v_said, v_heard = valence * 0.3, valence * 0.6
+            if -1.0 <= valence <= 1.0:  # (a claim's valence is: remember's clips are then no-ops)
+                i_said, i_heard = abs(v_said), abs(v_heard)
+            else:
+                v_said, v_heard = max(-1.0, min(1.0, v_said)), max(-1.0, min(1.0, v_heard))
+                i_said, i_heard = min(1.0, abs(v_said)), min(1.0, abs(v_heard))
             importance = 0.4 + 0.3 * severity
             # remember's check (`_memory`), made once for both: floats in range, a str, an int tick
             make = (_event if type(valence) is float and type(importance) is float and 0.0 <= importance <= 1.0
                     and type(f_tick) is int else _memory)
             e_at += 2
             b_at += 1
+            # the retelling's participants (remember's people_of, no player): a list of its own for each
             said = make(f"e{e_at - 1}", teller, f_tick, f_time,
-                        f"我跟{names[listener]}说：“{spoken}”" if zh else f'I told {names[listener]}: "{spoken}"',
-                        f_place, people, about, 0.2, max(-1.0, min(1.0, v_said)), min(1.0, abs(v_said)),
-                        "said", fid, False, f_private, {})
+                        f"我跟{to}说：“{spoken}”" if zh else f'I told {to}: "{spoken}"',
+                        f_place, [teller, listener], about, 0.2, v_said, i_said, "said", fid, False, f_private, {})
             heard = make(f"e{e_at}", listener, f_tick, f_time,
-                         f"{names[teller]}跟我说：“{spoken}”" if zh else f'{names[teller]} told me: "{spoken}"',
-                         f_place, list(people), about, importance, max(-1.0, min(1.0, v_heard)),
-                         min(1.0, abs(v_heard)), "heard", fid, False, f_private, {"teller": teller})
+                         f"{by}跟我说：“{spoken}”" if zh else f'{by} told me: "{spoken}"',
+                         f_place, [teller, listener], about, importance, v_heard, i_heard, "heard", fid, False,
+                         f_private, {"teller": teller})
             hops = held["hops"] + 1
             trust = strength[trust_of[0]] if len(trust_of) == 1 else max((strength[r] for r in trust_of), default=0.5)
             bid, b_text, b_credibility, b_private = f"b{b_at}", tk.words(seen), tk.credibility(trust, hops), \
-                False or held["private"]
+                held["private"]
             # form_belief's check: values of their fields' own types are not validated again
             if type(hops) is int and hops >= 0 and type(b_credibility) is float and type(claim) is Claim \
                     and type(b_private) is bool:
@@ -371,7 +383,6 @@ class TellingRun:
             reason_code = code(chat_reason) if chat_code is None else chat_code
             for r in d.chat_rows:
                 changes.append((r, strength[r], next(chatted), cause_kind, cause_id, reason_code))
-            to, by = names.get(listener, listener), names.get(teller, teller)
             log = d.log
             log.append(_line(tick, stamp_, "gossip", [teller, listener], _gossip_text(tk, by, to, spoken, d.applied),
                              {"fact": fid, "basis": basis_id, "belief": bid}))
@@ -448,7 +459,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
     tk = _Tick(world)
     run = TellingRun(world, memory, tk)
     chars, rng, graph, players = world.characters, world.rng, world.graph, world.players()
-    adj = graph.g._adj  # noqa: SLF001
+    adj, pred = graph.g._adj, graph.g._pred  # noqa: SLF001
     logs: list[list[LogEntry]] = []
     for teller, listener in pairs:
         if teller in run.listeners:  # it heard something earlier in the run: its pick must see it
@@ -467,8 +478,9 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
         held = basis.__dict__  # (a model's attribute costs twice a key of its dict)
         told = held["claim"]
         chosen = choose_distortion(chars[teller], told, rng)
-        # only a misattribution needs the teller's circle (a sort over everyone they know)
-        others = sorted(graph.acquaintances(teller)) if chosen == "misattribute" else []
+        # only a misattribution needs the teller's circle (a sort over everyone they know): the graph's
+        # `acquaintances`, its two adjacency dicts' keys read in place
+        others = sorted(adj[teller].keys() | pred[teller].keys()) if chosen == "misattribute" else []
         claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng,
                                  heard_from=held["told_by"])
         seen = tk.seen(claim)
