@@ -203,7 +203,11 @@ class _Tick:
         whose other words hold no quotation mark, the marks turn as they would on the whole line."""
         q = self._quoted.get(spoken)
         if q is None:
-            q = self._quoted[spoken] = inner_quotes(f"“{spoken}”") if self.zh else inner_quotes_en(f'"{spoken}"')
+            if self.zh:
+                q = inner_quotes(f"“{spoken}”")
+            else:  # (words with no double quote of their own: the two marks stay as they are)
+                q = f'"{spoken}"' if '"' not in spoken else inner_quotes_en(f'"{spoken}"')
+            self._quoted[spoken] = q
         return q
 
     def say(self, claim: Claim, listener: str | None = None, speaker: str | None = None) -> str:
@@ -287,6 +291,7 @@ class TellingRun:
         trust_rows: list[list[int]] = []
         move_rows: list[list[tuple[str, int]]] = []
         wanted: list[int] = []
+        chat_all: list[int] = []  # every chat's familiarity rows, in order (each at most once in a run)
         warm = tk.warm_kinds(world)
         for d in pending:
             rows = [data["row"] for kind, data in d.toward.items() if warm[kind]]
@@ -299,10 +304,11 @@ class TellingRun:
                     moves = sorted((k, data["row"]) for k, data in keyed.items() if warm[k])
                     wanted += [r for _, r in moves]
             move_rows.append(moves)
-            wanted += d.chat_rows
+            chat_all += d.chat_rows
+        wanted += chat_all
         at = np.array(wanted, dtype=np.int64)
         strength = dict(zip(wanted, cols.strength[at].tolist(), strict=True))
-        count = dict(zip(wanted, cols.count[at].tolist(), strict=True))
+        chat_counts = cols.count[at[len(at) - len(chat_all):]].tolist()  # (only the chats read a count)
         t = cols.times.code(tk.now)
         chat_reason = f"{INTERACTION}: {'闲聊' if zh else 'chatted'}"
         kinds: list[str] = []
@@ -316,9 +322,8 @@ class TellingRun:
         counters = world.counters
         e_at, b_at = counters.get("e", 0), counters.get("b", 0)
         counters["e"], counters["b"] = e_at + 2 * len(pending), b_at + len(pending)
-        chat_all = [r for d in pending for r in d.chat_rows]
         # each chat's familiarity after it, its day counts moved past it (note_interaction) at once
-        chatted = iter(chat_once_each(graph, chat_all, [count[r] for r in chat_all], today))
+        chatted = iter(chat_once_each(graph, chat_all, chat_counts, today))
         for d, trust_of, moves in zip(pending, trust_rows, move_rows, strict=True):
             teller, listener, seen, basis = d.teller, d.listener, d.seen, d.basis
             claim, valence, severity, about = seen.claim, seen.valence, seen.severity, seen.about
@@ -461,8 +466,9 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
     chars, rng, graph, players = world.characters, world.rng, world.graph, world.players()
     adj, pred = graph.g._adj, graph.g._pred  # noqa: SLF001
     logs: list[list[LogEntry]] = []
+    heard, moved, chatted = run.listeners, run.moved, run.pairs  # (a write empties them in place)
     for teller, listener in pairs:
-        if teller in run.listeners:  # it heard something earlier in the run: its pick must see it
+        if teller in heard:  # it heard something earlier in the run: its pick must see it
             run.write()
         rows = chat_rows(players, adj, teller, listener)
         if rows is None:
@@ -489,9 +495,16 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
         other = responsible_for(claim, listener) if seen.blames else None
         decided = _Decided(teller, listener, basis, seen, applied, fact,
                            other if other is not None and other in chars else None, rows, [])
-        if run.reads_written(decided):
+        # run.reads_written, then run.add, inline (once per telling)
+        pair = decided.pair
+        if ((listener, teller) in moved or (decided.other is not None and (listener, decided.other) in moved)
+                or pair in chatted):
             run.write()
-        run.add(decided)
+        run.pending.append(decided)
+        heard.add(listener)
+        if decided.other is not None:
+            moved.add((listener, decided.other))
+        chatted.add(pair)
         logs.append(decided.log)
     run.write()
     return list(chain.from_iterable(logs)), run.runs
