@@ -113,14 +113,17 @@ class MemoryStore:
         table[iid] = item
         self._dirty[(kind, iid)] = None
 
-    def put_all(self, kinds: list[str], items: list) -> None:
+    def put_all(self, kinds: list[str], items: list,
+                split: tuple[list[EventMemory], list[Belief]] | None = None) -> None:
         """`put` of each (kind, item) in turn, the kinds known (a tick's tellings write their memories
         and beliefs together): the same tables, indexes, journal order and hooks, in the same order
         (`on_put_many` listeners told of the new items together; an item `put` must take, changed or
-        of another class, waits until they have been told of the ones before it)."""
+        of another class, waits until they have been told of the ones before it). `split`: the items'
+        events and beliefs, each in order, when the caller made them so (a run of tellings: exactly
+        `EventMemory` and `Belief` objects), which spares sorting the items out again."""
         if len(kinds) != len(items):
             raise ValueError("put_all: as many kinds as items")
-        if not self.on_put and self._bulk(kinds, items):
+        if not self.on_put and self._bulk(kinds, items, split):
             return
         tables = {k: self._table(k) for k in KINDS}
         ids_of, dirty, hooks, touched = self._ids_of, self._dirty, self.on_put, self.touched_holders
@@ -150,38 +153,44 @@ class MemoryStore:
             new_items.append(item)
         self._told(new_kinds, new_items, events)
 
-    def _bulk(self, kinds: list[str], items: list) -> bool:
+    def _bulk(self, kinds: list[str], items: list,
+              split: tuple[list[EventMemory], list[Belief]] | None = None) -> bool:
         """`put_all` of new events and beliefs only (a tick's tellings), each step over the whole run
         at C speed; False, with nothing written, when any item is not new, is of another kind or
         class, or comes twice (then the one-by-one path). Each kind's table, id lists and belief
         keys get their items in write order, and the journal all of them, so nothing differs from
         the loop: the kinds never share a structure whose order could tell."""
-        is_event = list(map(_IS_EVENT, kinds))
-        is_belief = list(map(_IS_BELIEF, kinds))
-        events = list(compress(items, is_event))
-        beliefs = list(compress(items, is_belief))
-        if len(events) + len(beliefs) != len(items):
-            return False
-        if events and set(map(type, events)) != {EventMemory} or beliefs and set(map(type, beliefs)) != {Belief}:
-            return False
-        fields = list(map(_DICT, items))  # each item's fields read once (see _DICT)
-        ids = list(map(_ID_OF, fields))
-        event_ids, belief_ids = list(compress(ids, is_event)), list(compress(ids, is_belief))
+        if split is None:
+            is_event = list(map(_IS_EVENT, kinds))
+            is_belief = list(map(_IS_BELIEF, kinds))
+            events = list(compress(items, is_event))
+            beliefs = list(compress(items, is_belief))
+            if len(events) + len(beliefs) != len(items):
+                return False
+            if (events and set(map(type, events)) != {EventMemory}
+                    or beliefs and set(map(type, beliefs)) != {Belief}):
+                return False
+        else:
+            events, beliefs = split
+            if len(events) + len(beliefs) != len(items):
+                raise ValueError("put_all: split is not the items' events and beliefs")
+        # each item's fields read once (see _DICT)
+        event_fields, belief_fields = list(map(_DICT, events)), list(map(_DICT, beliefs))
+        event_ids, belief_ids = list(map(_ID_OF, event_fields)), list(map(_ID_OF, belief_fields))
         if (len(set(event_ids)) != len(event_ids) or len(set(belief_ids)) != len(belief_ids)
                 or not self.events.keys().isdisjoint(event_ids) or not self.beliefs.keys().isdisjoint(belief_ids)):
             return False
-        holders = list(map(_HOLDER_OF, fields))
         if events:
-            event_holders = list(compress(holders, is_event))
+            event_holders = list(map(_HOLDER_OF, event_fields))
             deque(map(list.append, map(self._ids_of["event"].__getitem__, event_holders), event_ids), maxlen=0)
             self.touched_holders.update(event_holders)
             self.events.update(zip(event_ids, events, strict=True))
         if beliefs:
-            deque(map(list.append, map(self._ids_of["belief"].__getitem__, compress(holders, is_belief)),
+            deque(map(list.append, map(self._ids_of["belief"].__getitem__, map(_HOLDER_OF, belief_fields)),
                       belief_ids), maxlen=0)
             self._index_beliefs(beliefs)
             self.beliefs.update(zip(belief_ids, beliefs, strict=True))
-        self._dirty.update(dict.fromkeys(zip(kinds, ids, strict=True)))
+        self._dirty.update(dict.fromkeys(zip(kinds, map(_ID, items), strict=True)))
         self._told(kinds, items, events)
         return True
 

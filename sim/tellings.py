@@ -313,6 +313,8 @@ class TellingRun:
         chat_reason = f"{INTERACTION}: {'闲聊' if zh else 'chatted'}"
         kinds: list[str] = []
         items: list = []
+        events: list[EventMemory] = []  # the items' events and beliefs apart, for put_all
+        beliefs: list[Belief] = []
         changes: list[tuple[int, float, float, int, int, int]] = []
         code = cols.texts.code
         # the run's constant words, coded once when already interned (else as they come: texts keep their order)
@@ -369,6 +371,8 @@ class TellingRun:
                 b_text, b_credibility = belief.text, belief.credibility
             items += (said, heard, belief)
             kinds += ("event", "event", "belief")
+            events += (said, heard)
+            beliefs.append(belief)
             lines = []
             if moves:  # appraisal (appraise_belief_moves): the listener's warm edges toward the one blamed
                 delta = appraisal_delta(memory, listener, d.other, claim, b_credibility,  # type: ignore[arg-type]
@@ -402,7 +406,7 @@ class TellingRun:
                                      f"{to} → {other_name} [{relation_label(lang, kind, kinds_of)}] "
                                      f"{tk.two_places(before)} → {tk.two_places(after)} ({reason})",
                                      {"cause": f"belief:{bid}"}))
-        memory.put_all(kinds, items)
+        memory.put_all(kinds, items, (events, beliefs))
         _append_changes(graph, tick, t, changes)
         self.pending = []
         self.listeners.clear()
