@@ -74,7 +74,7 @@ class _Seen:
     world's predicates; a property lookup through the inventory each, asked per telling), and the
     fields a telling reads (a claim is a model: each attribute read costs several of a slot's)."""
 
-    __slots__ = ("claim", "fields", "valence", "blames", "about", "severity", "people", "said")
+    __slots__ = ("claim", "fields", "valence", "blames", "about", "severity", "people", "said", "plain")
 
     def __init__(self, claim: Claim, fields: tuple, valence: float, blames: bool,
                  said: dict[tuple[str | None, str | None], str]) -> None:
@@ -82,6 +82,7 @@ class _Seen:
         self.said = said  # its words by point of view, shared by every claim of the same fields
         self.about, self.severity = claim.about, claim.severity
         self.people = (claim.about, claim.target, claim.said_by)  # whose point of view changes its words
+        self.plain: str | None = None  # its words from no one's point of view (a belief's text), once asked
 
 
 class _Decided:
@@ -357,8 +358,10 @@ class TellingRun:
                          f_private, {"teller": teller})
             hops = held["hops"] + 1
             trust = strength[trust_of[0]] if len(trust_of) == 1 else max((strength[r] for r in trust_of), default=0.5)
-            bid, b_text, b_credibility, b_private = f"b{b_at}", tk.words(seen), tk.credibility(trust, hops), \
-                held["private"]
+            b_text = seen.plain
+            if b_text is None:
+                b_text = seen.plain = tk.words(seen)
+            bid, b_credibility, b_private = f"b{b_at}", tk.credibility(trust, hops), held["private"]
             # form_belief's check: values of their fields' own types are not validated again
             if type(hops) is int and hops >= 0 and type(b_credibility) is float and type(claim) is Claim \
                     and type(b_private) is bool:
