@@ -62,7 +62,7 @@ class GossipRound:
         if len(kinds) != len(items):
             raise ValueError("as many kinds as items")
         row = self.row
-        rows = []  # (set in one array write: a numpy item write per belief cost more than the loop)
+        rows: list[int] = []  # (set in one array write: a numpy item write per belief cost more than the loop)
         # the beliefs picked at C speed (a fold's summary or impression, put alone, costs no loop)
         for item in compress(items, map(_IS_BELIEF, kinds)):
             if isinstance(item, Belief):

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from townsfolk.agents.grammar_en import inner_quotes as inner_quotes_en
 from townsfolk.agents.grammar_zh import inner_quotes as inner_quotes_zh
@@ -19,7 +20,7 @@ from townsfolk.memory.events import EventMemory
 from townsfolk.memory.fold_bound import FoldBounds
 from townsfolk.memory.perception import remember, trust_in
 from townsfolk.memory.store import MemoryStore
-from townsfolk.world.bare import bare
+from townsfolk.world.bare import bare, copied
 from townsfolk.world.characters import Character
 from townsfolk.world.clock import SimClock
 from townsfolk.world.facts import Fact
@@ -105,6 +106,40 @@ def _quotes_en_by_char(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+class _WithPrivate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    a: int
+    b: str = "x"
+    _kept: int = PrivateAttr(default=3)
+
+
+class _WithExtra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    a: int
+
+
+def test_copied_is_model_copy_with_update():
+    claim = Claim(about="n2", predicate="late", severity=0.3, said_by="n1", hedged=True)
+    for update in ({"said_by": "n3", "quote": None}, {"generalised": True, "severity": 0.45}, {}):
+        _same(copied(claim, update), claim.model_copy(update=update))
+        assert copied(claim, update).model_fields_set == claim.model_copy(update=update).model_fields_set
+    private = _WithPrivate(a=1)
+    private._kept = 7
+    _same(copied(private, {"b": "y"}), private.model_copy(update={"b": "y"}))
+    assert copied(private, {}).__pydantic_private__ is not private.__pydantic_private__
+    extra = _WithExtra(a=1, z=2)
+    _same(copied(extra, {"a": 5, "w": 1}), extra.model_copy(update={"a": 5, "w": 1}))
+    assert copied(extra, {"w": 1}).__pydantic_extra__ == {"z": 2, "w": 1}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=list("ab \"'(:.,;)!?"), max_size=16))
+def test_an_english_quotation_without_inner_quotes_is_left_as_it_is(words):
+    """_Tick.quoted's shortcut: words holding no double quote come back in their two marks unchanged."""
+    if '"' not in words:
+        assert inner_quotes_en(f'"{words}"') == f'"{words}"'
 
 
 def _quotes_zh_by_char(text: str) -> str:
