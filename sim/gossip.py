@@ -173,7 +173,8 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
             tick = f["tick"]
             if tick < best_tick or (tick == best_tick and f["id"] <= best_id):
                 continue
-        if confided(b):
+        quote = c["quote"]  # confided(b), from the dicts already read
+        if quote and f["source"] == "told" and asks_to_keep_secret(quote):
             continue
         best, best_score, best_tick, best_id = b, score, f["tick"], f["id"]
     return best
