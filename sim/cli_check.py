@@ -14,16 +14,19 @@ import typer
 from townsfolk.sim.cli import app, out_console
 
 
-def is_world_spec(text: str) -> bool:
+def is_world_spec(text: str, named_as_one: bool) -> bool:
     """Whether a file's text is a world spec (`world:` and no `scenario:`), as `play` and `simulate`
-    tell them apart; anything unreadable counts as a scenario (its error is the same either way)."""
+    tell them apart; a file that says neither (unreadable YAML, not a mapping) is one when its name
+    says so (`*.world.yaml`), so its error is the one `simulate` would give."""
     from townsfolk.sim.scenario_yaml import load_checked
 
     try:
         data, _node = load_checked(text)
-    except Exception:  # noqa: BLE001  (any YAML problem: the scenario loader reports it)
-        return False
-    return isinstance(data, dict) and "world" in data and "scenario" not in data
+    except Exception:  # noqa: BLE001  (any YAML problem: the loader chosen by the name reports it)
+        return named_as_one
+    if not isinstance(data, dict) or ("world" in data) == ("scenario" in data):
+        return named_as_one and not (isinstance(data, dict) and "scenario" in data)
+    return "world" in data
 
 
 def check_file(path: Path) -> str:
@@ -32,7 +35,7 @@ def check_file(path: Path) -> str:
 
     world_named = path.name.endswith(".world.yaml")
     text = read_text_file(path, "world spec" if world_named else "scenario")
-    if is_world_spec(text):
+    if is_world_spec(text, world_named):
         from townsfolk.sim.world_spec import parse_world_spec
 
         spec = parse_world_spec(text, str(path))

@@ -64,3 +64,12 @@ def test_a_bad_world_spec_gives_simulates_own_error(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["check", str(bad)])
     assert done.exit_code == 2 == simulated.exit_code
     assert "populaton" in said(done) and said(done) == said(simulated), (said(done), said(simulated))
+
+
+def test_a_world_spec_that_is_no_mapping_is_named_as_a_world_spec(tmp_path: Path) -> None:
+    bad = tmp_path / "town.world.yaml"
+    bad.write_text("- world: Millbrook\n", encoding="utf-8")
+    simulated = CliRunner().invoke(app, ["simulate", str(bad), "--db", str(tmp_path / "x.db")])
+    done = CliRunner().invoke(app, ["check", str(bad)])
+    assert done.exit_code == 2 and said(done) == said(simulated), (said(done), said(simulated))
+    assert "a world spec must be a YAML mapping" in said(done)
