@@ -74,7 +74,8 @@ def _frozen_heap():  # noqa: ANN202
 
 def _commit_parts() -> dict[str, float]:
     """CPU seconds of a tick commit's parts, summed while `on` is set: the minds rows, the JSON bodies,
-    the edge rows, packing row blocks, and the SQLite transaction (BEGIN to COMMIT, statements in it);
+    the edge rows, the memory journal and columns (with their bodies where one pass makes both),
+    packing row blocks, and the SQLite transaction (BEGIN to COMMIT, statements in it);
     timed by wrapping what sim/bulk_writer.py calls (a part an older tree lacks is simply absent)."""
     import contextlib
 
@@ -95,9 +96,14 @@ def _commit_parts() -> dict[str, float]:
 
     for name, part in (("minds_rows", "minds rows"), ("body_json", "bodies"), ("body_bytes", "bodies"),
                        ("edge_rows", "edge rows"), ("edge_columns", "edge rows"), ("pack", "block packing"),
-                       ("pack_cols", "block packing"), ("pack_columns", "block packing")):
+                       ("pack_cols", "block packing"), ("pack_columns", "block packing"),
+                       ("_memory_columns", "memory columns"), ("_memory_block", "memory columns"),
+                       ("_model_block", "block packing")):
         if hasattr(bw, name):
             setattr(bw, name, timed(part, getattr(bw, name)))
+    from townsfolk.memory.store import MemoryStore
+
+    MemoryStore.take_changes = timed("memory journal", MemoryStore.take_changes)  # type: ignore[method-assign]
     writer = bw.row_writer
 
     @contextlib.contextmanager

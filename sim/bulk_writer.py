@@ -15,7 +15,7 @@ the row boundary stays the store's; only the batching is here.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
@@ -30,7 +30,14 @@ from townsfolk.sim.edge_rows import CHANGE_COLS, EDGE_COLS, MOVED_COLS, edge_col
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import minds_rows
 from townsfolk.sim.row_blocks import BLOCK_COLS as ROW_BLOCK_COLS
-from townsfolk.sim.row_blocks import body_text, pack, pack_cols, pack_columns, wants_blocks
+from townsfolk.sim.row_blocks import (
+    bodies_array,
+    body_text,
+    pack,
+    pack_cols,
+    pack_columns,
+    wants_blocks,
+)
 from townsfolk.sim.row_writer import CHUNK, Encoded, encode, row_writer
 from townsfolk.sim.tables import DecisionRow, LogRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.world.tables import (
@@ -62,7 +69,6 @@ LOG_COLS = ("seq", "tick", "kind", "data")
 CHARACTER_COLS = ("id", "seq", "name", "is_player", "data")
 MIND_ARRAY_COLS = ("id", "name", "block", "dtype", "width", "data")
 MIND_ENTRY_COLS = ("id", "part", "data")
-_ID_TICK_KIND, _TICK_KIND = attrgetter("id", "tick", "kind"), attrgetter("tick", "kind")  # one read per row
 BULK_ROWS = 20_000  # edge and change rows of a first commit from which indexes are built after the rows
 
 
@@ -83,17 +89,36 @@ def body_bytes(model: Any) -> bytes:
     return serializer.to_json(model)
 
 
-def _memory_columns(store: RunStore, memory: MemoryStore, written: list[tuple[str, Any]]
-                    ) -> tuple[dict[str, list], list[Any]]:
-    """The written memory items as a row block's columns (sim/row_blocks.py `TABLES`) and models,
-    each item given its seq (a new one for an item not saved before), as the row loop gives it."""
+def _memory_block(store: RunStore, memory: MemoryStore, written: list[tuple[str, Any]]
+                  ) -> tuple[dict[str, list], list[Any], bytes]:
+    """The written memory items as a row block's columns (sim/row_blocks.py `TABLES`), models and
+    bodies (`bodies_array`), each item given its seq (a new one for an item not saved before), as
+    the row loop gives it. One pass over the items: the columns are read from each chunk's field
+    dicts as orjson leaves them (a late tick of a 10k town writes thousands of items spread over a
+    heap of gigabytes: a pass for the columns and one for the bodies met each item cold twice)."""
+    kinds = [kind for kind, _item in written]
+    items = [item for _kind, item in written]
+    ids: list[str] = []
+    holders: list[str] = []
+    ticks: list[int] = []
+    private: list[bool] = []
+    about: list[str | None] = []
+
+    def read(start: int, fields: list[dict[str, Any]]) -> None:
+        head = [(f["id"], f["holder"], f["tick"], f.get("private", False),
+                 f["claim"].about if kind == "belief" else f.get("about"))
+                for kind, f in zip(kinds[start:start + len(fields)], fields, strict=True)]
+        for column, values in zip((ids, holders, ticks, private, about), zip(*head, strict=True), strict=True):
+            column += values
+
+    try:
+        bodies = bodies_array(items, read)
+    except (AttributeError, KeyError):  # an item that is no model of the four kinds: read as attributes
+        ids, holders, ticks = [i.id for i in items], [i.holder for i in items], [i.tick for i in items]
+        private = [getattr(i, "private", False) for i in items]
+        about = [i.claim.about if k == "belief" else getattr(i, "about", None) for k, i in written]
+        bodies = bodies_array(items)
     memory_seq = store._memory_seq  # noqa: SLF001
-    # one pass over the items, each read once: a late tick of a 10k town writes thousands, spread over
-    # a heap of gigabytes, and a pass per column read each again from memory (a pass per column is
-    # ~20% faster on a tick's items still in cache, no faster on ten ticks' items: kept to one pass)
-    head = [(kind, item, item.id, item.holder, item.tick, getattr(item, "private", False),
-             item.claim.about if kind == "belief" else getattr(item, "about", None)) for kind, item in written]
-    kinds, items, ids, holders, ticks, private, about = (list(c) for c in zip(*head, strict=True)) if head else ([],) * 7
     seqs = list(map(memory_seq.get, ids))
     if None in seqs:  # items not saved before: the next seqs, in the order written
         seq = store._next_memory_seq  # noqa: SLF001
@@ -107,7 +132,25 @@ def _memory_columns(store: RunStore, memory: MemoryStore, written: list[tuple[st
             "private": private,
             "embedding": [None if v is None else encode_vector(v) for v in map(vectors.get, ids)] if vectors
             else [None] * len(ids)}
-    return cols, items
+    return cols, items, bodies
+
+
+def _model_block(models: list[Any], names: tuple[str, ...]) -> tuple[dict[str, list], bytes]:
+    """The named fields of these models as columns, and their bodies (`bodies_array`), read in one
+    pass (as `_memory_block` reads its items)."""
+    cols: dict[str, list] = {name: [] for name in names}
+    get = itemgetter(*names)  # (two names or more: a tuple per model)
+
+    def read(_start: int, fields: list[dict[str, Any]]) -> None:
+        for name, values in zip(names, zip(*map(get, fields), strict=True), strict=True):
+            cols[name] += values
+
+    try:
+        return cols, bodies_array(models, read)
+    except (AttributeError, KeyError):  # a model whose fields are not its __dict__: read as attributes
+        got = attrgetter(*names)
+        return ({name: list(c) for name, c in zip(names, zip(*map(got, models), strict=True), strict=True)}
+                if models else {name: [] for name in names}), bodies_array(models)
 
 
 def _as_text(rows: list[tuple], at: int) -> list[tuple]:
@@ -189,13 +232,13 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         decision_rows.append((seq, tick, d.npc, d.outcome, seal(body_json(d))))  # (rows, never a block)
     store._decision_seq = seq  # noqa: SLF001
     fact_rows = []
-    fact_block: tuple[dict[str, list], list] | None = None
+    fact_block: tuple[dict[str, list], list, bytes] | None = None
     seq = store._fact_seq  # noqa: SLF001
     if as_blocks:
         facts = world.facts.take_unsaved()
-        f_ids, f_ticks, f_kinds = (list(c) for c in zip(*map(_ID_TICK_KIND, facts), strict=True)) if facts else ([], [], [])
-        fact_block = ({"id": f_ids, "seq": list(range(seq + 1, seq + 1 + len(facts))), "tick": f_ticks,
-                       "kind": f_kinds}, facts)
+        f_cols, f_bodies = _model_block(facts, ("id", "tick", "kind"))
+        fact_block = ({"id": f_cols["id"], "seq": list(range(seq + 1, seq + 1 + len(facts))), "tick": f_cols["tick"],
+                       "kind": f_cols["kind"]}, facts, f_bodies)
         seq += len(facts)
     else:
         for fact in world.facts.take_unsaved():
@@ -227,7 +270,7 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     new_items, touched_items = [], []
     memory_seq = store._memory_seq  # noqa: SLF001
     vectors = memory.vectors
-    memory_block = _memory_columns(store, memory, written) if as_blocks else None
+    memory_block = _memory_block(store, memory, written) if as_blocks else None
     for kind, item in () if as_blocks else written:
         item_id = item.id  # type: ignore[attr-defined]
         seq = memory_seq.get(item_id)
@@ -253,8 +296,9 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
     seq = store._log_seq  # noqa: SLF001
     log_block = None
     if as_blocks:
-        l_ticks, l_kinds = (list(c) for c in zip(*map(_TICK_KIND, log), strict=True)) if log else ([], [])
-        log_block = ({"seq": list(range(seq + 1, seq + 1 + len(log))), "tick": l_ticks, "kind": l_kinds}, log)
+        l_cols, l_bodies = _model_block(log, ("tick", "kind"))
+        log_block = ({"seq": list(range(seq + 1, seq + 1 + len(log))), "tick": l_cols["tick"], "kind": l_cols["kind"]},
+                     log, l_bodies)
         seq += len(log)
     for entry in () if as_blocks else log:
         seq += 1
@@ -279,10 +323,11 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
             row_blocks.append((store._row_block_seq, table, world.tick, data))  # noqa: SLF001
             return True
 
-        def add_columns(table: str, cols: dict[str, list], models: list, gone_ids: list[str] | None = None) -> None:
+        def add_columns(table: str, cols: dict[str, list], models: list, bodies: bytes,
+                        gone_ids: list[str] | None = None) -> None:
             store._row_block_seq += 1  # noqa: SLF001
             row_blocks.append((store._row_block_seq, table, world.tick,  # noqa: SLF001
-                               pack_columns(table, cols, models, gone_ids)))
+                               pack_columns(table, cols, models, gone_ids, bodies)))
 
         if fact_block is not None and fact_block[1]:
             add_columns("fact", *fact_block)

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -109,20 +111,22 @@ def pack_cols(table: str, cols: dict[str, list[Any]], body: dict[str, list[Any]]
         return None
 
 
-def pack_columns(table: str, cols: dict[str, list[Any]], models: list[Any], gone: list[str] | None = None) -> bytes:
+def pack_columns(table: str, cols: dict[str, list[Any]], models: list[Any], gone: list[str] | None = None,
+                 bodies: bytes | None = None) -> bytes:
     """`pack` of rows given as their header columns (by name) and their models, the bytes `pack`
     makes of the same rows: a commit's items and entries are not made row tuples to be taken
-    apart again (a tuple per row and a transpose were ~3% of a 10k rumour town's tick)."""
+    apart again (a tuple per row and a transpose were ~3% of a 10k rumour town's tick). `bodies`:
+    `bodies_array(models)` made already (its `read` gave the columns)."""
     names = TABLES[table]
     if set(cols) != set(names) or any(len(v) != len(models) for v in cols.values()):
         raise ValueError(f"columns {sorted(cols)} of {len(models)} {table} rows do not match {names}")
     cols = {name: cols[name] for name in names}
-    if "embedding" in cols and any(v is not None for v in cols["embedding"]):  # (a headless town's: none)
+    if "embedding" in cols and cols["embedding"].count(None) != len(models):  # (a headless town's: none)
         cols["embedding"] = [None if v is None else base64.b64encode(bytes(v)).decode() for v in cols["embedding"]]
     if not models:
         return orjson.dumps({"n": 0, "cols": cols, "gone": gone or []})
     head = orjson.dumps({"n": len(models), "cols": cols, "gone": gone or [], "bodies": "array"})
-    return head + b"\n" + bodies_array(models)
+    return head + b"\n" + (bodies_array(models) if bodies is None else bodies)
 
 
 _PLAIN: dict[type, bool] = {}  # model class -> its JSON is its fields' values as they are (`_plain`)
@@ -160,16 +164,43 @@ def _own_json(value: Any) -> orjson.Fragment:
     return orjson.Fragment(serializer.to_json(value))
 
 
-def bodies_array(models: Any) -> bytes:
-    """The JSON array of these models' bodies in one orjson call over their fields (`_plain`); when a
-    model is not plain or a value is one orjson refuses (a set, a numpy number, an int past 64 bits),
-    the block's models are each written by their own pydantic serializer instead."""
-    try:
-        if all(map(_plain, set(map(type, models)))):
-            return orjson.dumps([m.__dict__ for m in models], default=_fields, option=orjson.OPT_UTC_Z)
-    except TypeError:  # orjson.JSONEncodeError is a TypeError
-        pass
-    return orjson.dumps([_own_json(m) for m in models])
+BODY_CHUNK = 256  # bodies per orjson call: a chunk's fields (~1 KB an item) stay in cache for its columns
+
+
+def bodies_array(models: Any, read: Callable[[int, list[dict[str, Any]]], None] | None = None) -> bytes:
+    """The JSON array of these models' bodies by orjson over their fields (`_plain`), BODY_CHUNK
+    models a call, the arrays joined (the bytes one call makes); when a model is not plain or a
+    value is one orjson refuses (a set, a numpy number, an int past 64 bits), the block's models are
+    each written by their own pydantic serializer instead.
+
+    `read(start, fields)` is given each chunk's field dicts (`__dict__`) right after orjson walked
+    them: a commit reads its block's columns from items still in cache (a late tick of a 10k town
+    writes thousands, spread over a heap of gigabytes; a pass for the columns and another for the
+    bodies each met them cold)."""
+    models = list(models)
+    parts: list[bytes] | None = []
+    for start in range(0, len(models), BODY_CHUNK):
+        chunk = models[start:start + BODY_CHUNK]
+        if parts is not None and not all(map(_plain, set(map(type, chunk)))):
+            parts = None
+        if parts is None and read is None:
+            continue
+        fields = list(map(_FIELDS, chunk))  # (AttributeError for a view that is no model: `read` needs fields)
+        if parts is not None:
+            try:
+                parts.append(orjson.dumps(fields, default=_fields, option=orjson.OPT_UTC_Z))
+            except TypeError:  # orjson.JSONEncodeError is a TypeError
+                parts = None
+        if read is not None:
+            read(start, fields)
+    if parts is None:
+        return orjson.dumps([_own_json(m) for m in models])
+    if len(parts) == 1:
+        return parts[0]
+    return b"[" + b",".join([p[1:-1] for p in parts]) + b"]"  # (no chunk is empty: none is "[]")
+
+
+_FIELDS = attrgetter("__dict__")
 
 
 @dataclass
