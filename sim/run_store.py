@@ -84,6 +84,7 @@ def _sqlite_path(url: str) -> Path | None:
 
 
 SQLITE_SYNC = ("NORMAL", "FULL")
+WAL_CHECKPOINT_BYTES = 10000 * 4096  # the log folded into the file once it holds this much
 
 
 def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = "NORMAL") -> Engine:
@@ -124,8 +125,10 @@ def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = 
             # made it thrash); pages are taken only as used
             cur.execute("PRAGMA cache_size=-65536")
             # checkpoints (each an fsync) once per ~40 MB of log, not per 4 MB: a tick's commit of a
-            # big town writes megabytes; the log is cut back to 64 MB after a checkpoint
-            cur.execute("PRAGMA wal_autocheckpoint=10000")
+            # big town writes megabytes; the log is cut back to 64 MB after a checkpoint. The limit
+            # is in pages: 10000 of a file's 4 KB pages, 2500 of its 16 KB ones
+            page_size = cur.execute("PRAGMA page_size").fetchone()[0]
+            cur.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // max(int(page_size), 512)}")
             cur.execute("PRAGMA journal_size_limit=67108864")
             cur.close()
 
