@@ -51,7 +51,7 @@ from townsfolk.sim.edge_rows import EdgeSaved, creation_order, load_edges
 from townsfolk.sim.errand_seal import ErrandSeals, open_errands
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds_rows import MindsSaved, minds_state
-from townsfolk.sim.row_blocks import BlockRows, embedding_of, read_blocks
+from townsfolk.sim.row_blocks import BlockRows, embedding_of, read_blocks, wants_blocks
 from townsfolk.sim.row_writer import Encoded
 from townsfolk.sim.tables import DecisionRow, MindArrayRow, MindEntryRow, RowBlockRow
 from townsfolk.sim.town_error import TownError
@@ -85,6 +85,7 @@ def _sqlite_path(url: str) -> Path | None:
 
 SQLITE_SYNC = ("NORMAL", "FULL")
 WAL_CHECKPOINT_BYTES = 10000 * 4096  # the log folded into the file once it holds this much
+BLOCK_PAGE_SIZE = 16384  # the pages of a fresh file for a town that writes row blocks (`_block_pages`)
 
 
 def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = "NORMAL") -> Engine:
@@ -112,12 +113,6 @@ def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = 
             conn.isolation_level = None
             cur = conn.cursor()
             cur.execute("PRAGMA busy_timeout=5000")  # first: a writer mid-commit makes others wait, not fail
-            # a new file's pages are 16 KB (before WAL mode, which fixes them; a file already made keeps
-            # its own): a headless commit's row blocks are megabytes, and a COMMIT writes the log a
-            # page per frame (10k rumour town: the SQLite part of a commit 0.58 -> 0.40 ms CPU per tick
-            # committed every 10 ticks, 1.03 -> 0.85 every tick; a talk turn's save no dearer; 64 KB
-            # pages made bigger files and dearer small commits)
-            cur.execute("PRAGMA page_size=16384")
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA secure_delete=ON")  # erased rows are zeroed, not left in free pages
@@ -126,7 +121,7 @@ def open_engine(db: str | Path, *, must_exist: bool = False, synchronous: str = 
             cur.execute("PRAGMA cache_size=-65536")
             # checkpoints (each an fsync) once per ~40 MB of log, not per 4 MB: a tick's commit of a
             # big town writes megabytes; the log is cut back to 64 MB after a checkpoint. The limit
-            # is in pages: 10000 of a file's 4 KB pages, 2500 of its 16 KB ones
+            # is in pages: 10000 of a file's 4 KB pages, 2500 of a block town's 16 KB ones
             page_size = cur.execute("PRAGMA page_size").fetchone()[0]
             cur.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // max(int(page_size), 512)}")
             cur.execute("PRAGMA journal_size_limit=67108864")
@@ -366,8 +361,30 @@ class RunStore:
         """Start a fresh run in this database (any earlier run in it is replaced, in one transaction;
         `play` refuses to get here on an existing run without --overwrite)."""
         self.acquire_writer()
+        self._block_pages(world)
         with self._one_transaction():
             self._create_rows(world, scenario_path=scenario_path, scenario_sha=scenario_sha)
+
+    def _block_pages(self, world: World) -> None:
+        """A fresh SQLite file for a town that writes row blocks (no player, a big cast:
+        sim/row_blocks.py `wants_blocks`) is made again with BLOCK_PAGE_SIZE pages: its commits are
+        megabytes of blocks and a COMMIT writes the log a frame per page (10k rumour town: the
+        SQLite part of a commit 0.58 -> 0.40 ms CPU per tick committed every 10 ticks, 1.03 -> 0.85
+        every tick; 64 KB pages made bigger files and dearer small commits). Other files keep 4 KB
+        pages: a talk turn's save, a few rows, cost ~10% more with 16 KB ones. A file holding
+        tables already is left as it is (its page size is fixed by WAL mode and its content)."""
+        if self.sqlite_file is None or not wants_blocks(self._players(world), len(world.characters)):
+            return
+        self.engine.dispose()  # no other connection of this store on the file while it is remade
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            if (conn.exec_driver_sql("SELECT count(*) FROM sqlite_master").scalar()
+                    or conn.exec_driver_sql("PRAGMA page_size").scalar() == BLOCK_PAGE_SIZE):
+                return
+            conn.exec_driver_sql("PRAGMA journal_mode=DELETE")  # (WAL mode fixes the page size)
+            conn.exec_driver_sql(f"PRAGMA page_size={BLOCK_PAGE_SIZE}")
+            conn.exec_driver_sql("VACUUM")
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // BLOCK_PAGE_SIZE}")
 
     def _create_rows(self, world: World, *, scenario_path: str, scenario_sha: str) -> None:
         SQLModel.metadata.drop_all(self.engine)
