@@ -76,6 +76,13 @@ _REQUEST_EN = (
     ("help", re.compile(r"\b(?:can|could|would|will) you (?:please )?(?:help me|find me|lend me|take me|give me a hand)"
                         r"(?: (?:with|to|find|get))? ?(?P<obj>[^?.!,]{0,40})", re.I)),
 )
+# a loan asked ("Could you lend me a shilling till Friday?", 能借我五十文吗？): no errand to ask around for, but a
+# yes or no by how well the NPC knows and likes the asker
+_LOAN_EN = re.compile(r"\b(?:lend|loan|advance) me\b[^?.!]{0,30}?\b(?:money|coins?|cash|a shilling|shillings?|pence|a penny|"
+                      r"pennies|a pound|pounds|a crown|crowns|a guinea|\d+)\b|\bborrow (?:some |a little )?(?:money|coin|cash|"
+                      r"a shilling|\d+ (?:pence|shillings?|pounds?))\b", re.I)
+_LOAN_ZH = re.compile(r"借(?:给)?我(?:点|些|一点|几个)?(?:钱|银子|铜钱|铜板)|借(?:给)?(?:我)?[一两二三四五六七八九十百几\d]+(?:文|两|吊|贯|个铜板)"
+                      r"|借(?:点|些|一点)钱")
 _UNKNOWABLE_ZH = (re.compile(r"(?:明天|后天|明年|下个?月|下个?礼拜|下周|以后|将来)[^，,。？?]{0,10}(?:会|能|要)[^，,。？?]{0,10}(?:吗|[？?])"),
                   re.compile(r"(?P<who>县长|镇长|市长|省长|皇上|皇帝|知县|知府|乡长|[县镇乡省市]里的?官)[^，,。？?]{0,4}叫(?:什么|啥)"))
 _UNKNOWABLE_EN = (re.compile(r"\bwill it (?:rain|snow|be (?:fine|sunny|wet|cold|hot))\b|\bwhat will the weather\b|"
@@ -122,6 +129,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "refer": ["这事你得找{name}，{pron}是{role}。", "这事你问问{name}吧，{pron}是{role}，比我在行。"],
         "not_mine": ["这我可帮不上，我就是个{role}。", "这事我帮不上，我一个{role}，哪会这个。"],
         "cold": ["我没空，你找别人吧。", "这事我不管。"],
+        "lend_yes": ["行，就这一回，记得按时还我。", "拿去吧，说好的日子可得还。"],
+        "lend_wary": ["这个……我手头也不宽裕，你找别人想想办法吧。", "借钱的事，我还是不掺和了。"],
+        "lend_stranger": ["借钱？咱们才认识，这可不行。", "咱们头回见面就借钱，不合适吧。"],
+        "lend_cold": ["没有，找别人借去。", "借你？想都别想。"],
         "puzzled": ["说什么呢？你还什么都没跟我讲过啊。", "收回什么？你可什么都没告诉过我。"],
         "weather": ["明天的天谁说得准，到时候看吧。", "这可说不好，老天爷的事，明天再看吧。"],
         "weather_sea": ["说不准，我明早出门前看看天色再说。", "看这云说不好，明早看了天才知道。"],
@@ -158,6 +169,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "refer": ["For that you want {name}; {pron_is} the {role}.", "Ask {name}, {pron_is} the {role}. Better than me at it."],
         "not_mine": ["Can't help you there, I'm only the {role}.", "Me? I'm the {role}; that's not my line at all."],
         "cold": ["Not from me. Try someone else.", "I've no time for that."],
+        "lend_yes": ["All right, just this once. Mind you pay me back when you said.", "Go on, then. I'll hold you to the day."],
+        "lend_wary": ["I'd rather not; money between friends never ends well.", "Money's tight with me too, I'm afraid."],
+        "lend_stranger": ["Lend you money? We've only just met.", "I don't lend to folk I hardly know, I'm afraid."],
+        "lend_cold": ["Not from me. Try someone else.", "Lend you money? I think not."],
         "puzzled": ["Made what up? You haven't told me anything.", "Take what back? You haven't told me anything yet."],
         "weather": ["Couldn't tell you. We'll see what the sky does.", "Who can say? Ask me tomorrow."],
         "future": ["No one can say that yet.", "Couldn't tell you; we'll know when it comes."],
@@ -308,6 +323,10 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
 
     if told_nothing(world, npc, speaker, text):  # "I made that up." from one who told me nothing
         return Everyday("puzzled", words["puzzled"][0 if zh or re.search(r"\bmade\b", said, re.I) else 1])
+    if (_LOAN_ZH if zh else _LOAN_EN).search(said):  # money lent is a matter of trust, never "I'll ask around"
+        tied = _tied(world, npc, speaker)
+        key = "lend_cold" if warmth < 0.3 else "lend_yes" if tied and warmth >= 0.6 else "lend_wary" if tied else "lend_stranger"
+        return Everyday("request", pick(key))
     for kind, rx in _PERSONAL_ZH if zh else _PERSONAL_EN:
         if rx.search(said):
             if kind == "pastime":

@@ -410,6 +410,11 @@ def _asked_as(ware: Ware, text: str, zh: bool) -> str:
 def _names_other_ware(trade: Trade, text: str, zh: bool) -> bool:
     """Whether the words name a ware some other trade sells: "热汤面多少钱" to a baker asks after noodles, not bread.
     A word that is part of one of my own wares' names is mine: 你这布怎么卖 to the dyer who sells 蓝布."""
+    return _other_ware_word(trade, text, zh) is not None
+
+
+def _other_ware_word(trade: Trade, text: str, zh: bool) -> str | None:
+    """The words naming a ware some other trade sells ("apples" asked of the grocer), or None."""
     own = [w.name_zh if zh else w.name_en for w in trade.wares]
     for t in TRADES:
         if t is trade:
@@ -417,8 +422,37 @@ def _names_other_ware(trade: Trade, text: str, zh: bool) -> bool:
         for w in t.wares:
             m = re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)
             if m is not None and not any(m.group(0).lower() in name.lower() for name in own if name):
-                return True
-    return False
+                return _zh_noun(text, m.group(0)) if zh else m.group(0).lower()
+    return None
+
+
+def _zh_noun(text: str, word: str) -> str:
+    """The asker's whole name for a ware a trade's word was found in: 一碗热汤面多少钱 -> 热汤面 (not 汤)."""
+    run = re.search(rf"[\u4e00-\u9fff]*{re.escape(word)}[\u4e00-\u9fff]*", text)
+    said = _PRICE_ZH.split(run.group(0))[0] if run is not None else word
+    said = re.sub(r"^.*?(?:[一两半几\d](?:碗|个|斤|块|份|杯|壶|张|把|只|条|匹|两)|的|这|那)(?=.)", "", said)
+    return said if word in said and len(said) <= 5 else word
+
+
+_NOT_KEPT = {"en": ["No {asked} here, I'm afraid; I sell {wares}.", "I don't keep {asked}; {wares}, mostly."],
+             "zh": ["我这儿不卖{asked}，卖的是{wares}。", "{asked}我这儿没有，我卖{wares}。"],
+             "en_who": ["No {asked} here; {name} the {role} is the one for those."], "zh_who": ["我这儿不卖{asked}，你得找{name}，{role}那儿有。"]}
+
+
+def _not_kept(world: World, npc: str, trade: Trade, asked: str, zh: bool) -> str:
+    """"How much are your apples?" to the grocer: not mine, and what I do sell ("I don't keep apples; salt,
+    sugar and oil, mostly.")."""
+    shelf = tuple(w for w in trade.wares if not w.yes_en) or trade.wares
+    names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in shelf[:3]]
+    wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    seller = next((c for cid, c in world.characters.items() if cid != npc and not c.is_player and c.name
+                   and (t := own_trade(c, zh)) is not None and ware_in(t, asked, zh) is not None), None)
+    if seller is not None:  # the fishmonger down the lane sells fish
+        role = re.sub(r"^(?:the|a|an)\s+", "", seller.role, flags=re.I)
+        return _NOT_KEPT["zh_who" if zh else "en_who"][0].format(asked=asked, name=seller.name if zh else seller.name.split()[0],
+                                                                 role=role)
+    options = _NOT_KEPT["zh" if zh else "en"]
+    return options[zlib.crc32(f"{world.seed}|{npc}|not_kept|{asked}".encode()) % len(options)].format(asked=asked, wares=wares)
 
 
 def is_maker(trade: Trade) -> bool:
@@ -611,7 +645,10 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
             return "price", _said(world, npc, "price", ware, named, zh)
-        if not _names_other_ware(trade, text, zh):  # "What do you charge?" of several wares: each of them priced
+        other = _other_ware_word(trade, text, zh)
+        if other is not None and len(asked) == 0:  # "How much are your apples?" to the grocer: not his
+            return "price", _not_kept(world, npc, trade, other, zh)
+        if other is None:  # "What do you charge?" of several wares: each of them priced
             return "price", _prices_said(world, npc, trade, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _served(world, npc, ware, text, zh)
