@@ -83,6 +83,12 @@ _LOAN_EN = re.compile(r"\b(?:lend|loan|advance) me\b[^?.!]{0,30}?\b(?:money|coin
                       r"a shilling|\d+ (?:pence|shillings?|pounds?))\b", re.I)
 _LOAN_ZH = re.compile(r"借(?:给)?我(?:点|些|一点|几个)?(?:钱|银子|铜钱|铜板)|借(?:给)?(?:我)?[一两二三四五六七八九十百几\d]+(?:文|两|吊|贯|个铜板)"
                       r"|借(?:点|些|一点)钱")
+# a word to pass on to someone ("Will you tell Silas that?", 你能跟石头说一声吗？): the NPC is the one who can
+_PASS_ON_EN = re.compile(r"\b(?i:will|would|can|could) you (?:please )?(?:tell|let) (?P<who>[A-Z][\w'-]+)(?: know)?"
+                         r"(?: (?:that|this|for me|about (?:it|that|this)))?\s*(?:for me\s*)?(?:please\s*)?\?"
+                         r"|\b(?i:will|would|can|could) you (?:please )?pass (?:that|this|it|the word) on to (?P<who2>[A-Z][\w'-]+)\b")
+_PASS_ON_ZH = re.compile(r"(?:跟|和|给)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:说一声|说说|讲一声|带个话|捎个话|说一下)"
+                         r"|(?:告诉|转告)(?P<who2>[\u4e00-\u9fff]{1,4}?)(?:一声|一下)?(?:吧|吗|好吗|行吗|[？?])")
 _UNKNOWABLE_ZH = (re.compile(r"(?:明天|后天|明年|下个?月|下个?礼拜|下周|以后|将来)[^，,。？?]{0,10}(?:会|能|要)[^，,。？?]{0,10}(?:吗|[？?])"),
                   re.compile(r"(?P<who>县长|镇长|市长|省长|皇上|皇帝|知县|知府|乡长|[县镇乡省市]里的?官)[^，,。？?]{0,4}叫(?:什么|啥)"))
 _UNKNOWABLE_EN = (re.compile(r"\bwill it (?:rain|snow|be (?:fine|sunny|wet|cold|hot))\b|\bwhat will the weather\b|"
@@ -133,6 +139,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "lend_wary": ["这个……我手头也不宽裕，你找别人想想办法吧。", "借钱的事，我还是不掺和了。"],
         "lend_stranger": ["借钱？咱们才认识，这可不行。", "咱们头回见面就借钱，不合适吧。"],
         "lend_cold": ["没有，找别人借去。", "借你？想都别想。"],
+        "pass_on": ["行，我见了{name}就跟{pron}说。", "放心，这话我一定带给{name}。"],
+        "pass_on_cold": ["要说你自己跟{name}说去。", "这话你还是自己跟{pron}讲吧。"],
         "puzzled": ["说什么呢？你还什么都没跟我讲过啊。", "收回什么？你可什么都没告诉过我。"],
         "weather": ["明天的天谁说得准，到时候看吧。", "这可说不好，老天爷的事，明天再看吧。"],
         "weather_sea": ["说不准，我明早出门前看看天色再说。", "看这云说不好，明早看了天才知道。"],
@@ -173,6 +181,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "lend_wary": ["I'd rather not; money between friends never ends well.", "Money's tight with me too, I'm afraid."],
         "lend_stranger": ["Lend you money? We've only just met.", "I don't lend to folk I hardly know, I'm afraid."],
         "lend_cold": ["Not from me. Try someone else.", "Lend you money? I think not."],
+        "pass_on": ["I will; I'll tell {name} when I see {obj}.", "Leave it with me; {name} will hear it from me."],
+        "pass_on_cold": ["Tell {name} yourself.", "You can tell {obj} that yourself."],
         "puzzled": ["Made what up? You haven't told me anything.", "Take what back? You haven't told me anything yet."],
         "weather": ["Couldn't tell you. We'll see what the sky does.", "Who can say? Ask me tomorrow."],
         "future": ["No one can say that yet.", "Couldn't tell you; we'll know when it comes."],
@@ -323,6 +333,12 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
 
     if told_nothing(world, npc, speaker, text):  # "I made that up." from one who told me nothing
         return Everyday("puzzled", words["puzzled"][0 if zh or re.search(r"\bmade\b", said, re.I) else 1])
+    passing = _pass_on(world, npc, speaker, said, zh)
+    if passing is not None:  # "Will you tell Silas that?": yes, by warmth (a promise; the words go with the NPC)
+        pron = _pron(world, passing, zh)
+        obj = {"he": "him", "she": "her"}.get(pron, world.name(passing))
+        return Everyday("request", pick("pass_on_cold" if warmth < 0.3 else "pass_on", name=world.name(passing), pron=pron,
+                                        obj=obj), (world.name(passing),))
     if (_LOAN_ZH if zh else _LOAN_EN).search(said):  # money lent is a matter of trust, never "I'll ask around"
         tied = _tied(world, npc, speaker)
         key = "lend_cold" if warmth < 0.3 else "lend_yes" if tied and warmth >= 0.6 else "lend_wary" if tied else "lend_stranger"
@@ -391,6 +407,20 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
             return Everyday("request", pick("help"))
         return Everyday("request", pick("not_mine", obj=obj))
     return _goods_reply(world, npc, speaker, said, zh, pick, about, 2.0 * (warmth - 0.5), seed)
+
+
+def _pass_on(world: World, npc: str, speaker: str, said: str, zh: bool) -> str | None:
+    """Whom the words ask this NPC to pass something on to (a character of the world other than us), or None."""
+    m = (_PASS_ON_ZH if zh else _PASS_ON_EN).search(said)
+    if m is None:
+        return None
+    who = (m.group("who") or m.group("who2") or "").strip()
+    for cid, c in world.characters.items():
+        if cid in (npc, speaker) or c.is_player or not c.name:
+            continue
+        if (zh and (c.name == who or who.endswith(c.name))) or (not zh and who == c.name.split()[0]):
+            return cid
+    return None
 
 
 def _who_i_am(world: World, npc: str, speaker: str, zh: bool, warmth: float, pick) -> Everyday:  # noqa: ANN001
