@@ -559,6 +559,33 @@ def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
                  total=str(total))
 
 
+_HEAD_ZH = re.compile(r"总|掌柜|东家|老板|班主|当家|镖头|师父|师傅")
+_HEAD_EN = re.compile(r"\b(?:head|master|chief|owner|boss|captain|foreman|proprietor)\b", re.I)
+_TO_HEAD = {"en": "That's for {name} to take on; settle the price with {obj}.", "zh": "{ware}得{name}点头，价钱你跟{pron}谈。"}
+
+
+def _head_of_trade(world: World, npc: str, ware: Ware, zh: bool) -> str | None:
+    """A service asked of one who works under the head of its trade (石头 the 镖师, tied to 赵总镖头):
+    the head takes it on and sets its price, so the asker is sent to them; None when I am the head, price it
+    myself (`sells:`), or no head is in the world."""
+    me = world.character(npc)
+    rx = _HEAD_ZH if zh else _HEAD_EN
+    if not ware.yes_en or me.sells or rx.search(me.role):
+        return None
+    from townsfolk.agents.everyday import _pron, _tied
+
+    for cid, c in world.characters.items():
+        if cid == npc or c.is_player or not c.name or not rx.search(c.role) \
+                or not (_tied(world, npc, cid) or _tied(world, cid, npc)):
+            continue  # a head I am tied to (my master, my employer), not any shop of the same trade
+        theirs = own_trade(c, zh)
+        if theirs is not None and any(w.name_en == ware.name_en for w in theirs.wares):
+            pron = _pron(world, cid, zh)
+            obj = {"he": "him", "she": "her"}.get(pron, c.name)
+            return _TO_HEAD["zh" if zh else "en"].format(ware=ware.name_zh, name=c.name, pron=pron, obj=obj)
+    return None
+
+
 def _recent_news(world: World, npc: str, trade: Trade, zh: bool, known: set[str], window: int = 24) -> str | None:
     found = _recent_news_fact(world, npc, trade, zh, known, window)
     return found[0] if found is not None else None
@@ -644,6 +671,9 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         ware = ware or (trade.wares[0] if (len(trade.wares) == 1 and not _names_other_ware(trade, text, zh))
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
+            head = _head_of_trade(world, npc, ware, zh)
+            if head is not None:  # a 镖师 asked the price of an escort: the 总镖头 sets it
+                return "price", head
             return "price", _said(world, npc, "price", ware, named, zh)
         other = _other_ware_word(trade, text, zh)
         if other is not None and len(asked) == 0:  # "How much are your apples?" to the grocer: not his
@@ -651,7 +681,7 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         if other is None:  # "What do you charge?" of several wares: each of them priced
             return "price", _prices_said(world, npc, trade, text, zh)
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
-        return "serve", _served(world, npc, ware, text, zh)
+        return "serve", _head_of_trade(world, npc, ware, zh) or _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
         return "wares", _greeted(world, text, zh) + _wares_said(world, npc, trade, zh)  # "Good evening. What do you print?"
     state = _state_reply(world, npc, trade, text, zh, known)

@@ -49,3 +49,20 @@ def test_a_bare_price_after_the_request_is_the_escorts() -> None:
 def test_a_service_sold_by_the_designer_is_taken_on(lang: str, sells: list[dict[str, object]], asked: str, want: str) -> None:
     said = _town(lang, sells).say("p", "zhao", asked).text
     assert want in said, said
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_one_under_the_head_of_the_trade_sends_the_asker_to_the_head(lang: str) -> None:
+    """N-30's first expectation: 石头 (镖师, 赵总镖头 his master) asked to take an escort says 押镖得总镖头点头，价钱跟他谈;
+    one with no tie to a head, and the head himself, price it (above)."""
+    zh = lang == "zh"
+    town = Town.from_scenario({"scenario": "road", "language": lang, "seed": 5, "start": "2026-05-10T07:00", "tick": "1h",
+                               "characters": {"zhao": {"name": "赵总镖头" if zh else "Grim",
+                                                       "role": "镖局总镖头" if zh else "head of the caravan guards"},
+                                              "shitou": {"name": "石头" if zh else "Stone", "role": "镖师" if zh else "caravan guard"},
+                                              "p": {"name": "过路客" if zh else "Sam", "player": True}},
+                               "relationships": [{"from": "zhao", "to": "shitou", "kind": "mentor", "strength": 0.8}]})
+    said = town.say("p", "shitou", "能帮我押一趟镖去县城吗？" if zh else "Could you escort my wagon to town?").text
+    assert ("赵总镖头点头" in said) if zh else ("for Grim to take on" in said), said
+    said = town.say("p", "zhao", "押一趟镖到县城要多少银子？" if zh else "How much for an escort?").text
+    assert ("文" if zh else "pence") in said, said
