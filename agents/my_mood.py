@@ -23,7 +23,8 @@ _ASKS = {"zh": re.compile(r"(?:你|您)[^，,。？?]{0,6}?" + _LOW_ZH + r"|(?:�
                           r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy|cold|cool|short|off) (?:with|to|toward)?"
                           r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy)\b"
                           r"|\bwhat'?s (?:wrong|the matter)(?: with you)?\s*[?.!]*\s*$|\bwhat'?s (?:eating|bothering|troubling) you\b"
-                          r"|\b(?:is )?something (?:wrong|bothering you|on your mind)\b", re.IGNORECASE)}
+                          r"|^\W*(?:is )?(?:there )?something (?:wrong|bothering you|on your mind)\s*[?.!]*\s*$", re.IGNORECASE)}
+# (not "Is something wrong between you and Tom?": how things stand with Tom, voice.py's "relation")
 FINE = {"en": ["Me? I'm all right, thanks.", "Nothing's wrong, really. Just a long day."],
         "zh": ["没有啊，我挺好的。", "没什么，就是有点累。"]}
 

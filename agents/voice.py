@@ -158,10 +158,10 @@ def question_kind(text: str, language: str) -> str | None:
         return "small_talk"
     if asks_remember_me(text, lang):
         return "remember_me"  # "你还记得我吗？": from what I hold of the asker, never a denial
-    if asks_my_mood(text, lang):
-        return "my_mood"  # "你怎么闷闷不乐的？" / "You look glum.": what weighs on me (my_mood.py)
     if _RELATION[lang].search(text) or _TREATS[lang].search(text):
         return "relation"
+    if asks_my_mood(text, lang):
+        return "my_mood"  # "你怎么闷闷不乐的？" / "You look glum.": what weighs on me (my_mood.py)
     if asks_how_things_are(text, lang):
         return "news"  # "渡口最近太平吗？": yes or no from the news held, then the news
     if _MY_DAY[lang].search(text):
@@ -529,7 +529,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     subjects = set(v.meta.get("subjects") or [])
     if kind == "remember_me":
         return _remember_asker(v, items)
-    if act in ("answer", "deny", "small_talk") and asks_my_mood(v.question, v.lang):
+    if act in ("answer", "deny", "small_talk") and question_kind(v.question, v.lang) == "my_mood":
         return _my_mood(v, items)
     if (place := _own_place(v, items)) is not None:
         return place  # "What do you do aboard?" / "你跟谁学的戏？": my role, my master (role_questions.py)

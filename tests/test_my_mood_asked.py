@@ -33,6 +33,9 @@ def test_what_asks_after_my_mood() -> None:
     for q in ("石头，你怎么闷闷不乐的？", "你怎么不高兴？", "你心情不好吗？", "你怎么了？"):
         assert asks_my_mood(q, "zh") and question_kind(q, "zh") == "my_mood", q
     assert not asks_my_mood("What's wrong with the door?", "en") and not asks_my_mood("你怎么看这事？", "zh")
+    # how things stand with someone (scenarios/bakery.yaml's expectation at t9: the flour and Nell)
+    assert question_kind("Is something wrong between you and Tom?", "en") != "my_mood"
+    assert question_kind("你和石头之间怎么了？", "zh") != "my_mood"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
