@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
-_ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"),
-          "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)(?:吗|么|？|\?|$)")}
+# (and put as a guess to confirm: "石头是你徒弟吧？", "Owen's your apprentice, isn't he?": N-35)
+_ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"
+                           r"|\b(?P<name2>[A-Z][\w'-]+)(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"),
+          "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)"
+                           r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)")}
 # the words a question may use for a tie, by the relationship kinds that answer yes
 WORDS = {"colleague": {"colleague", "coworker", "workmate", "partner", "同事", "伙计", "搭档"},
          "partner": {"partner", "colleague", "workmate", "搭档", "伙伴", "合伙人", "同事"},
@@ -27,7 +30,9 @@ NO = {"en": "No", "zh": "不是"}
 def tie_asked(question: str, language: str) -> tuple[str, str] | None:
     """(the name, the tie word) when the question asks whether someone is my such-and-such."""
     m = _ASKED["zh" if language == "zh" else "en"].search(question)
-    return (m.group("name"), m.group("word").lower()) if m else None
+    if m is None:
+        return None
+    return (m.group("name") or m.group("name2"), (m.group("word") or m.group("word2")).lower())
 
 
 def is_that_tie(rel_kind: str, word: str) -> bool | None:
