@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from townsfolk.agents import grammar_zh
 from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
+from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
@@ -404,6 +405,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if item.source == "heard" and item.fact_id in carried and item.id not in remembered:
                 continue  # the belief it carried already says it (asked "do you remember me?", the telling is theirs)
             said_to_them = second_person(item.what, names.get(listener, ""), lang, _names_in(world, item.what))
+            said_to_them = as_of(said_to_them, (world.now.date() - item.time.date()).days, lang)  # day_words.py
             fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
             meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
                     "cleared": item.source == "cleared", "tick": item.tick,
