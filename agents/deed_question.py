@@ -42,3 +42,15 @@ def asks_a_deed(question: str, language: str) -> bool:
     if _ZH_NOT_DONE.search(question) and not re.search(r"(?:说|讲|传|听说)(?:是)?(?:你|您)", question):
         return False  # (not "王婶说你不想干了，是真的吗？": a tale of me is answered as one)
     return bool(_ZH_DONE.search(question))
+
+
+# "Silas, were you drunk last night?" (N-54): a fault put to me as a state, not a deed with "did"
+_EN_FAULT = re.compile(r"\b(?:were|was) you (?:really |actually |ever )?(?P<state>drunk|tipsy|late|rude|lying|cheating|stealing|"
+                       r"asleep|careless|lazy|drinking|gambling|fighting|in a fight|the one)\b", re.IGNORECASE)
+STATE_DENIED = ["{State}? Certainly not.", "No, I wasn't {state}."]
+
+
+def fault_asked(question: str, language: str) -> str | None:
+    """The fault a "were you drunk?" puts to me ("drunk"), or None (zh asks it as a deed: 你喝醉了吗)."""
+    m = _EN_FAULT.search(question) if language != "zh" else None
+    return m.group("state").lower() if m and m.group("state").lower() != "the one" else None

@@ -30,7 +30,7 @@ from townsfolk.agents.deed_match import (
     same_deed,
     same_thing,
 )
-from townsfolk.agents.deed_question import asks_a_deed
+from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
 from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
@@ -172,6 +172,8 @@ def question_kind(text: str, language: str) -> str | None:
         return "know"
     if asks_news_of(text, lang):
         return None  # "Have you heard about Dov and Ysolde?": their news, not a yes-no (heard_about.py)
+    if fault_asked(text, lang):
+        return "deed"  # "Silas, were you drunk last night?": a fault put to me (deed_question.py)
     if _YES_NO[lang].search(text):
         if _FEELING[lang].search(text):
             return "feeling"  # is X angry with you: answered from what I hold of them, not denied
@@ -965,7 +967,12 @@ def _answer_accusation(v: _Voice, items: list[GroundingItem]) -> str:
     mine = [g for g in items if g.kind == "event" and g.meta.get("my_deed")]
     acc = accusation(v.question, v.lang)
     if acc is None:
-        return _admit(v) if any(_overlaps(v.question, g.text, v.zh) for g in mine) else v.pick("deny_deed")
+        if any(_overlaps(v.question, g.text, v.zh) for g in mine):
+            return _admit(v)
+        if state := fault_asked(v.question, v.lang):  # "were you drunk?": "Drunk? Certainly not." (N-54)
+            said = STATE_DENIED[int(v.rng.integers(len(STATE_DENIED)))]
+            return said.format(State=state[:1].upper() + state[1:], state=state)
+        return v.pick("deny_deed")
     if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0) for g in mine):
         return _admit(v)  # my deed is the accused act, or (one that did harm) near it: I own up
     if any(owns_up(acc, v.question, g.meta.get("deed_text") or g.text, v.lang, harmful=g.valence < 0, mind_intent=False)
