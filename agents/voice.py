@@ -142,9 +142,11 @@ _KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?:
 _FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
             "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
 _MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"
-                           r"|^(?:你|您)?今天(?:过得)?(?:还)?(?:怎么样|好吗|如何)"),
+                           r"|^(?:你|您)?今天(?:过得)?(?:还)?(?:怎么样|好吗|如何)"
+                           r"|(?:^|[，,。！!\s])(?:你|您)?(?:在|这是)?忙(?:什么|啥|着呢|着哪|呢)|(?:你|您)在(?:干嘛|干什么|干啥|做什么)"),  # C-3
            "en": re.compile(r"\bwhat (?:did|have) you (?:do|done|been (?:doing|up to))\b|\bwhat were you (?:doing|up to)\b"
-                            r"|\bhow was your (?:day|morning|afternoon)\b", re.IGNORECASE)}
+                            r"|\bhow was your (?:day|morning|afternoon)\b|\bwhat are you (?:doing|up to|working on|busy with)\b",
+                            re.IGNORECASE)}
 
 
 def question_kind(text: str, language: str) -> str | None:
