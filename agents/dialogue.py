@@ -19,6 +19,7 @@ from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
+from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with, told_whom
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
@@ -298,7 +299,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     asked = question_kind(question, lang) if question else None
     if asked == "my_day":
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
-    elif asked == "my_mood":  # "你怎么闷闷不乐的？": what was said against me weighs on me (my_mood.py)
+    elif asked == "my_mood" or (question and asks_my_plan(question, lang)):  # "你怎么闷闷不乐的？" / "那你打算怎么办？":
+        # what was said against me weighs on me (my_mood.py), and what I mean to do turns on it (my_plans.py)
         entries += [(i, "my_mood") for i in what_hurts(memory, npc) if i not in {e for e, _ in entries}]
     elif asked == "deed" and question:  # "did you ...?": my own deeds it is about (agents/deed_match.py)
         entries += [(i, "own_deed") for i in own_deeds_accused(world, memory, npc, question, skip={e for e, _ in entries})]
@@ -395,7 +397,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "about_me": item.claim.about == npc or item.claim.target == npc,
                       "subject_name": _name_for(world, item.claim.about, npc, listener),
                       "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
-                      "credibility": item.credibility}))
+                      "credibility": item.credibility,
+                      "said_by": item.claim.said_by,  # whose words they were (my_plans.py: whom to ask)
+                      "said_by_name": _name_for(world, item.claim.said_by, npc, listener) if item.claim.said_by else ""}))
             if item.id in remembered:
                 items[-1].meta["remembered"] = remembered[item.id]
             if asked == "remember_me" and item.private:  # theirs, remembered to them, its words never said back

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Message
 from townsfolk.agents.llm.structured import complete_structured
+from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.plea import is_plea
 from townsfolk.agents.reported_apology import reported_sorry
 from townsfolk.agents.small_talk import GREETING_LEAD, small_talk_topic
@@ -315,6 +316,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         r"告诉我|tell me about|do you know", words, re.IGNORECASE
     ):
         found.pop("request", None)  # "can you tell me about Mara?" asks about Mara
+    if "request" in found and asks_my_plan(words, "zh" if _CJK.search(words) else "en"):
+        found.pop("request")  # "What will you do now?", "Will you have it out with Maud?": a plan asked (my_plans.py)
+        found["ask_about"] = max(found.get("ask_about", 0.0), _QUESTION_CONFIDENCE)
     return found
 
 
