@@ -27,7 +27,7 @@ from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
 from townsfolk.agents.tellings_asked import asks_whom_i_told, sayings_to, teller_asked, told_me_by
 from townsfolk.agents.tellings_asked import my_sayings as latest_sayings
-from townsfolk.agents.tie_question import tie_asked
+from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
@@ -453,7 +453,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if g.id in taken:
                 g.meta.update(retracted=True, passed_to=[_name_for(world, p, npc, listener) for p in to])
     held = {g.about for g in items if g.kind != "impression"} | {listener}
-    if asked in ("opinion", "know") or (question and tie_asked(question, lang)):  # "what kind of person is Pell?", "Is
+    if asked in ("opinion", "know") or (question and (tie_asked(question, lang) or closeness_asked(question, lang))):  # "Is
         held = {listener}  # Gus your colleague?": what they are to me, whatever else I hold (tie_question.py)
     # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
     own = own_place(world, npc, question) if question else []  # "What do you do aboard?", "你跟谁学的戏？" (role_questions.py)

@@ -40,3 +40,16 @@ def is_that_tie(rel_kind: str, word: str) -> bool | None:
     if not any(word in w for w in WORDS.values()):
         return None
     return word in WORDS.get(rel_kind, set())
+
+
+# "你跟柳娘熟吗？" / "Do you know Maud well?" (N-51): how close we are, from the tie (none: not really)
+_CLOSE = {"en": re.compile(r"\b(?i:do you know) (?P<name>[A-Z][\w'-]+) (?i:well)\b|\b(?i:are you close (?:to|with)) (?P<name2>[A-Z][\w'-]+)"),
+          "zh": re.compile(r"(?:你|您)(?:和|跟|与)(?P<name>[\u4e00-\u9fff]{1,5}?)(?:很|挺|算|还)?(?:熟|熟悉|要好|合得来)(?:吗|不|么|？|\?|$)")}
+CLOSE = {"en": {"yes": "Well enough", "no": "Not really; I hardly know {about}."},
+         "zh": {"yes": "熟", "no": "不太熟，跟{about}没怎么打过交道。"}}
+
+
+def closeness_asked(question: str, language: str) -> str | None:
+    """The name in "你跟柳娘熟吗？" / "Do you know Maud well?", or None."""
+    m = _CLOSE["zh" if language == "zh" else "en"].search(question)
+    return (m.group("name") or m.groupdict().get("name2")) if m else None

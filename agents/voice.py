@@ -74,9 +74,9 @@ from townsfolk.agents.tellings_asked import (
     listed,
     teller_asked,
 )
+from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, tie_asked
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
-from townsfolk.agents.tie_question import is_that_tie, tie_asked
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.who_is import asks_who, how_i_know
 from townsfolk.agents.your_people import named_as
@@ -863,6 +863,13 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
                 that = is_that_tie(str(g.meta.get("rel_kind", "")), tie[1])
                 if that is not None:
                     return (YES_TIE if that else NO_TIE)[v.lang] + ("，" if v.zh else ", ") + v.finish(v.line(g))
+    if (close := closeness_asked(v.question, v.lang)) is not None:  # "你跟柳娘熟吗？": from the tie (tie_question.py)
+        tie = next((g for g in items if g.kind == "tie" and g.meta.get("about_name") == close), None)
+        if tie is None:
+            return CLOSE[v.lang]["no"].format(about=close)
+        if tie.meta.get("rel_kind") == "acquaintance":
+            return v.finish(v.line(tie))  # "柳娘我认识，不算熟。": the tie says how little
+        return CLOSE[v.lang]["yes"] + ("，" if v.zh else ", ") + v.finish(v.line(tie))
     if kind in ("deed", "yes_no", None) and asks_if_i_saw(v.question, v.lang):  # a witness asked (saw_it.py)
         seen = [g for g in seen_myself(items) if g.about in subjects or _overlaps(v.question, g.text, v.zh)]
         if seen:
