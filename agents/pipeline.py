@@ -28,6 +28,7 @@ from townsfolk.agents.guards import (
     persona_drift_guard,
 )
 from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
+from townsfolk.agents.is_it_true import true_answer
 from townsfolk.agents.it_refers import previous_question, resolve_it, resolve_person
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
@@ -183,8 +184,11 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                     seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
                 if asks_everyday else None)  # a request or an everyday question (everyday.py)
     said_back = _said_back(world, npc, speaker, text, intents, stage.state.stage, chosen, errand, memory, policy.warmth)
+    truth = true_answer(world, memory, npc, speaker, text) if asks_everyday else None  # "Is it true?" (is_it_true.py)
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
+    elif truth is not None:  # how sure I am of the story I just told, and why
+        reply_text = truth
     elif said_back is not None:  # an insult or a player's promise: code's line (rude_reply.py, player_promise.py)
         reply_text = said_back
     elif everyday is not None:

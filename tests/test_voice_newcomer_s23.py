@@ -9,7 +9,8 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 你怎么看周先生 after the player's denial got the denial alone, not the NPC's own view; "说来话长" (N-18) and
 "Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
 (N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7);
-"Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59).
+"Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
+about that." (C-2).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 from townsfolk import Town
 from townsfolk.agents.barter import read_offer
 from townsfolk.agents.grammar_en import fix_case
+from townsfolk.agents.is_it_true import ANSWERS as TRUE_ANSWERS
 from townsfolk.agents.it_refers import resolve_it, resolve_person
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.voice_phrases import PHRASES
@@ -278,3 +280,17 @@ def test_someone_not_in_the_world_is_not_known_by_name(language: str, asked: str
     """N-55, N-27, N-59: a person the world does not hold, asked after, is not known, and named."""
     said = Town.from_scenario(_school(language)).say("p", "pip", asked).text
     assert any(p.format(about=named) == said for p in PHRASES[language]["know_no"]), said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_is_it_true_after_a_story_says_how_sure_and_why(language: str) -> None:
+    """C-2: the witness saw it; the one who heard it says whom it has it from."""
+    zh = language == "zh"
+    town = Town.from_scenario(_ledger(language))
+    town.advance(3)
+    asked = "周先生的账本怎么了？" if zh else "What happened to Dora's ledger?"
+    town.say("p", "pell", asked)
+    assert town.say("p", "pell", "真的吗？" if zh else "Is it true?").text == TRUE_ANSWERS[language]["saw"]
+    town.say("p", "lin", asked)
+    said = town.say("p", "lin", "这是真的吗？" if zh else "Is that really true?").text
+    assert said in [TRUE_ANSWERS[language][k].format(teller="老裴" if zh else "Pell") for k in ("sure", "unsure")], said

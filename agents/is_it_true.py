@@ -1,0 +1,80 @@
+""""Is it true?" / 这是真的吗？ right after the NPC told a story: how sure it is of that story, and why.
+
+Found by the coordinator (C-2): the bare question named nothing, so the NPC said it had heard
+nothing of "it". "It" is what the NPC just told this listener: the memory its last reply to them
+said most of. It answers from where that came from: seen with its own eyes, or only heard from
+someone (surer or less sure by how far it believes them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from townsfolk.memory.beliefs import Belief
+from townsfolk.memory.events import EventMemory
+from townsfolk.memory.store import MemoryStore
+from townsfolk.world.world import World
+
+_ASKS = {"en": re.compile(r"^\W*(?:(?:so|but|and|well|really),?\s+)?(?:(?:is|was) (?:it|that|this)(?: really| actually| all)? "
+                          r"(?:true|so)|are you sure(?: about that| of that)?|is that right|can that be true|truly)\s*[?!.]*\s*$",
+                          re.IGNORECASE),
+          "zh": re.compile(r"^(?:那|这)?(?:这|那|此)?(?:话|事)?(?:是)?(?:真的|当真)(?:吗|么|假的|嘛)?[？?！!。]*$"
+                           r"|^(?:你)?(?:确定|敢肯定)(?:吗|么)?[？?]*$|^(?:这|那)(?:话|事)?靠得住(?:吗|么)?[？?]*$")}
+ANSWERS = {
+    "en": {"saw": "It is. I saw it myself.", "sure": "I believe so, though I only have it from {teller}.",
+           "unsure": "I couldn't swear to it; I only have it from {teller}."},
+    "zh": {"saw": "是真的，我亲眼看见的。", "sure": "应该是真的，不过我也是听{teller}说的。",
+           "unsure": "这我可不敢打包票，我也是听{teller}说的。"},
+}
+SURE = 0.6  # a told belief at least this credible is believed, short of having seen it
+
+
+def asks_if_true(text: str, language: str) -> bool:
+    """The words ask only whether what was just said is true."""
+    return bool(_ASKS["zh" if language == "zh" else "en"].search(text.strip()))
+
+
+def _units(text: str, zh: bool) -> set[str]:
+    return ({text[i:i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i:i + 2])} if zh
+            else {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())})
+
+
+def _last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Belief | EventMemory | None:
+    """What my last reply to the speaker today said most of: a belief or an event of mine it drew on."""
+    today = world.now.date()
+    zh = world.language == "zh"
+    for e in reversed(memory.events_of(npc)):
+        if e.time.date() != today:
+            return None
+        fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
+        if fact is None or fact.kind != "reply" or speaker not in fact.to:
+            continue
+        said = _units(fact.text, zh)
+        best, score = None, 0
+        for item_id in fact.meta.get("grounding") or []:
+            item = memory.beliefs.get(item_id) or memory.events.get(item_id)
+            if item is None or (isinstance(item, Belief) and item.told_by == speaker):
+                continue  # the listener's own words are not my story
+            shared = len(said & _units(item.text if isinstance(item, Belief) else item.what, zh))
+            if shared > score:
+                best, score = item, shared
+        return best
+    return None
+
+
+def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text: str) -> str | None:
+    """How sure I am of what I just told the speaker, and why; None when that is not what they asked."""
+    lang = "zh" if world.language == "zh" else "en"
+    if not asks_if_true(text, lang):
+        return None
+    story = _last_story(world, memory, npc, speaker)
+    if story is None:
+        return None
+    words = ANSWERS[lang]
+    if story.source in ("witnessed", "participated"):
+        return words["saw"]
+    teller = story.told_by if isinstance(story, Belief) else None
+    if teller is None or teller not in world.characters:
+        return None
+    credible = float(story.credibility) if isinstance(story, Belief) else 0.0
+    return words["sure" if credible >= SURE else "unsure"].format(teller=world.name(teller))
