@@ -329,7 +329,11 @@ class _Voice:
             persona = persona.replace(me, "我") if self.zh else \
                 re.sub(rf"\b{re.escape(me)}\b", "me", re.sub(rf"\b{re.escape(me)}'s\b", "my", persona))
         if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 她为人勤快 / 为人勤快
-            persona = pronoun_zh(about, m.get("role") or "", m.get("persona") or "", m.get("pronoun") or "") + "为" + persona
+            he = pronoun_zh(about, m.get("role") or "", m.get("persona") or "", m.get("pronoun") or "")
+            if _ZH_NOT_CHARACTER.match(persona[1:]):  # 年轻, 力气大: not a character, so not 为人 (N-36)
+                persona = (he or "这人") + persona[1:]
+            else:
+                persona = he + "为" + persona
         if persona and not self.zh and about and persona.startswith(f"{about}'s "):
             return f"{said}, {persona[len(about) + 3:]}"  # "Mara is a friend of mine, sharp-tongued ...": no name twice
         if persona:
@@ -777,6 +781,7 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     return v.pick("all_said") if v.said_to_listener else ""
 
 
+_ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚")
 _DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
            "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so
 

@@ -10,7 +10,7 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 "Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
 (N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7);
 "Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
-about that." (C-2).
+about that." (C-2); 他为人年轻 (N-36: age is no 为人).
 """
 
 from __future__ import annotations
@@ -294,3 +294,11 @@ def test_is_it_true_after_a_story_says_how_sure_and_why(language: str) -> None:
     town.say("p", "lin", asked)
     said = town.say("p", "lin", "这是真的吗？" if zh else "Is that really true?").text
     assert said in [TRUE_ANSWERS[language][k].format(teller="老裴" if zh else "Pell") for k in ("sure", "unsure")], said
+
+
+def test_a_persona_of_age_or_build_is_not_said_with_wei_ren() -> None:
+    """N-36: 为人 is said of a character (为人勤快), never of age or strength (not 他为人年轻)."""
+    spec = _friends("zh", "he")
+    spec["characters"]["mei"].update(name="石头", role="镖师", persona="年轻，力气大，话少。")
+    said = Town.from_scenario(spec).say("p", "pell", "你觉得石头怎么样？").text
+    assert "石头是我的朋友，他年轻，力气大，话少" in said and "为人年轻" not in said, said
