@@ -41,7 +41,7 @@ from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.rude_reply import rude_reply
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.said_to_whom import own_reply
-from townsfolk.agents.secrecy import promise
+from townsfolk.agents.secrecy import promise, promise_reminder
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.trade_goods import trade_reply
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
@@ -184,7 +184,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                     seed=variation_seed(world.seed, npc, world.tick, zlib.crc32(text.encode())))
                 if asks_everyday else None)  # a request or an everyday question (everyday.py)
     said_back = _said_back(world, npc, speaker, text, intents, stage.state.stage, chosen, errand, memory, policy.warmth)
-    truth = true_answer(world, memory, npc, speaker, text) if asks_everyday else None  # "Is it true?" (is_it_true.py)
+    truth = (true_answer(world, memory, npc, speaker, text)  # "Is it true?" (is_it_true.py)
+             or promise_reminder(world, memory, npc, speaker, text)) if asks_everyday else None  # "你刚才答应我什么了？"
     if chosen in ("safety_support", "safe_decline", "escalate"):
         reply_text = (SUPPORT if chosen == "safety_support" else DECLINE)[lang]
     elif truth is not None:  # how sure I am of the story I just told, and why

@@ -10,7 +10,8 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 "Hm, a few things." led a single sentence; "Ada thinks me stole something" and "the thing me remember most"
 (N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7);
 "Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
-about that." (C-2); 他为人年轻 (N-36: age is no 为人).
+about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我什么了？ a turn after the promise
+to keep a secret got 我还真不知道。 (N-52).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from townsfolk.agents.grammar_en import fix_case
 from townsfolk.agents.is_it_true import ANSWERS as TRUE_ANSWERS
 from townsfolk.agents.it_refers import resolve_it, resolve_person
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
+from townsfolk.agents.secrecy import KEPT
 from townsfolk.agents.voice_phrases import PHRASES
 
 
@@ -302,3 +304,17 @@ def test_a_persona_of_age_or_build_is_not_said_with_wei_ren() -> None:
     spec["characters"]["mei"].update(name="石头", role="镖师", persona="年轻，力气大，话少。")
     said = Town.from_scenario(spec).say("p", "pell", "你觉得石头怎么样？").text
     assert "石头是我的朋友，他年轻，力气大，话少" in said and "为人年轻" not in said, said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_promise_to_keep_it_is_remembered(language: str) -> None:
+    """N-52: asked what it promised, the NPC says it promised to keep it to itself; another player asking
+    gets no such line (the promise was to the one who confided)."""
+    zh = language == "zh"
+    spec = _school(language)
+    spec["characters"]["p2"] = {"name": "阿远" if zh else "Kit", "player": True}
+    town = Town.from_scenario(spec)
+    town.say("p", "ada", "这事你知我知：我其实是来查镖局的官差。" if zh else "Keep this between us: I'm an inspector from the county.")
+    asked = "你刚才答应我什么了？" if zh else "What did you promise me?"
+    assert town.say("p", "ada", asked).text == KEPT[language]
+    assert town.say("p2", "ada", asked).text != KEPT[language]
