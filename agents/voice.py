@@ -1204,10 +1204,9 @@ def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
     player used ("Good evening" is answered with an evening greeting)."""
     key = "greet_morning" if 5 <= hour < 12 else "greet_day" if 12 <= hour < 18 else "greet_evening"
     key = next((k for rx, k in _GREETED_AS[v.lang] if rx.search(v.question)), key)
-    if known:
-        return v.pick(key)
-    plain = [o for o in PHRASES[v.lang][key] if "see you" not in o and "见到你" not in o]  # a stranger is not "good to see"
-    return plain[int(v.rng.integers(len(plain)))]
+    options = PHRASES[v.lang][key] if known else \
+        [o for o in PHRASES[v.lang][key] if "see you" not in o and "见到你" not in o]  # a stranger is not "good to see"
+    return _fresh(v, options)
 
 
 def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool = False) -> list[str]:
@@ -1279,10 +1278,19 @@ def _opener(v: _Voice, items: list[GroundingItem], said: int = 2) -> str:
     else:
         key = "open_bad"
     options = PHRASES[v.lang][key]
+    if said < 2:  # the leads that promise no long story
+        options = [o for o in options if o not in PHRASES[v.lang]["open_long"]] or options
+    return _fresh(v, options)
+
+
+def _fresh(v: _Voice, options: list[str]) -> str:
+    """One of the options by the turn's stream, not one I said to this listener today if another is
+    left (N-10: the same lead turn after turn); one draw either way."""
     n = int(v.rng.integers(len(options)))
-    while said < 2 and options[n] in PHRASES[v.lang]["open_long"]:
-        n = (n + 1) % len(options)  # the next lead instead: the same draw, so every other turn says what it did
-    return options[n]
+    unsaid = [o for o in options if not any(o.lower() in t for t in v.said_to_listener)]
+    if not unsaid or options[n] in unsaid:
+        return options[n]
+    return unsaid[n % len(unsaid)]
 
 
 def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -> str:

@@ -11,7 +11,8 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 (N-3, N-20, N-68); "What's he like?" after "Do you know Silas?" was not about Silas (N-67, N-7);
 "Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
 about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我什么了？ a turn after the promise
-to keep a secret got 我还真不知道。 (N-52).
+to keep a secret got 我还真不知道。 (N-52); the same greeting or lead turn after turn, and "Evening! Come in." from a pupil (N-10,
+N-18 of the findings).
 """
 
 from __future__ import annotations
@@ -318,3 +319,19 @@ def test_the_promise_to_keep_it_is_remembered(language: str) -> None:
     asked = "你刚才答应我什么了？" if zh else "What did you promise me?"
     assert town.say("p", "ada", asked).text == KEPT[language]
     assert town.say("p2", "ada", asked).text != KEPT[language]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_greeting_is_not_said_twice_to_one_listener_in_a_day(language: str) -> None:
+    """N-10: three greetings in a row get three different greetings back, none of them "Come in."."""
+    zh = language == "zh"
+    spec = _school(language)
+    spec["start"] = "2026-05-02T19:00"
+    for seed in range(4):
+        spec["seed"] = seed
+        town = Town.from_scenario(spec)
+        heard = [town.say("p", "pip", "晚上好！" if zh else "Good evening!").text for _ in range(3)]
+        greetings = sorted(PHRASES[language]["greet_evening"], key=len, reverse=True)
+        leads = [next((g for g in greetings if said.startswith(g)), said) for said in heard]  # the longest that opens it
+        assert len(set(leads)) == 3, (seed, heard)
+        assert not any("Come in" in said for said in heard), heard
