@@ -632,6 +632,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
         return v.join([v.pick("news_lead"), lines[0]])
+    if first is None and _PLAIN_ASK[v.lang].search(v.question):
+        return v.join(lines)  # "Where is the bell?" is answered, not led into like news (N-13)
     return v.join([first if first is not None else _opener(v, items, len(lines)), *lines])
 
 
@@ -781,6 +783,9 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     return v.pick("all_said") if v.said_to_listener else ""
 
 
+# a question after a place, a time or a person is answered straight, with no lead ("Hm, a few things.")
+_PLAIN_ASK = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:where|when|who|whose|which|what time)\b", re.IGNORECASE),
+              "zh": re.compile(r"在哪|哪儿|哪里|哪去|什么时候|几时|啥时候|谁")}
 _ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚")
 _DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
            "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so

@@ -12,7 +12,7 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 "Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
 about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我什么了？ a turn after the promise
 to keep a secret got 我还真不知道。 (N-52); the same greeting or lead turn after turn, and "Evening! Come in." from a pupil (N-10,
-N-18 of the findings).
+N-18 of the findings); "Where is the bell?" led in with "Hm, a few things." (N-13).
 """
 
 from __future__ import annotations
@@ -335,3 +335,17 @@ def test_a_greeting_is_not_said_twice_to_one_listener_in_a_day(language: str) ->
         leads = [next((g for g in greetings if said.startswith(g)), said) for said in heard]  # the longest that opens it
         assert len(set(leads)) == 3, (seed, heard)
         assert not any("Come in" in said for said in heard), heard
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_where_is_answered_without_a_lead(language: str) -> None:
+    """N-13: a question after a place is answered, not led into like news."""
+    zh = language == "zh"
+    leads = tuple(p for k in ("open_neutral", "open_bad", "open_hurt") for p in PHRASES[language][k])
+    for seed in range(6):
+        spec = _ledger(language)
+        spec["seed"] = seed
+        town = Town.from_scenario(spec)
+        town.advance(3)
+        said = town.say("p", "pell", "周先生的账本在哪儿？" if zh else "Where is Dora's ledger?").text
+        assert ("账本" if zh else "ledger") in said and not said.startswith(leads), (seed, said)
