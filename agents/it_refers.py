@@ -14,7 +14,7 @@ _IT = {"en": re.compile(r"\bit\b", re.IGNORECASE), "zh": re.compile(r"它|出事
 # "the lamp", "his net", and a named owner's thing without an article: "Dora's ledger"
 _THING = {"en": re.compile(r"\b(?:the|your|his|her|their|my) ((?:[a-z]+'s )?[a-z]+)\b|\b((?-i:[A-Z][a-z]+)'s [a-z]+)\b",
                            re.IGNORECASE),
-          "zh": re.compile(r"(?:那个|这个|那|这)?((?:(?!的)[\u4e00-\u9fff]){1,4}?)(?:怎么了|坏了|的事|出了什么事|还好吗|呢)")}
+          "zh": re.compile(r"(?:(?:那|这|一)[个匹件把条张只块头台辆批箱]|那|这)?((?:(?!的)[\u4e00-\u9fff]){1,4}?)(?:怎么了|坏了|的事|出了什么事|是怎么回事|怎么回事|还好吗|呢)")}
 _NOT_OWNERS = {"what", "that", "it", "who", "here", "there", "let", "where", "how", "he", "she", "one", "today"}
 _DUMMY = {"en": re.compile(r"\bit(?:'s| is| was)? (?:true|so|raining|snowing|ok|okay|fine|late|early|cold|hot|going|like)\b"
                           # the weather's and the clock's "it": "Will it rain tomorrow?", "What time is it?"

@@ -783,9 +783,11 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     return v.pick("all_said") if v.said_to_listener else ""
 
 
-# a question after a place, a time or a person is answered straight, with no lead ("Hm, a few things.")
-_PLAIN_ASK = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:where|when|who|whose|which|what time)\b", re.IGNORECASE),
-              "zh": re.compile(r"在哪|哪儿|哪里|哪去|什么时候|几时|啥时候|谁")}
+# a question after a place, a time or a person, or a yes-or-no, is answered straight, with no lead ("Hm, a
+# few things.", 嗯，我知道一点。 before 那件事你跟总镖头解释过吗？: N-65)
+_PLAIN_ASK = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:where|when|who|whose|which|what time|is|are|was|were|do|does|did|"
+                               r"have|has|had|can|could|will|would|should)\b", re.IGNORECASE),
+              "zh": re.compile(r"在哪|哪儿|哪里|哪去|什么时候|几时|啥时候|谁|[过了]吗[？?]?\s*$")}
 _ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚")
 _DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
            "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so

@@ -12,7 +12,8 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 "Have you met my cousin Bertram?" and 你认识王铁匠吗？ of nobody in the world got "No idea" (N-55, N-27, N-59); "Is it true?" / 这是真的吗？ right after a story got "I haven't heard anything
 about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我什么了？ a turn after the promise
 to keep a secret got 我还真不知道。 (N-52); the same greeting or lead turn after turn, and "Evening! Come in." from a pupil (N-10,
-N-18 of the findings); "Where is the bell?" led in with "Hm, a few things." (N-13).
+N-18 of the findings); "Where is the bell?" led in with "Hm, a few things." (N-13), a yes-or-no
+with 嗯，我知道一点。, and 它 after 那匹绸子是怎么回事？ was nothing (N-65).
 """
 
 from __future__ import annotations
@@ -349,3 +350,18 @@ def test_where_is_answered_without_a_lead(language: str) -> None:
         town.advance(3)
         said = town.say("p", "pell", "周先生的账本在哪儿？" if zh else "Where is Dora's ledger?").text
         assert ("账本" if zh else "ledger") in said and not said.startswith(leads), (seed, said)
+
+
+@pytest.mark.parametrize(("language", "asked"), [("en", "Is Dora all right?"), ("zh", "周先生的账本找回来了吗？")])
+def test_a_yes_or_no_is_answered_without_a_lead(language: str, asked: str) -> None:
+    """N-65: 嗯，我知道一点。 is no answer to a yes-or-no; nor is "Well..." (8 of 8 seeds led with one)."""
+    leads = tuple(p for k in ("open_neutral", "open_bad", "open_hurt") for p in PHRASES[language][k])
+    for seed in range(4):
+        spec = _ledger(language)
+        spec["seed"] = seed
+        town = Town.from_scenario(spec)
+        town.advance(3)
+        said = town.say("p", "pell", asked).text
+        assert not said.startswith(leads), (seed, said)
+    assert resolve_it("它还能卖吗？", "那匹绸子是怎么回事？", "zh") == "绸子还能卖吗？"
+    assert resolve_it("它还能用吗？", "头巾怎么了？", "zh") == "头巾还能用吗？"
