@@ -546,6 +546,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return _my_mood(v, items)
     if (place := _own_place(v, items)) is not None:
         return place  # "What do you do aboard?" / "你跟谁学的戏？": my role, my master (role_questions.py)
+    if _WHO_HELPED[v.lang].search(v.question) and (helper := next(
+            (g.meta.get("speaker_name") for g in items if g.kind == "event" and g.meta.get("cleared")), None)):
+        you = helper in ("you", "你")  # "Who helped you sort it out?" of the one who did: "You did." (N-21)
+        return v.pick("helped_you" if you else "helped_other", about=helper)
     if kind == "know" and not subjects and (stranger := _asked_name(v.question, v.lang)) is not None:
         return v.pick("know_no", about=stranger)  # "Do you know a man called Marten?": nobody of that name here
     if kind == "opinion":  # an opinion is backed by what I think of them (or of the thing), not by an errand's status
@@ -788,6 +792,9 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
 _PLAIN_ASK = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:where|when|who|whose|which|what time|is|are|was|were|do|does|did|"
                                r"have|has|had|can|could|will|would|should)\b", re.IGNORECASE),
               "zh": re.compile(r"在哪|哪儿|哪里|哪去|什么时候|几时|啥时候|谁|[过了]吗[？?]?\s*$")}
+_WHO_HELPED = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:so |and )?who (?:helped|sorted|cleared|patched|smoothed|talked|brought)\b",
+                                re.IGNORECASE),
+               "zh": re.compile(r"谁(?:帮|给|替)?(?:你们|你俩|你和[\u4e00-\u9fff]{1,4})?(?:说开|说和|劝和|调解|劝开|和好|解开)")}
 _ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚")
 _DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
            "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so

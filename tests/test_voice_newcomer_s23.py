@@ -13,12 +13,14 @@ a porter's fee (N-30: "What's your fee?", 你的脚钱多少？), were answered 
 about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我什么了？ a turn after the promise
 to keep a secret got 我还真不知道。 (N-52); the same greeting or lead turn after turn, and "Evening! Come in." from a pupil (N-10,
 N-18 of the findings); "Where is the bell?" led in with "Hm, a few things." (N-13), a yes-or-no
-with 嗯，我知道一点。, and 它 after 那匹绸子是怎么回事？ was nothing (N-65).
+with 嗯，我知道一点。, and 它 after 那匹绸子是怎么回事？ was nothing (N-65); "Who helped you sort it out?" of the one
+who did got a recap (N-21, N-39).
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -365,3 +367,15 @@ def test_a_yes_or_no_is_answered_without_a_lead(language: str, asked: str) -> No
         assert not said.startswith(leads), (seed, said)
     assert resolve_it("它还能卖吗？", "那匹绸子是怎么回事？", "zh") == "绸子还能卖吗？"
     assert resolve_it("它还能用吗？", "头巾怎么了？", "zh") == "头巾还能用吗？"
+
+
+@pytest.mark.parametrize(("scenario", "player", "npc", "language", "asked"), [
+    ("bakery.yaml", "traveller", "tom", "en", "Who helped you sort it out?"),
+    ("teahouse.yaml", "player", "aqing", "zh", "是谁帮你们说开的？")])
+def test_who_helped_is_answered_to_the_one_who_did(scenario: str, player: str, npc: str, language: str,
+                                                   asked: str) -> None:
+    """N-21, N-39: "You did!" / 是你啊！ to the player who brought them together."""
+    town = Town.from_scenario(str(Path(__file__).parent.parent / "scenarios" / scenario))
+    town.advance(14 if language == "en" else 10)
+    said = town.say(player, npc, asked).text
+    assert said in PHRASES[language]["helped_you"], said
