@@ -49,7 +49,7 @@ _PERSON = {"en": re.compile(r"\b(?P<w>he|him|his|she|her)\b(?P<after>\s*(?:[.,;:
            "zh": re.compile(r"(?P<w>[他她])(?!们|人)")}
 
 
-def resolve_person(text: str, previous: str | None, world: object, npc: str, lang: str) -> str:
+def resolve_person(text: str, previous: str | None, world: object, npc: str, lang: str, reply: str | None = None) -> str:
     """The question with each bare he / she / 他 / 她 (him, his, her) replaced by the person of the world
     the previous question named ("What's he like?" after "Do you know Silas?"; "Did she say he stole
     it?" after "What did Ada tell you about Owen?"), when the words name nobody themselves: the one
@@ -66,6 +66,8 @@ def resolve_person(text: str, previous: str | None, world: object, npc: str, lan
     if [c for c in index.named(text) if c != npc]:
         return text  # "Is Ada angry with her?": the words name their own
     named = [chars[c] for c in index.named(previous) if c != npc and c in chars and not chars[c].is_player]
+    if not named and reply:  # "谁跟你说的？" -> "我听柳娘说的。" -> "她也不是有心的。": the one my answer named
+        named = [chars[c] for c in index.named(reply) if c != npc and c in chars and not chars[c].is_player]
     if not named:
         return text
 
@@ -85,6 +87,18 @@ def resolve_person(text: str, previous: str | None, world: object, npc: str, lan
         owner = key == "en" and (word == "his" or (word == "her" and m.group("after") is None))  # "her bell": Ada's
         text = text[:m.start("w")] + who.name + ("'s" if owner else "") + text[m.end("w"):]  # type: ignore[attr-defined]
     return text
+
+
+def last_reply(world: object, memory: object, npc: str, speaker: str) -> str | None:
+    """What this NPC last answered the speaker today (its own memory of the reply)."""
+    today = world.now.date()  # type: ignore[attr-defined]
+    for event in reversed(memory.events_of(npc)):  # type: ignore[attr-defined]
+        if event.time.date() != today:
+            return None
+        fact = world.facts.get(event.fact_id) if event.fact_id and event.fact_id in world.facts else None  # type: ignore[attr-defined]
+        if fact is not None and fact.kind == "reply" and speaker in fact.to:
+            return fact.text
+    return None
 
 
 def previous_question(world: object, memory: object, npc: str, speaker: str, text: str) -> str | None:

@@ -29,7 +29,7 @@ from townsfolk.agents.guards import (
 )
 from townsfolk.agents.intent import Intent, detect_intents, detect_intents_with_model, kinds_of
 from townsfolk.agents.is_it_true import true_answer
-from townsfolk.agents.it_refers import previous_question, resolve_it, resolve_person
+from townsfolk.agents.it_refers import last_reply, previous_question, resolve_it, resolve_person
 from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
@@ -143,7 +143,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     if _IT_WORD.search(text) and world.character(speaker).is_player:  # "When did it break?" after the lamp (it_refers.py)
         text = resolve_it(text, previous_question(world, memory, npc, speaker, text), lang)
     if _PERSON_WORD.search(text) and world.character(speaker).is_player:  # "What's he like?" after Silas (it_refers.py)
-        text = resolve_person(text, previous_question(world, memory, npc, speaker, text), world, npc, lang)
+        text = resolve_person(text, previous_question(world, memory, npc, speaker, text), world, npc, lang,
+                              last_reply(world, memory, npc, speaker))
     if is_bare_why(text, lang) and world.character(speaker).is_player:  # "Why?" after "What do you think of Ida?"
         others = {cid: c.name for cid, c in world.characters.items() if cid != npc and not c.is_player}
         text = resolve_why(text, previous_question(world, memory, npc, speaker, text), others, lang)

@@ -28,7 +28,7 @@ CLEARING = {"en": re.compile(r"\b(?:accident|accidental|by mistake|didn'?t mean|
                              r"(?:was|did)n?'?t (?:him|her|them)|not (?:him|her|them)|good (?:lad|lass|boy|girl|man|woman|kid|sort|soul)|"
                              r"mean[st]? (?:no harm|well)|no harm in (?:him|her|them)|(?:was|is) (?:so )?(?:sorry|scared|frightened))\b",
                              re.IGNORECASE),
-            "zh": re.compile(r"不是故意|无心|意外|不是(?:他|她)的错|不怪(?:他|她)|失手|一时糊涂|好心|没想到会|"
+            "zh": re.compile(r"不是故意|不是有心|不是存心|不是成心|没有恶意|无心|意外|不是(?:他|她)的错|不怪(?:他|她)|失手|一时糊涂|好心|没想到会|"
                              r"不是(?:他|她)(?:干|弄)的|(?:是个)?好孩子|人(?:不坏|挺好)|(?:他|她)也吓坏了|(?:他|她)也很后悔")}
 _NOT_HIM = re.compile(r"\bnot (?:him|her|them)\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[^。！？!?.;；]+[。！？!?.;；]?")
@@ -46,10 +46,16 @@ PHRASES = {
 }
 
 
+# a bare excuse for someone is a plea too: "她也不是有心的。", "He didn't mean it." (newcomer N-39: 好，我记下了。)
+_EXCUSE = {"en": re.compile(r"^\W*(?:he|she|[A-Z][\w'-]+) (?:really |just |only )?(?:didn'?t|did not|never) mean"
+                           r"(?: it| to| any harm| anything by it)?\b", re.IGNORECASE),
+           "zh": re.compile(r"^(?:[他她]|[\u4e00-\u9fff]{2,4}?)(?:也|又|可|真|其实)?(?:不是|并非|并不是)(?:故意|有心|存心|成心)")}
+
+
 def is_plea(text: str, language: str) -> bool:
-    """Whether the words plead for someone (go easy on them, don't blame them)."""
+    """Whether the words plead for someone (go easy on them, don't blame them, or a bare excuse for them)."""
     lang = "zh" if language == "zh" else "en"
-    return bool(PLEA[lang].search(text) or PLEA["en"].search(text))
+    return bool(PLEA[lang].search(text) or PLEA["en"].search(text) or _EXCUSE[lang].search(text.strip()))
 
 
 def clearing_words(text: str, language: str) -> str | None:
@@ -82,8 +88,8 @@ def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, s
     theirs = [g for g in about_items if g.kind == "belief" and g.meta.get("from_listener")]
     blame = [g for g in about_items if g.kind == "belief" and not g.meta.get("from_listener") and g.valence < -0.1
              and g.meta.get("teller_name")]
-    if not blame:
-        return pick("nothing_held", about=name) if theirs or not about_items else pick("plea_only", about=name)
+    if not blame:  # nothing against them held: never "they have to earn it" of one nobody blamed (N-39)
+        return pick("nothing_held", about=name)
     held = max(blame, key=lambda g: float(g.meta.get("credibility") or 0.0))
     word = max((float(g.meta.get("credibility") or 0.0) for g in theirs), default=0.0)
     if theirs and word > float(held.meta.get("credibility") or 0.0):  # a tie: the blame heard first stands
