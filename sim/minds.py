@@ -24,6 +24,7 @@ from townsfolk.agents.reconnect import FollowUpState, ReconnectState
 from townsfolk.agents.silence_budget import SilenceBudget
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.store import MemoryStore
+from townsfolk.sim.sorted_unique import sorted_unique_inverse
 from townsfolk.world.world import World
 
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
@@ -113,6 +114,7 @@ class Minds:
         self._stimuli: dict[str, list[float]] = {}  # a summed stimulus per NPC put in by hand (tests)
         self._stimulus_rows: dict[str, int] = {}  # their affect rows, looked up once as they came
         self._stirring: list[EventMemory] = []  # this tick's event memories, in write order, summed at settle
+        self._ranks: tuple[AffectField | None, np.ndarray, np.ndarray] = (None, np.zeros(0, np.int64), np.zeros(0, np.int64))
         memory.on_put_many.append(self._on_put_many)
         # an NPC already tied to a player starts counting the silence from the first tick
         for edge in world.graph.edges_into(cid for cid, c in world.characters.items() if c.is_player):
@@ -150,29 +152,40 @@ class Minds:
             s[1] += 0.6 * abs(v) - 0.1 * (v < 0)
             s[2] += 0.3 * v
 
+    def _id_ranks(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each affect row's place among the NPC ids in string order, and the rows in that order:
+        the stirred are applied in id order, found by sorting ints instead of strings (kept per
+        field: its ids never change)."""
+        if self._ranks[0] is not self.affect:
+            ids = self.affect.ids
+            order = np.array(sorted(range(len(ids)), key=ids.__getitem__), dtype=np.int64)
+            rank = np.empty(len(ids), dtype=np.int64)
+            rank[order] = np.arange(len(ids), dtype=np.int64)
+            self._ranks = (self.affect, rank, order)
+        return self._ranks[1], self._ranks[2]
+
     def _stir_sums(self, events: list[EventMemory]) -> tuple[np.ndarray, np.ndarray] | None:
         """The tick's stimuli without a loop per event: the stirred NPCs' rows in id order and their
         summed (valence, arousal, dominance) stimuli, as `_stir_by_hand` sums them: each NPC's
         events added in write order from 0.0 (`np.bincount` adds its weights one by one, in order),
-        each term the same IEEE steps on float64. None when no NPC was stirred."""
+        each term the same IEEE steps on float64. None when no NPC was stirred. Each event's slot is
+        its holder's place among the stirred by id rank (`sorted_unique_inverse` of int ranks)."""
         if set(map(type, events)) != {EventMemory}:
             events = [e for e in events if type(e) is EventMemory or isinstance(e, EventMemory)]
         fields = list(map(_DICT, events))
-        holders = list(map(_HOLDER_OF, fields))
-        index = self.affect.index
-        rows = list(map(index.get, holders))
+        rows = list(map(self.affect.index.get, map(_HOLDER_OF, fields)))
         if None in rows:  # a player's memories move no affect
             keep = [r is not None for r in rows]
-            fields, holders, rows = list(compress(fields, keep)), list(compress(holders, keep)), list(compress(rows, keep))
+            fields, rows = list(compress(fields, keep)), list(compress(rows, keep))
         if not rows:
             return None
         n = len(rows)
         v = np.fromiter(map(_VALENCE_OF, fields), dtype=float, count=n)
         v *= 0.5 + np.fromiter(map(_IMPORTANCE_OF, fields), dtype=float, count=n)
-        ids = sorted(set(holders))  # the stirred in id order, as they are applied
-        k = len(ids)
-        stirred = np.fromiter(map(index.__getitem__, ids), dtype=np.int64, count=k)
-        slot = np.fromiter(map({h: i for i, h in enumerate(ids)}.__getitem__, holders), dtype=np.int64, count=n)
+        rank, order = self._id_ranks()
+        ranks, slot = sorted_unique_inverse(rank[np.fromiter(rows, dtype=np.int64, count=n)])
+        stirred = order[ranks]  # the stirred in id order, as they are applied
+        k = len(stirred)
         sums = np.empty((k, 3))
         sums[:, 0] = np.bincount(slot, weights=v, minlength=k)
         sums[:, 1] = np.bincount(slot, weights=0.6 * np.abs(v) - 0.1 * (v < 0), minlength=k)
