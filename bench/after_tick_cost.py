@@ -83,7 +83,9 @@ def child(n: int, ticks: int, forget: bool, parts: bool, counted: bool = False) 
     _meter(maintenance, "last_contacts", spent, "last_contacts")
     _meter(maintenance, "compress_dormant", spent, "compress_dormant")
     if parts:  # the clock read per summary costs too: after_tick is timed alone without --parts
-        _meter(maintenance, "consolidate", spent, "consolidate")
+        # a tick's folds: `fold_holders` (all ripe holders at once) where the tree has it, else `consolidate`
+        _meter(maintenance, "fold_holders" if hasattr(maintenance, "fold_holders") else "consolidate", spent,
+               "consolidate")
         _meter(consolidation, "_move_impression" if hasattr(consolidation, "_move_impression") else "update_impression",
                spent, "update_impression")
         sim.maintenance.summary_writer = _timed_writer(sim.maintenance.summary_writer, spent)

@@ -4,7 +4,7 @@ The rumour workload of bench/scale.py (bench/rumour_world.py: powerlaw-cluster t
 p = 0.1), no drive tick, no store. Each tree runs in its own child process: build, the gossip CSR
 (timed apart: it is built once), then the ticks; printed are CPU ms per tick, CPU ms per telling
 (tick CPU / tellings; of it the gossip round's tellings and the folding of their holders'
-memories, `consolidate`; and the cyclic collector's passes within it: the ticks run inside
+memories, `consolidate` (`fold_holders`, a tick's ripe holders at once, where a tree has it); and the cyclic collector's passes within it: the ticks run inside
 `sim/heap.long_lived_heap` as `townsfolk simulate` and bench/scale.py run them, so each tick's
 survivors are frozen at its end; frozen once after the build only, full passes over every earlier
 tick's memories were a third of a telling at 10k by 80 ticks), a digest of the timeline and the facts, and one of the minds (memories,
@@ -64,7 +64,9 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
     import townsfolk.sim.maintenance as maintenance
 
     folding = [0.0]
-    fold = maintenance.consolidate
+    # a tick's folds: `fold_holders` (all ripe holders at once) where the tree has it, else `consolidate`
+    fold_name = "fold_holders" if hasattr(maintenance, "fold_holders") else "consolidate"
+    fold = getattr(maintenance, fold_name)
 
     def timed_consolidate(*a, **kw):  # noqa: ANN002, ANN003, ANN202  (a telling's second half: its holders' folding)
         c = time.process_time()
@@ -73,7 +75,7 @@ def child(n: int, ticks: int, freeze: bool) -> dict:
         finally:
             folding[0] += time.process_time() - c
 
-    maintenance.consolidate = timed_consolidate
+    setattr(maintenance, fold_name, timed_consolidate)
     log, tellings, stepping = [], 0, 0.0
     c1, w1 = time.process_time(), time.perf_counter()
     for tick in range(1, ticks + 1):

@@ -94,8 +94,12 @@ def _told_of(zh: bool, said: str, texts: list[str], valences: list[float], predi
             top = _top_of(valences, len(texts))
         of = things if len(things) == len(texts) else texts
         kept = of[top]
-        # `told` and `of` are as long as `texts` here (zip's strict check costs more than the rest)
-        kept_by = list(dict.fromkeys(t for t, thing in zip(told, of) if t and thing == kept))  # noqa: B905
+        # each teller of the kept thing once, first told first; `told` and `of` are as long as `texts`
+        # here (zip's strict check costs more than the rest; a loop, than a generator into a dict)
+        kept_by = []
+        for t, thing in zip(told, of):  # noqa: B905
+            if t and thing == kept and t not in kept_by:
+                kept_by.append(t)
     named = [t for t in kept_by if t and t not in said]
     if not named:
         return ""
@@ -286,37 +290,104 @@ def consolidate(memory: MemoryStore, holder: str, *, names: dict[str, str], lang
     caller has asked the fold bounds already (`ripe_holders`)."""
     if not checked and memory.fold_bounds.nothing_to_fold(holder, SUMMARY_THRESHOLD, MIN_EVENTS):
         return _consolidated()  # most holders after a telling: one memory more, nothing to fold
-    left: dict[str, list] = {}
-    summaries: list[Summary] = []
-    impressions: list[Impression] = []
-    zh = language == "zh"
-    for about, events in sorted(foldable(memory, holder).items()):
-        weight = sum([e.__dict__["importance"] for e in events])  # (the same sum, left to right)
-        if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
-            left[about] = [weight, len(events)]
-            continue
-        summary, predicate = _summarise(holder, about, events, weight, names, language, zh, tick, now, new_id,
-                                        summary_writer)
-        memory.put(summary)
-        absorbed_by = summary.__dict__["id"]
-        archived = []
-        for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
-            d = e.__dict__
-            d["status"] = "archived"
-            e.__pydantic_fields_set__.add("status")
-            d["meta"]["absorbed_by"] = absorbed_by
-            archived.append(("event", d["id"]))
-        # the journal as `touch_many("event", events)` writes it, each event's id read once; its
-        # forgetting of the holder's bound is left out: `looked_at` below sets the bound exactly, and
-        # until then the archived events still counted keep it an upper bound
-        memory._dirty.update(dict.fromkeys(archived))  # noqa: SLF001
-        summaries.append(summary)
-        old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
-        start = old.__dict__["valence"] if old else max(-1.0, min(1.0, prior(holder, about) if prior is not None else 0.0))
-        impressions.append(_move_impression(memory, summary, old, start, names, language, zh, tick, now, new_id,
-                                            impression_writer, predicate))
-    memory.fold_bounds.looked_at(holder, left)
+    (_, summaries, impressions), = fold_holders(memory, [holder], names=names, language=language, tick=tick,
+                                                now=now, new_id=new_id, summary_writer=summary_writer,
+                                                impression_writer=impression_writer, prior=prior)
     return _consolidated_of(summaries, impressions)
+
+
+def fold_holders(memory: MemoryStore, holders: Iterable[str], *, names: dict[str, str], language: str, tick: int,
+                 now: datetime, new_id: Callable[[str], str], summary_writer: SummaryWriter = offline_summary,
+                 impression_writer: ImpressionWriter = offline_impression,
+                 prior: Callable[[str, str], float] | None = None) -> list[tuple[str, list[Summary], list[Impression]]]:
+    """`consolidate` of each holder in turn (a tick's ripe holders, `ripe_holders`): (holder, its
+    summaries, its impressions) for each. The store's tables, id lists and journal get each new
+    summary and impression as `put` gives them, in the same order; the batch listeners are told of
+    them together at the end, in write order (a fold's two items, told one by one, cost more than
+    the listeners' work). A store with per-item hooks, or an id already taken, goes through `put`."""
+    out: list[tuple[str, list[Summary], list[Impression]]] = []
+    told_kinds: list[str] = []
+    told_items: list[Summary | Impression] = []
+    direct = not memory.on_put
+    dirty, ids_of = memory._dirty, memory._ids_of  # noqa: SLF001  (`put`'s own steps, see above)
+    summary_table, impression_table = memory.summaries, memory.impressions
+    summary_ids, impression_ids, event_ids = ids_of["summary"], ids_of["impression"], ids_of["event"]
+    bounds, events_table = memory.fold_bounds, memory.events
+    unknown, by_holder = bounds.unknown, bounds.by_holder
+    zh = language == "zh"
+
+    def put(kind: str, item: Summary | Impression, iid: str, table: dict, ids: dict) -> None:
+        if direct and iid not in table:
+            ids[item.__dict__["holder"]].append(iid)
+            table[iid] = item
+            dirty[(kind, iid)] = None
+            told_kinds.append(kind)
+            told_items.append(item)
+            return
+        _tell(memory, told_kinds, told_items)  # those before it first, as `put` would have told them
+        memory.put(item)
+
+    for holder in holders:
+        # the holder's events that could fold, grouped by whom they are about (`foldable`, inline)
+        bound = None if holder in unknown else by_holder.get(holder)
+        if bound is None:
+            groups = foldable(memory, holder)
+        else:
+            most = 0
+            for _, n in bound.values():
+                most += n
+            ids = event_ids.get(holder)
+            groups = (_newest_foldable(map(events_table.__getitem__, reversed(ids)), holder, most) if ids
+                      else {})
+        left: dict[str, list] = {}
+        summaries: list[Summary] = []
+        impressions: list[Impression] = []
+        for about, events in (sorted(groups.items()) if len(groups) > 1 else groups.items()):
+            weight = sum([e.__dict__["importance"] for e in events])  # (the same sum, left to right)
+            if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
+                left[about] = [weight, len(events)]
+                continue
+            summary, predicate = _summarise(holder, about, events, weight, names, language, zh, tick, now, new_id,
+                                            summary_writer)
+            absorbed_by = summary.__dict__["id"]
+            put("summary", summary, absorbed_by, summary_table, summary_ids)
+            for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
+                d = e.__dict__
+                d["status"] = "archived"
+                e.__pydantic_fields_set__.add("status")
+                d["meta"]["absorbed_by"] = absorbed_by
+                # the journal as `touch_many("event", events)` writes it; its forgetting of the holder's
+                # bound is left out: the bound is set exactly below, and until then the archived events
+                # still counted keep it an upper bound
+                dirty[("event", d["id"])] = None
+            summaries.append(summary)
+            old = memory.impression(holder, about)  # a first impression's start is asked for only when needed
+            if old is not None:
+                start = old.__dict__["valence"]
+            else:
+                start = prior(holder, about) if prior is not None else 0.0
+                start = start if start < 1.0 else 1.0  # max(-1.0, min(1.0, start)), in its order
+                start = start if start > -1.0 else -1.0
+            imp = _move_impression(summary, old, start, names, language, zh, tick, now, new_id, impression_writer,
+                                   predicate)
+            if old is None:
+                put("impression", imp, imp.__dict__["id"], impression_table, impression_ids)
+            else:
+                dirty[("impression", imp.__dict__["id"])] = None  # `memory.touch(old)`
+            impressions.append(imp)
+        bounds.looked_at(holder, left)
+        out.append((holder, summaries, impressions))
+    _tell(memory, told_kinds, told_items)
+    return out
+
+
+def _tell(memory: MemoryStore, kinds: list[str], items: list) -> None:
+    """The batch listeners told of the new items so far (then forgotten here), as `put_all` tells them."""
+    if items:
+        for many in memory.on_put_many:
+            many(tuple(kinds), tuple(items))
+        kinds.clear()
+        items.clear()
 
 
 def _summarise(holder: str, about: str, events: list[EventMemory], weight: float, names: dict[str, str],
@@ -359,9 +430,14 @@ def _summarise(holder: str, about: str, events: list[EventMemory], weight: float
     else:
         text = writer(_summary_draft(holder, about, about_name, language, texts, valences, days, predicate, count,
                                      teller_names, things, told))
-    valence = sum(weighted) / max(weight, 1e-9)
-    values = (new_id("s"), holder, about, text, covers, told_by, min(1.0, weight / (2 * SUMMARY_THRESHOLD)),
-              max(-1.0, min(1.0, valence)), tick, now, False)
+    # min and max as conditionals, each in its builtin's order (the first argument kept unless a later
+    # one is strictly past it): a builtin call costs several times the comparison
+    valence = sum(weighted) / (1e-9 if 1e-9 > weight else weight)  # / max(weight, 1e-9)
+    importance = weight / (2 * SUMMARY_THRESHOLD)
+    importance = importance if importance < 1.0 else 1.0  # min(1.0, importance)
+    valence = valence if valence < 1.0 else 1.0  # max(-1.0, min(1.0, valence))
+    valence = valence if valence > -1.0 else -1.0
+    values = (new_id("s"), holder, about, text, covers, told_by, importance, valence, tick, now, False)
     if type(text) is str:
         return _summary(*values), predicate
     return Summary(**dict(zip(_SUMMARY_FIELDS, values, strict=True))), predicate
@@ -373,9 +449,15 @@ def impression_step(old_valence: float, summary_valence: float, importance: floa
     A summary's tone is an average of mild events; the judgement it supports is stronger
     (three helpful mornings say "dependable"), so the target is the tone amplified.
     """
-    step = IMPRESSION_STEP * max(0.0, min(1.0, importance))
-    target = max(-1.0, min(1.0, 3.0 * summary_valence))
-    return max(-1.0, min(1.0, old_valence + step * (target - old_valence)))
+    # max(lo, min(hi, x)) as conditionals in the builtins' order (see `_summarise`): a fold calls this
+    share = importance if importance < 1.0 else 1.0
+    step = IMPRESSION_STEP * (share if share > 0.0 else 0.0)
+    target = 3.0 * summary_valence
+    target = target if target < 1.0 else 1.0
+    target = target if target > -1.0 else -1.0
+    moved = old_valence + step * (target - old_valence)
+    moved = moved if moved < 1.0 else 1.0
+    return moved if moved > -1.0 else -1.0
 
 
 def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str, str], language: str, tick: int,
@@ -385,15 +467,21 @@ def update_impression(memory: MemoryStore, summary: Summary, *, names: dict[str,
     moves from `prior`, what the tie between them already says)."""
     assert summary.about is not None
     old = memory.impression(summary.holder, summary.about)
-    return _move_impression(memory, summary, old, old.valence if old else max(-1.0, min(1.0, prior)), names,
-                            language, language == "zh", tick, now, new_id, writer, predicate)
+    imp = _move_impression(summary, old, old.valence if old else max(-1.0, min(1.0, prior)), names, language,
+                           language == "zh", tick, now, new_id, writer, predicate)
+    if old is None:
+        memory.put(imp)
+    else:
+        memory.touch(old)
+    return imp
 
 
-def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | None, old_valence: float,
-                     names: dict[str, str], language: str, zh: bool, tick: int, now: datetime,
-                     new_id: Callable[[str], str], writer: ImpressionWriter, predicate: str | None) -> Impression:
-    """`update_impression` from the impression found (None: a first one) and where it starts; the
-    offline writer is given the draft's fields without the draft."""
+def _move_impression(summary: Summary, old: Impression | None, old_valence: float, names: dict[str, str],
+                     language: str, zh: bool, tick: int, now: datetime, new_id: Callable[[str], str],
+                     writer: ImpressionWriter, predicate: str | None) -> Impression:
+    """`update_impression` from the impression found (None: a first one) and where it starts, not
+    yet stored (a new one) or moved in place (the caller touches it); the offline writer is given
+    the draft's fields without the draft."""
     sd = summary.__dict__  # (the fields from the instance dict, as `_summarise` reads its events')
     holder, about = sd["holder"], sd["about"]
     assert about is not None
@@ -406,10 +494,8 @@ def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | No
                                         old_text, float(old_valence), new_valence, sd["text"], predicate))
     if old is None:
         values = (new_id("i"), holder, about, text, new_valence, 0.3, tick, now, [sd["id"]])
-        imp = (_impression(*values) if type(text) is str
-               else Impression(**dict(zip(_IMPRESSION_FIELDS, values, strict=True))))
-        memory.put(imp)
-        return imp
+        return (_impression(*values) if type(text) is str
+                else Impression(**dict(zip(_IMPRESSION_FIELDS, values, strict=True))))
     # the six fields set as pydantic's setattr sets them (no validation is configured), without its dispatch
     d = old.__dict__
     d["text"], d["valence"] = text, new_valence
@@ -417,5 +503,4 @@ def _move_impression(memory: MemoryStore, summary: Summary, old: Impression | No
     d["tick"], d["time"] = tick, now
     d["sources"] = [*d["sources"], sd["id"]]
     old.__pydantic_fields_set__.update(_MOVED_FIELDS)
-    memory.touch(old)
     return old

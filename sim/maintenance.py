@@ -12,7 +12,7 @@ from townsfolk.agents.bonds import tie_prior
 from townsfolk.memory.consolidation import (
     ImpressionWriter,
     SummaryWriter,
-    consolidate,
+    fold_holders,
     offline_impression,
     offline_summary,
     ripe_holders,
@@ -76,19 +76,16 @@ class Maintenance:
 
         prior = partial(tie_prior, world)  # where a first impression starts (h, a)
 
-        # a holder with nothing that could fold is skipped here, before the call (what `consolidate`
+        # a holder with nothing that could fold is skipped here, before the fold (what `consolidate`
         # itself would find first): after a telling that is nearly every holder
-        for holder in ripe_holders(memory, memory.touched_holders):
-            if holder in players:
-                continue
-            done = consolidate(memory, holder, names=names, language=language, tick=tick, now=now, new_id=new_id,
-                               summary_writer=summary_writer, impression_writer=impression_writer, prior=prior,
-                               checked=True)
+        ripe = [h for h in ripe_holders(memory, memory.touched_holders) if h not in players]
+        folded = fold_holders(memory, ripe, names=names, language=language, tick=tick, now=now, new_id=new_id,
+                              summary_writer=summary_writer, impression_writer=impression_writer, prior=prior)
+        for holder, summaries, impressions in folded:
             name = names[holder]
             # a summary and its impression in pairs (zip's strict check costs more than its body here)
             # (their fields from the instance dicts: a model's attribute read goes through pydantic's hook)
-            made = done.__dict__  # (the fields from the instance dict: see below)
-            for s, imp in zip(made["summaries"], made["impressions"]):  # noqa: B905
+            for s, imp in zip(summaries, impressions):  # noqa: B905
                 sd, im = s.__dict__, imp.__dict__
                 log.append(trusted(tick, stamp, "summary", [holder], f"{name}{colon}{sd['text']}",
                                    {"summary": sd["id"], "covers": len(sd["covers"])}))
