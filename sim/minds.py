@@ -29,6 +29,7 @@ from townsfolk.world.world import World
 
 MOOD_LABELS = {"zh": ("低落", "平静", "愉快"), "en": ("low", "calm", "cheerful")}
 MOOD_EDGE = 0.2
+RANKED_FROM = 24  # events in a tick from which the stirred are found by int id ranks (`Minds._stir_sums`)
 OWN = 3  # added to a mood code while the label is the NPC's own doing (saved with the codes)
 _IS_EVENT = "event".__eq__
 # a model's field read goes through pydantic's __getattr__ hook: a tick's event memories are read from
@@ -169,7 +170,8 @@ class Minds:
         summed (valence, arousal, dominance) stimuli, as `_stir_by_hand` sums them: each NPC's
         events added in write order from 0.0 (`np.bincount` adds its weights one by one, in order),
         each term the same IEEE steps on float64. None when no NPC was stirred. Each event's slot is
-        its holder's place among the stirred by id rank (`sorted_unique_inverse` of int ranks)."""
+        its holder's place among the stirred: by id rank (`sorted_unique_inverse` of int ranks), or
+        for a few events by their ids sorted as strings (the same order)."""
         if set(map(type, events)) != {EventMemory}:
             events = [e for e in events if type(e) is EventMemory or isinstance(e, EventMemory)]
         fields = list(map(_DICT, events))
@@ -182,10 +184,17 @@ class Minds:
         n = len(rows)
         v = np.fromiter(map(_VALENCE_OF, fields), dtype=float, count=n)
         v *= 0.5 + np.fromiter(map(_IMPORTANCE_OF, fields), dtype=float, count=n)
-        rank, order = self._id_ranks()
-        ranks, slot = sorted_unique_inverse(rank[np.fromiter(rows, dtype=np.int64, count=n)])
-        stirred = order[ranks]  # the stirred in id order, as they are applied
-        k = len(stirred)
+        if n < RANKED_FROM:  # a few: their ids sorted as strings cost less than the array steps
+            holders = list(map(self.affect.ids.__getitem__, rows))
+            ids = sorted(set(holders))  # the stirred in id order, as they are applied
+            k = len(ids)
+            stirred = np.fromiter(map(self.affect.index.__getitem__, ids), dtype=np.int64, count=k)
+            slot = np.fromiter(map({h: i for i, h in enumerate(ids)}.__getitem__, holders), dtype=np.int64, count=n)
+        else:
+            rank, order = self._id_ranks()
+            ranks, slot = sorted_unique_inverse(rank[np.fromiter(rows, dtype=np.int64, count=n)])
+            stirred = order[ranks]  # the stirred in id order, as they are applied
+            k = len(stirred)
         sums = np.empty((k, 3))
         sums[:, 0] = np.bincount(slot, weights=v, minlength=k)
         sums[:, 1] = np.bincount(slot, weights=0.6 * np.abs(v) - 0.1 * (v < 0), minlength=k)

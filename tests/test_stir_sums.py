@@ -6,9 +6,11 @@ from __future__ import annotations
 from datetime import datetime
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import townsfolk.sim.minds as minds_module
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.minds import Minds
@@ -29,16 +31,21 @@ def _minds(n: int) -> tuple[World, MemoryStore, Minds]:
     return world, memory, Minds(world, memory)
 
 
+@pytest.mark.parametrize("ranked_from", [0, 10**9])  # the stirred found by int id ranks, or by sorting ids
 @settings(max_examples=80, deadline=None)
 @given(n=st.integers(1, 25), data=st.data())
-def test_the_stimuli_summed_at_once_are_the_stimuli_added_one_by_one(n, data):
+def test_the_stimuli_summed_at_once_are_the_stimuli_added_one_by_one(ranked_from, n, data):
     _, _, minds = _minds(n)
     holders = [f"n{i}" for i in range(n)] + ["p1"]
     count = data.draw(st.integers(1, 60))
     events = [EventMemory(id=f"e{k}", holder=data.draw(st.sampled_from(holders)), tick=1, time=T0, what="x",
                           valence=data.draw(FEELINGS), importance=data.draw(st.floats(0, 1)))
               for k in range(count)]
-    found = minds._stir_sums(events)  # noqa: SLF001
+    was, minds_module.RANKED_FROM = minds_module.RANKED_FROM, ranked_from
+    try:
+        found = minds._stir_sums(events)  # noqa: SLF001
+    finally:
+        minds_module.RANKED_FROM = was
     minds._stir_by_hand(events)  # noqa: SLF001
     want = minds._stimuli  # noqa: SLF001
     if not want:
