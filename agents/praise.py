@@ -31,12 +31,16 @@ _PRAISE = {
         rf"|\byou\s+(?:keep|run|make|cook|brew|bake|sing|play|write|build|mend)\s+(?:\w+\s+){{0,3}}?"
         rf"(?:in\s+|so\s+|such\s+|an?\s+|really\s+)*{_GOOD_EN}\b"
         r"|\b(?:well done|nice work|good work|great work|good job|great job|you did well|bravo)\b"
-        rf"|\bwhat an?\s+(?:\w+\s+)?{_GOOD_EN}\s+\w+", re.IGNORECASE),
+        rf"|\bwhat an?\s+(?:\w+\s+)?{_GOOD_EN}\s+\w+"
+        # a name that went before them: "I've heard so much about you", "your reputation precedes you" (N-36)
+        r"|\bI(?:'ve| have) heard (?:so much|a lot|great things|good things) (?:about|of) you\b"
+        r"|\byour (?:name|reputation|fame) (?:precedes|goes before) you\b", re.IGNORECASE),
     "zh": re.compile(
         r"(?:你|您)(?:的)?[\u4e00-\u9fff]{0,5}?(?:真|太|好(?!好)|很|特别|可|挺|实在)(?:是)?"
         r"(?:好(?!吗|不好|像)|棒|厉害|漂亮|好看|好听|好吃|好喝|美|俊|了不起|地道|不错|绝|精彩|出色|有本事|能干)"
         r"|(?:你|您)[\u4e00-\u9fff]{0,4}?得(?:真|太|好|很|特别|挺)(?:好|棒|漂亮|好听|好看|好吃|精彩|地道|香|整齐|干净)"
-        r"|(?:你|您)(?:真是|真|可真是)(?:个|一把)?(?:好手|行家|高手|能人|角儿)"),
+        r"|(?:你|您)(?:真是|真|可真是)(?:个|一把)?(?:好手|行家|高手|能人|角儿)"
+        r"|久仰(?:大名)?|久闻大名|名不虚传|大名鼎鼎|如雷贯耳"),  # 总镖头，久仰大名。(N-36: got 今天还算清闲。)
 }
 _NOT = {"en": re.compile(r"\b(?:not|n't|never|no)\b|\?\s*$", re.IGNORECASE),
         "zh": re.compile(r"不(?:是|太|够|怎么)?(?:好|棒|行)|没(?:那么|有)|[？?]\s*$|吗\s*[。！!]?\s*$|怎么")}

@@ -14,7 +14,7 @@ about that." (C-2); 他为人年轻 (N-36: age is no 为人); 你刚才答应我
 to keep a secret got 我还真不知道。 (N-52); the same greeting or lead turn after turn, and "Evening! Come in." from a pupil (N-10,
 N-18 of the findings); "Where is the bell?" led in with "Hm, a few things." (N-13), a yes-or-no
 with 嗯，我知道一点。, and 它 after 那匹绸子是怎么回事？ was nothing (N-65); "Who helped you sort it out?" of the one
-who did got a recap (N-21, N-39); 她也不是有心的 (of the teller just named) was no plea (N-39).
+who did got a recap (N-21, N-39); 她也不是有心的 (of the teller just named) was no plea (N-39); 久仰大名 was met with 今天还算清闲 (N-36).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from townsfolk.agents.grammar_en import fix_case
 from townsfolk.agents.is_it_true import ANSWERS as TRUE_ANSWERS
 from townsfolk.agents.it_refers import resolve_it, resolve_person
 from townsfolk.agents.plea import PHRASES as PLEA_PHRASES
+from townsfolk.agents.praise import is_praise
 from townsfolk.agents.saw_it import NOT_THERE, SAW_IT
 from townsfolk.agents.secrecy import KEPT
 from townsfolk.agents.voice_phrases import PHRASES
@@ -392,3 +393,11 @@ def test_a_bare_excuse_for_the_one_just_named_is_a_plea(language: str) -> None:
     town.say("p", "pell", "谁跟你说的？" if zh else "Who told you?")
     said = town.say("p", "pell", "他也不是有心的。" if zh else "She didn't mean it.").text
     assert said in [p.format(about="周先生" if zh else "Dora") for p in PLEA_PHRASES[language]["nothing_held"]], said
+
+
+def test_a_name_that_went_before_them_is_a_compliment() -> None:
+    """N-36: 总镖头，久仰大名。 / "I've heard so much about you." are thanked, not met with small talk."""
+    assert is_praise("总镖头，久仰大名。", "zh") and is_praise("I've heard so much about you.", "en")
+    assert is_praise("Your reputation precedes you.", "en") and not is_praise("I've heard so much about Ada.", "en")
+    said = Town.from_scenario(_school("zh")).say("p", "ada", "吴婶，久仰大名。").text
+    assert said in PHRASES["zh"]["praised"] + PHRASES["zh"]["praised_warm"] + PHRASES["zh"]["praised_cool"], said
