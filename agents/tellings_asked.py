@@ -57,7 +57,7 @@ def told_me_by(world: World, memory: MemoryStore, npc: str, teller: str, listene
 _WHOM = {"zh": re.compile(r"(?:你|您)(?:都|还|又|到底)?(?:跟|和|对|向|告诉(?:了|过)?)(?:谁|哪些人|哪几个人|什么人)"),
          "en": re.compile(r"\bwho(?:m)? (?:else )?(?:did|have|had) you (?:tell|told|say (?:it|that|this) to|mention(?:ed)? it to|"
                           r"pass(?:ed)? it on to)\b|\bwho(?:m)? (?:else )?have you told\b", re.IGNORECASE)}
-TOLD_THEM = {"en": "I told {to}.", "zh": "跟{to}都提过。"}
+TOLD_THEM = {"en": "I told {to}.", "zh": "跟{to}都提过。", "zh_one": "就跟{to}提过。"}  # 都 is for several
 TOLD_NOBODY = {"en": "I haven't told anyone.", "zh": "我没跟别人说过。"}
 
 

@@ -333,9 +333,12 @@ _SERVICE_YES = ("I can do that for you.", "行，这活我接了。")
 
 
 def _known_service(ware: str, zh: bool) -> Ware | None:
-    """The service of a trade's list a `sells:` ware names (押镖, "escort", 看病), or None."""
+    """The service of a trade's list a `sells:` ware names as a whole (押镖, "escort", 看病), or None: a word
+    a request for the service may hold is no service when it is only part of a ware's name (蓝布, cloth
+    sold by the 尺, holds the 布 of 给我做块布帘 to the seamstress)."""
     return next((w for t in TRADES for w in t.wares if (w.yes_zh if zh else w.yes_en)
-                 and re.search(w.zh if zh else rf"\b(?:{w.en})\b", ware, 0 if zh else re.I)), None)
+                 and re.fullmatch(w.zh if zh else rf"(?:{w.en})", ware.strip() if zh else
+                                  re.sub(r"^(?:a|an|the)\s+", "", ware.strip(), flags=re.I), 0 if zh else re.I)), None)
 
 
 # "卖热汤面和馒头" / "who sells rooms and hot soup": the wares a role names are what it sells, priced before its
@@ -521,8 +524,25 @@ def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **m
     return options[n].format(**_slots(world, npc, ware, zh, text), **more)
 
 
-_MANY_ZH = re.compile(r"(\d+|[两二三四五六七八九十几])(?:刀|支|锭|方|个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹)")
+_MANY_ZH = re.compile(r"(\d+|[两二三四五六七八九十几])(?:刀|支|锭|方|个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹|尺|丈|包|罐)")
 _MANY_EN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|half a dozen|a couple of)\b", re.I)
+
+
+def ware_by_unit(trade: Trade, text: str, zh: bool) -> Ware | None:
+    """The one ware a request names only by its unit and a count ("给我来三尺" of the dyer who sells 蓝布 by
+    the 尺, "two jugs, please" of the one who sells cider by the jug), when no other ware has that unit."""
+    many = (_MANY_ZH if zh else _MANY_EN).search(text)
+    if many is None:
+        return None
+    if zh:
+        unit = many.group(0)[len(many.group(1)):]
+        fits = [w for w in trade.wares if w.unit_zh and w.unit_zh.endswith(unit)]
+    else:
+        after = text[many.end():].strip().lower()
+        fits = [w for w in trade.wares
+                if (u := re.sub(r"^(?:a|an|each|per)\s+", "", w.unit_en.lower())) and u not in ("each", "")
+                and re.match(rf"{re.escape(u)}(?:e?s)?\b", after)]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _counted(ware: Ware) -> bool:
@@ -680,6 +700,8 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             return "price", _not_kept(world, npc, trade, other, zh)
         if other is None:  # "What do you charge?" of several wares: each of them priced
             return "price", _prices_said(world, npc, trade, text, zh)
+    if ware is None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text):
+        ware = ware_by_unit(trade, text, zh)  # 给我来三尺 of the one who sells 蓝布 by the 尺: the 蓝布
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _head_of_trade(world, npc, ware, zh) or _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced

@@ -600,7 +600,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
         to = list(dict.fromkeys(n for g in items if g.kind == "event" and g.meta.get("source") == "said"
                                 and g.meta.get("fact_kind") == "say" and (n := g.meta.get("to_names"))))
-        return TOLD_THEM[v.lang].format(to=listed(to, v.lang)) if to else TOLD_NOBODY[v.lang]
+        return TOLD_THEM[v.lang + ('_one' if v.zh and len(to) == 1 else '')].format(to=listed(to, v.lang)) if to \
+            else TOLD_NOBODY[v.lang]
     if act in ("answer", "deny") and (who := teller_asked(v.question, v.lang, list(v.meta.get("subject_names") or []))):
         return _told_me_what(v, items, who)  # "What did Hattie tell you?": hers to me, not mine to her
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:

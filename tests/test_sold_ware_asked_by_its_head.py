@@ -29,3 +29,25 @@ def test_the_neighbours_ware_is_still_theirs() -> None:
     town = _town()
     assert "李嫂" in town.say("ke", "zhou", "豆腐多少钱？").text
     assert "李嫂" in town.say("ke", "zhou", "李嫂的豆腐多少钱？").text
+
+
+@pytest.mark.parametrize("asked,want", [("给我来三尺。", "三尺一共24文"), ("我要两尺。", "两尺一共16文"), ("来一尺蓝布。", "一尺8文")])
+def test_a_count_of_its_unit_buys_its_ware(asked: str, want: str) -> None:
+    # 蓝布 is cloth sold by the 尺, not work taken on (the seamstress's 布 of 布帘 is a word of her service)
+    said = _town().say("ke", "zhou", asked).text
+    assert want in said and "接了" not in said, said
+
+
+def test_whom_i_told_one_or_several() -> None:
+    # 都 is said of several: told to one, 就跟李嫂提过 (was 跟李嫂都提过)
+    beats = [{"at": 1, "say": {"speaker": "zhou", "to": "li", "about": "tao", "text": "小桃又把布染坏了"}}]
+    people = {"zhou": {"name": "周掌柜"}, "li": {"name": "李嫂"}, "tao": {"name": "小桃"}, "shui": {"name": "阿水"},
+              "ke": {"name": "客人", "player": True}}
+    town = Town.from_scenario({"scenario": "染坊", "language": "zh", "seed": 4, "start": "2026-04-10T08:00", "tick": "1h",
+                               "place": "染坊", "characters": people, "timeline": beats})
+    town.advance(2)
+    assert town.say("ke", "zhou", "你跟谁说过这事？").text == "就跟李嫂提过。"
+    from townsfolk.sim.actions import say
+
+    say(town.world, town.memory, speaker="zhou", listeners=["shui"], about="tao", text="小桃又把布染坏了")
+    assert "都提过" in town.say("ke", "zhou", "你跟谁说过这事？").text
