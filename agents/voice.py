@@ -1158,7 +1158,7 @@ _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "
 
 _WHO_TOLD = {"en": re.compile(r"\bwho (?:told you|said so|said that|says so)\b|\bwhere did you (?:hear|get|learn) (?:that|it|this|"
                               r"of|about)\b|\bhow do you know (?:that|this|about)\b", re.IGNORECASE),
-             "zh": re.compile(r"谁(?:告诉|跟|和|对)(?:你|您)(?:说|讲)?(?:的|了)|(?:你|您)(?:是)?(?:听|从)谁(?:那儿|那里)?(?:说|听)(?:来)?的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的")}
+             "zh": re.compile(r"谁(?:告诉|跟|和|对)(?:你|您)(?:说|讲)?(?:的|了)|^谁(?:告诉|跟)(?:你|您)(?:说|讲)?(?!话)(?=[\u4e00-\u9fff])|(?:你|您)(?:是)?(?:听|从)谁(?:那儿|那里)?(?:说|听)(?:来)?的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的")}
 
 
 def asks_source(question: str, language: str) -> bool:
@@ -1180,6 +1180,20 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
     # the memory sharing most words with what they ask of: "Where did you hear that Rourke thinks you are
     # careless?" is Finn's telling, not my own careless slip (one word shared)
     best = max((_shared(asked, g.text, v.zh) for g in on_it), default=0)
+    # nothing seen or heard says it better than my own words to someone: nobody told me, I said it (N-5:
+    # Ada, who only said Owen took the bell, answered "I saw it myself" from a cold meeting with Owen)
+    mine = [g for g in items if g.kind == "event" and g.meta.get("source") == "said" and g.meta.get("to_names")
+            and not g.meta.get("dialogue") and not g.meta.get("message")]
+    said = max(mine, key=lambda g: _shared(asked, g.text, v.zh), default=None)
+    heard = any(g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
+                and not g.meta.get("from_listener") for g in held)
+    # a thing I saw of it (more than its subject's name) is still where I had it from (周掌柜 saw the cloth spoilt)
+    bare = asked
+    for name in v.meta.get("subject_names") or []:
+        bare = bare.replace(name, " ")
+    saw = any(_shared(bare, g.text, v.zh) > 0 for g in held if g.meta.get("source") in ("witnessed", "saw", "participated"))
+    if said is not None and not heard and not saw and _shared(asked, said.text, v.zh) > best:
+        return v.pick("said_it_myself", to=said.meta["to_names"])
     on_it = [g for g in on_it if _shared(asked, g.text, v.zh) == best] or on_it
     seen = [g for g in on_it if (g.kind == "event" and g.meta.get("source") in ("witnessed", "participated"))
             or (g.kind == "belief" and g.meta.get("source") in ("witnessed", "saw", "participated"))]

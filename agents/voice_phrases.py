@@ -29,6 +29,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "react_you_good": ["Good for you!", "Well done, you."],
         "react_you_plain": ["Is that right?", "Oh? Tell me more."],
         "saw_myself": ["Nobody told me; I saw it myself.", "I saw it with my own eyes."],
+        # nobody told me and I saw nothing: they are my own words, as I said them to someone (N-5)
+        "said_it_myself": ["Nobody told me; that's what I said to {to} myself.", "Nobody did; I said as much to {to}."],
         "told_me_by": ["{teller} told me.", "I had it from {teller}."],
         "react_statement": ["Is that so?", "You think so?", "Really?"],
         "same_heard": ["I heard the same from {teller}.", "{teller} said as much to me too."],
@@ -157,6 +159,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "react_you_good": ["那可太好了！", "真替你高兴。"],
         "react_you_plain": ["是吗？", "哦？说来听听。"],
         "saw_myself": ["没人告诉我，我亲眼看见的。", "我自己亲眼瞧见的。"],
+        "said_it_myself": ["没人跟我说，这话是我自己跟{to}说的。", "没谁告诉我，是我跟{to}这么说的。"],
         "told_me_by": ["是{teller}跟我说的。", "我听{teller}说的。"],
         "react_statement": ["是吗？", "真的？", "哦？有这回事？"],
         "same_heard": ["我也听{teller}这么说过。", "{teller}也跟我说过。"],
