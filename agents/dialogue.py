@@ -43,6 +43,7 @@ from townsfolk.memory.pronouns import (
     unsaid_self,
 )
 from townsfolk.memory.store import MemoryStore
+from townsfolk.world.relation_kinds import BUILTIN_KINDS
 from townsfolk.world.world import World
 
 
@@ -215,7 +216,8 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
         edges = [e for e in world.graph.edges_between(npc, other) if world.relation_kind(e.kind) is not None]
         reverse = not edges  # only they are tied to me (my boss, my master): said from my side
         if reverse:
-            edges = [e for e in world.graph.edges_between(other, npc) if e.kind in _BOTH_WAYS or e.kind == "mentor"]
+            edges = [e for e in world.graph.edges_between(other, npc) if e.kind in _BOTH_WAYS or e.kind == "mentor"
+                     or (e.kind not in BUILTIN_KINDS and world.relation_kind(e.kind) is not None)]
         if not edges:
             continue
         edge = max(edges, key=lambda e: (e.strength, e.kind))
@@ -225,7 +227,11 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
         out.append(GroundingItem(kind="tie", id=f"tie:{npc}:{other}:{edge.kind}", about=other,
                                  text=f"{c.name}: {kind.label(world.language)} ({edge.strength:.2f})",
                                  valence=round(0.3 * kind.warmth - 0.5 * kind.coldness, 3),
+                                 # a world's own kind names what `from` is to `to`, as mentor does ({from: silas,
+                                 # to: owen, kind: employer}: Silas is Owen's employer; N-4 had him say
+                                 # "Owen is my employer")
                                  meta={"rel_kind": "other" if reverse and edge.kind == "mentor"
+                                       else ("their_kind" if reverse else "own_kind") if edge.kind not in BUILTIN_KINDS
                                        else _who_sells(world, npc, other) if edge.kind == "customer" else edge.kind,
                                        "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),

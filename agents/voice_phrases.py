@@ -269,13 +269,13 @@ TIES: dict[str, dict[str, str]] = {
            "customer_of": "I buy from {about}", "customer_both": "{about} and I do business",
            "acquaintance": "I know {about} a little", "rival": "{about} and I don't get along",
            "creditor": "there's a debt between {about} and me", "debtor": "there's a debt between {about} and me",
-           "other": "{about} is my {label}"},
+           "other": "{about} is my {label}", "own_kind": "I'm {about}'s {label}", "their_kind": "{about} is my {label}"},
     "zh": {"family": "{about}是我家里人", "romance": "我和{about}是一对儿", "friend": "{about}是我的朋友",
            "partner": "我和{about}是搭伙做事的", "mentor": "{about}是我一手带的", "neighbour": "{about}是我邻居",
            "colleague": "{about}和我共事", "customer": "{about}是我的老主顾",
            "customer_of": "我常照顾{about}的生意", "customer_both": "我和{about}有生意往来", "acquaintance": "{about}我认识，不算熟",
            "rival": "{about}跟我不对付", "creditor": "我和{about}之间有笔账", "debtor": "我和{about}之间有笔账",
-           "other": "我和{about}是{label}"},
+           "other": "我和{about}是{label}", "own_kind": "我是{about}的{label}", "their_kind": "{about}是我的{label}"},
 }
 
 # The model path gets the same act, in words a model follows (prompts as data, both languages).
