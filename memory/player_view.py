@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from townsfolk.memory.erasure import ErasureError, involves
+from townsfolk.memory.perception import first_person
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
 
@@ -44,7 +45,9 @@ def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
         view.summaries.append(MemoryLine(id=s.id, kind="summary", tick=s.tick, text=s.text, private=s.private))
     for b in memory.beliefs_of(npc, held_only=False):
         if involves(world, b, player):
-            view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=b.text, private=b.private))
+            # from the NPC's side: "the Walker chatted with me", not with its own name (N-44)
+            view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=first_person(world, npc, b.text),
+                                           private=b.private))
     if include_events:
         for e in memory.events_of(npc):
             if involves(world, e, player):
