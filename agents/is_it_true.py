@@ -40,9 +40,11 @@ def _units(text: str, zh: bool) -> set[str]:
 
 
 def _last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Belief | EventMemory | None:
-    """What my last reply to the speaker today said most of: a belief or an event of mine it drew on."""
+    """What my last reply to the speaker today said most of: a belief or an event of mine it drew on (the
+    reply before, when the last told no story: "Who told you?" -> "Ada did", then "Is it true?")."""
     today = world.now.date()
     zh = world.language == "zh"
+    replies = 0
     for e in reversed(memory.events_of(npc)):
         if e.time.date() != today:
             return None
@@ -58,7 +60,11 @@ def _last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Be
             shared = len(said & _units(item.text if isinstance(item, Belief) else item.what, zh))
             if shared > score:
                 best, score = item, shared
-        return best
+        if best is not None:
+            return best
+        replies += 1  # a reply that told no story ("是李嫂跟我说的"): the story is the one before it
+        if replies >= 3:
+            return None
     return None
 
 
@@ -73,8 +79,13 @@ def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text:
     words = ANSWERS[lang]
     if story.source in ("witnessed", "participated"):
         return words["saw"]
-    teller = story.told_by if isinstance(story, Belief) else None
+    if isinstance(story, EventMemory) and story.source == "heard":  # the hearing itself: its belief says how sure
+        told = next((b for b in memory.beliefs_of(npc, held_only=False) if b.via_fact_id == story.fact_id), None)
+        story_teller, credible = story.meta.get("teller"), float(told.credibility) if told is not None else 0.0
+    else:
+        story_teller = story.told_by if isinstance(story, Belief) else None
+        credible = float(story.credibility) if isinstance(story, Belief) else 0.0
+    teller = story_teller
     if teller is None or teller not in world.characters:
         return None
-    credible = float(story.credibility) if isinstance(story, Belief) else 0.0
     return words["sure" if credible >= SURE else "unsure"].format(teller=world.name(teller))

@@ -401,3 +401,16 @@ def test_a_name_that_went_before_them_is_a_compliment() -> None:
     assert is_praise("Your reputation precedes you.", "en") and not is_praise("I've heard so much about Ada.", "en")
     said = Town.from_scenario(_school("zh")).say("p", "ada", "吴婶，久仰大名。").text
     assert said in PHRASES["zh"]["praised"] + PHRASES["zh"]["praised_warm"] + PHRASES["zh"]["praised_cool"], said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_is_it_true_after_who_told_me_asks_of_the_story_before(language: str) -> None:
+    """'What have you heard?' -> the story, 'Who told you?' -> 'I had it from Pell', then 'Is it true?': it is
+    the story (the reply before the last), and the hearing of it says whom I have it from."""
+    zh = language == "zh"
+    town = Town.from_scenario(_ledger(language))
+    town.advance(3)
+    town.say("p", "lin", "周先生的账本怎么了？" if zh else "What happened to Dora's ledger?")
+    town.say("p", "lin", "谁跟你说的？" if zh else "Who told you?")
+    said = town.say("p", "lin", "这是真的吗？" if zh else "Is it true?").text
+    assert said in [TRUE_ANSWERS[language][k].format(teller="老裴" if zh else "Pell") for k in ("sure", "unsure")], said
