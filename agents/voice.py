@@ -109,6 +109,12 @@ _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|
                               r"|\bhow are (?:things|you) (?:with|and)\b"
                               r"|\b(?:made|make|making) (?:it )?up with\b|\breconciled with\b"
                               r"|\b(?:you and \w+|you two) (?:have |ever )?(?:made|make) up\b", re.IGNORECASE)}
+# whether something has come between me and someone: asked as yes/no, answered with what came between us
+_RIFT_ASKED = {"en": re.compile(r"\b(?:is|was|has) (?:there )?(?:something|anything) (?:been )?(?:wrong|the matter|amiss|up|going on|"
+                                r"happened) (?:between you and|with you and)\b|\bbetween you (?:and \w+|two)\b.*\b(?:wrong|"
+                                r"the matter|going on|a problem|trouble|a quarrel|bad blood)\b", re.IGNORECASE),
+               "zh": re.compile(r"(?:你|您)(?:和|跟)[^，,？?]{1,8}?(?:之间)?(?:是不是)?(?:有|出了?)(?:什么|啥|点)?"
+                                r"(?:不对劲|矛盾|过节|误会|疙瘩|问题|别扭|不愉快)")}
 # how someone treats the listener: "你师父对你好吗？", "Is your master kind to you?" (how things stand between them)
 _TREATS = {"zh": re.compile(r"对(?:你|您)(?:好|不好|怎么样|如何|凶|严|客气|照顾)"),
            "en": re.compile(r"\b(?:kind|good|nice|fair|hard|strict|harsh|cruel|decent|gentle) (?:to|with|on) you\b"
@@ -177,6 +183,8 @@ def question_kind(text: str, language: str) -> str | None:
         return None  # "Have you heard about Dov and Ysolde?": their news, not a yes-no (heard_about.py)
     if fault_asked(text, lang):
         return "deed"  # "Silas, were you drunk last night?": a fault put to me (deed_question.py)
+    if _RIFT_ASKED[lang].search(text):
+        return None  # "Is something wrong between you and Cal?": the story of it, never "not that I know of" (M-1)
     if _YES_NO[lang].search(text):
         if _FEELING[lang].search(text):
             return "feeling"  # is X angry with you: answered from what I hold of them, not denied
