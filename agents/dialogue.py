@@ -29,6 +29,7 @@ from townsfolk.agents.tellings_asked import asks_whom_i_told, sayings_to, teller
 from townsfolk.agents.tellings_asked import my_sayings as latest_sayings
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
+from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
@@ -339,6 +340,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
         entries += [(i, "told_me") for i in told_me_by(world, memory, npc, who, listener) + sayings_to(world, memory, npc, who)
                     if i not in have]
+    if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
+        have = {e for e, _ in entries}
+        entries += [(i, "seen") for i in seen_lately(world, memory, npc) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in latest_sayings(world, memory, npc) if i not in have]

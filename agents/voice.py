@@ -78,6 +78,8 @@ from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, t
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
+from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
+from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_items
 from townsfolk.agents.who_is import asks_who, how_i_know
 from townsfolk.agents.your_people import named_as
 from townsfolk.memory.negation import EN_UNSAID, ZH_UNSAID
@@ -466,7 +468,10 @@ def own_name_as_me(text: str, name: str) -> str:
 def _names_of(request: LLMRequest) -> set[str]:
     """The names a recap may start with and keep their capital."""
     names = {request.speaker, request.listener, *(request.meta.get("subject_names") or [])}
-    return {w for n in names if n for w in n.split()}
+    for g in request.grounding:  # anyone a memory names ("As I said, Cal brought...", never "cal")
+        names.update(str(g.meta[k]) for k in ("about_name", "teller_name", "speaker_name", "subject_name", "to_names")
+                     if g.meta.get(k))
+    return {w.strip("、,") for n in names if n for w in n.split()}
 
 
 def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
@@ -605,6 +610,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             items, v.question, v.lang, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)),
             lambda g: (line := v.line(g)) and v.finish(line))) is not None:
         return sure  # "Do you believe her?" / 你信她的话吗: how sure I am of her telling (believe_question.py)
+    if act in ("answer", "deny") and asks_what_i_saw(v.question, v.lang):  # "What did you see?": what I saw
+        lines = [line for g in seen_items(items)[:2] if (line := v.line(g))]
+        return v.join([v.finish(line) for line in lines]) if lines else WHAT_I_SAW_NOTHING[v.lang]
     if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
         to = list(dict.fromkeys(n for g in items if g.kind == "event" and g.meta.get("source") == "said"
                                 and g.meta.get("fact_kind") == "say" and (n := g.meta.get("to_names"))))
