@@ -1249,11 +1249,18 @@ _GREETED_AS = {"en": ((re.compile(r"\bgood morning\b|\bmorning\b", re.IGNORECASE
                       (re.compile(r"下午好|中午好"), "greet_day"))}
 
 
+_GREETING_HOURS = {"greet_morning": range(4, 13), "greet_day": range(11, 19), "greet_evening": (*range(16, 24), *range(0, 4))}
+
+
 def _greeting(v: _Voice, hour: int, known: bool = True) -> str:
     """A greeting by the world's clock (the small hours are night, not morning), or the one the
     player used ("Good evening" is answered with an evening greeting)."""
     key = "greet_morning" if 5 <= hour < 12 else "greet_day" if 12 <= hour < 18 else "greet_evening"
-    key = next((k for rx, k in _GREETED_AS[v.lang] if rx.search(v.question)), key)
+    theirs = next((k for rx, k in _GREETED_AS[v.lang] if rx.search(v.question)), key)
+    # theirs when the clock allows it: "Morning, Bryn!" at six in the evening is met with the evening's
+    # greeting, never "Morning! You're up early." (second newcomer M-10)
+    if theirs in _GREETING_HOURS and hour in _GREETING_HOURS[theirs]:
+        key = theirs
     options = PHRASES[v.lang][key] if known else \
         [o for o in PHRASES[v.lang][key] if "see you" not in o and "见到你" not in o]  # a stranger is not "good to see"
     return _fresh(v, options)
