@@ -43,6 +43,7 @@ from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.said_to_whom import own_reply
 from townsfolk.agents.secrecy import promise, promise_reminder
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
+from townsfolk.agents.tellings_asked import held_back_teller
 from townsfolk.agents.trade_goods import trade_reply
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.agents.voice_phrases import PHRASES
@@ -252,6 +253,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "subject_names": [world.name(s) for s in subjects if s != speaker],
                                    "kept_back": asks_if_i_told(text, lang)  # "did you tell anyone?" of a private remark
                                    and told_in_confidence(world, memory, npc, speaker, subjects),
+                                   # "What did Wenna tell you?" of what I keep from this listener: not said, not denied
+                                   "held_back_from": held_back_teller(world, memory, npc, speaker, text, subjects, grounding),
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)
         responses += spent

@@ -59,6 +59,23 @@ _WHOM = {"zh": re.compile(r"(?:你|您)(?:都|还|又|到底)?(?:跟|和|对|向
                           r"pass(?:ed)? it on to)\b|\bwho(?:m)? (?:else )?have you told\b", re.IGNORECASE)}
 TOLD_THEM = {"en": "I told {to}.", "zh": "跟{to}都提过。", "zh_one": "就跟{to}提过。"}  # 都 is for several
 TOLD_NOBODY = {"en": "I haven't told anyone.", "zh": "我没跟别人说过。"}
+# what they told me that I keep from this listener (bad news of my own people, agents/confidences.py): a
+# refusal, never "they told me nothing" (second newcomer M-4: Bryn, two turns after quoting Wenna)
+HELD_BACK = {"en": "Nothing I'd care to repeat, to be honest.", "zh": "那是我们私下说的，不好跟你讲。"}
+
+
+def held_back_teller(world: World, memory: MemoryStore, npc: str, listener: str, question: str, subjects: list[str],
+                     grounding: list) -> str | None:  # noqa: ANN001
+    """The name asked after in "What did X tell you?" when X did tell me something and none of it is in
+    what I may say to this listener; else None."""
+    names = {s: world.name(s) for s in subjects if s in world.characters}
+    who = teller_asked(question, world.language, list(names.values()))
+    teller = next((s for s, n in names.items() if n == who), None) if who else None
+    if teller is None or not told_me_by(world, memory, npc, teller, listener):
+        return None
+    if any(g.kind == "belief" and g.meta.get("teller_name") == who for g in grounding):
+        return None
+    return who
 
 
 def asks_whom_i_told(question: str, language: str) -> bool:

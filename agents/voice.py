@@ -66,6 +66,7 @@ from townsfolk.agents.small_talk import (
 )
 from townsfolk.agents.state_answer import asks_back, is_state_answer
 from townsfolk.agents.tellings_asked import (
+    HELD_BACK,
     NOTHING,
     OTHER_WAY,
     TOLD_NOBODY,
@@ -668,6 +669,8 @@ def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
                        _shared(str(g.meta.get("quote") or g.text), h.meta.get("quote") or h.text, v.zh) >= 2 for h in heard)),
                   None)
         return v.join([v.finish(x) for x in told[:2]] + ([ALSO_TOLD[v.lang].format(to=on)] if on else []))
+    if v.meta.get("held_back_from") == who:
+        return HELD_BACK[v.lang]
     mine = my_telling_to(items, who)
     line = v.line(mine) if mine is not None else None
     if not line:
