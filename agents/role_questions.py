@@ -26,6 +26,51 @@ _TEACHER = {"en": re.compile(r"\bwho (?:taught|trained) you\b|\bwho did you (?:l
             "zh": re.compile(r"(?:你|您)?(?:跟|和|向)谁学|谁教(?:你|您)|(?:你|您)(?:的)?(?:师父|师傅|老师)是谁|(?:你|您)(?:是)?(?:拜|跟)(?:的)?谁(?:为师|学艺)")}
 
 
+# Asked about my own trade or place (newcomer N-56): "Tell me about the school." of the schoolmistress,
+# "What time do lessons start?", "小六，你在镖局干多久了？". Named nobody, they got a recap of gossip.
+_TELL_ABOUT_EN = re.compile(r"\btell me (?:a bit |a little |something )?about (?:the |your |this )?(?P<w>[a-z]+)\b", re.IGNORECASE)
+_WHEN_EN = re.compile(r"\b(?:what time|when) (?:do|does|will|did) (?:the |your )?(?P<w>[a-z]+) (?:start|begin|open|finish|end|close)\b",
+                      re.IGNORECASE)
+_HOW_LONG = {"en": re.compile(r"\bhow long have you (?:been )?(?:worked|working|taught|teaching|been (?:here|at|the|a|an))\b"
+                              r"|\bhow long have you been (?:doing )?(?:this|the job|that job)\b", re.IGNORECASE),
+             "zh": re.compile(r"(?:你|您)在[\u4e00-\u9fff]{1,4}?(?:干|做|待|呆)(?:了)?(?:多久|多长时间|几年)"
+                              r"|(?:你|您)(?:干|做|入)这(?:一)?行(?:有)?(?:多久|几年|多少年)")}
+_TELL_ABOUT_ZH = re.compile(r"(?:说说|讲讲|介绍介绍|介绍一下)(?:你们|你|您)?(?:的|这个?|那个?)?(?P<w>[\u4e00-\u9fff]{2,3}?)(?:吧|呗|呢|的事)?(?:$|[。？?！!，,])")
+_WORK_WORDS_EN = re.compile(r"^(?:work|job|trade|shop|stall|business)$", re.IGNORECASE)
+# the things a teacher's work is about, which no word of "schoolmistress" spells
+_TEACHING_ROLE = re.compile(r"school|teach|tutor|governess", re.IGNORECASE)
+_TEACHING_WORDS = re.compile(r"^(?:lessons?|class(?:es)?|pupils?|children|school|schoolroom|classroom|register|term)$", re.IGNORECASE)
+
+
+def _of_my_work(word: str, role: str) -> bool:
+    """"school" is of the schoolmistress's work (a role word it begins), "lessons" of a teacher's."""
+    word = word.lower()
+    if _WORK_WORDS_EN.match(word):
+        return True
+    if _TEACHING_ROLE.search(role) and _TEACHING_WORDS.match(word):
+        return True
+    return len(word) >= 4 and any(w.startswith(word) or (len(w) >= 4 and word.startswith(w))
+                                  for w in re.findall(r"[a-z]+", role.lower()))
+
+
+def asks_my_trade(question: str, role: str, language: str) -> str | None:
+    """What of my own work is asked: "how_long", "hours" (when lessons start), "about" (tell me
+    about the school), or None. Only a word of my role counts: "Tell me about Owen" is not."""
+    lang = _lang(language)
+    if not role.strip():
+        return None
+    if _HOW_LONG[lang].search(question):
+        return "how_long"
+    if lang == "zh":  # 跟我说说镖局吧 of the 镖局总镖头: a word of my role
+        m = _TELL_ABOUT_ZH.search(question)
+        return "about" if m and (m.group("w") in role or m.group("w") in {"这行", "生意", "活儿"}) else None
+    if (m := _WHEN_EN.search(question)) and _of_my_work(m.group("w"), role):
+        return "hours"
+    if (m := _TELL_ABOUT_EN.search(question)) and _of_my_work(m.group("w"), role):
+        return "about"
+    return None
+
+
 def _lang(language: str) -> str:
     return "zh" if language == "zh" else "en"
 
@@ -63,7 +108,7 @@ def own_place(world: World, npc: str, question: str) -> list[GroundingItem]:
                                          meta={"rel_kind": "taught_me", "about_name": c.name,
                                                "strength": round(max(e.strength for e in edges), 3),
                                                "persona": "", "role": c.role or ""}))
-    if asks_role(question, lang) and (me.role or "").strip():
+    if (asks_role(question, lang) or asks_my_trade(question, me.role or "", lang)) and (me.role or "").strip():
         out.append(GroundingItem(kind="tie", id=f"tie:{npc}:{npc}:role", about=npc, text=me.role, valence=0.0,
                                  meta={"rel_kind": "my_role", "about_name": "我" if lang == "zh" else "I",
                                        "role": me.role.strip(), "persona": ""}))

@@ -54,7 +54,7 @@ from townsfolk.agents.praise import is_praise, praise_key
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
 from townsfolk.agents.remember_me import SAID as SAID_OF_ASKER
 from townsfolk.agents.remember_me import asks_remember_me
-from townsfolk.agents.role_questions import asks_play, asks_role, asks_teacher
+from townsfolk.agents.role_questions import asks_my_trade, asks_play, asks_role, asks_teacher
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
 from townsfolk.agents.saw_it import FIRST_HAND, NOT_THERE, SAW_IT, asks_if_i_saw, seen_myself
@@ -718,6 +718,8 @@ def _own_place(v: _Voice, items: list[GroundingItem]) -> str | None:
     role = next((g.meta["role"] for g in items if g.kind == "tie" and g.meta.get("rel_kind") == "my_role"), None)
     if role and asks_role(v.question, v.lang):
         return v.pick("my_play" if asks_play(v.question, v.lang) else "my_role", role=role)
+    if role and (trade := asks_my_trade(v.question, role, v.lang)):
+        return v.pick(f"my_trade_{trade}", role=role)  # "Tell me about the school." of the schoolmistress (N-56)
     return None
 
 
