@@ -602,6 +602,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             # (and no deed of mine after it: hurt, then "I broke Dot's teapot", is no answer to it)
             not_mine = [line for g, line in said_on if not g.meta.get("my_deed")]
             return v.join([v.pick("react_me"), *(not_mine[:1] or [v.pick("who_said")])])
+        if (told := _told_just_now(v, items, subjects)) is not None:
+            return told  # "I saw Silas drunk last night": that, not my old gossip that names Silas (N-57)
         if not subjects and (v.meta.get("route") == "listen" or check_safety(v.question, v.lang).is_private):
             if _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
                 return v.pick("confided")  # "I want to open a shop here": take it up
@@ -1389,5 +1391,35 @@ def _react_to_news(v: _Voice, news: GroundingItem, items: list[GroundingItem]) -
             if line:
                 parts.append(v.finish(line))
         elif news.valence < -0.05 and not told_of_self:
-            parts.append(v.pick("who_said"))
+            parts.append(v.pick("react_seen" if _saw_it_said(m.get("quote") or "", v.lang) else "who_said"))
+    return v.join(parts)
+
+
+# "I saw Silas drunk": the teller saw it; "Where did you hear that?" after it is no listening (N-57)
+_SAW_SAID = {"en": re.compile(r"\bI (?:saw|watched|spotted|caught)\b|\bwith my own eyes\b", re.IGNORECASE),
+             "zh": re.compile(r"我(?:昨晚|昨天|刚才|今早|今天)?(?:亲眼)?(?:看见|看到|瞧见|撞见)|我亲眼")}
+
+
+def _saw_it_said(text: str, lang: str) -> bool:
+    return bool(_SAW_SAID[lang].search(text))
+
+
+def _told_just_now(v: _Voice, items: list[GroundingItem], subjects: set[str]) -> str | None:
+    """What they tell me in these words is not a memory of mine yet (it is written after the turn):
+    react to the deed of the one person it names, then only what I hold of that deed of theirs;
+    never a line that merely shares their name. None when the words read as no deed."""
+    names = list(v.meta.get("subject_names") or [])
+    if len(subjects) != 1 or len(names) != 1 or (reading := read_by_cues(v.question)) is None or reading.negated:
+        return None
+    spec = INVENTORY.get(reading.key)
+    if spec is None or spec.kind != "deed":
+        return None
+    bad, good = spec.valence < -0.05, spec.valence > 0.1
+    parts = [v.pick("react_bad" if bad else "react_good" if good else "react_plain", about=names[0])]
+    same = [g for g in items if g.kind == "belief" and g.about in subjects and g.meta.get("predicate") == reading.key
+            and g.meta.get("teller_name") and not g.meta.get("from_listener")]
+    if same:
+        parts.append(v.pick("same_heard", teller=same[0].meta["teller_name"]))
+    elif bad:
+        parts.append(v.pick("react_seen" if _saw_it_said(v.question, v.lang) else "who_said"))
     return v.join(parts)

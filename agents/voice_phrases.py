@@ -35,6 +35,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "react_statement": ["Is that so?", "You think so?", "Really?"],
         "same_heard": ["I heard the same from {teller}.", "{teller} said as much to me too."],
         "who_said": ["Who told you that?", "Did you see it yourself?", "Where did you hear that?"],
+        "react_seen": ["You saw it yourself? Well I never.", "With your own eyes? Well I never!"],
         # greetings fit anywhere an NPC stands (no "Come in." from a pupil in a schoolyard: newcomer N-18)
         "greet_morning": ["Good morning!", "Morning! Good to see you.", "Morning to you.", "Morning! You're up early."],
         "greet_day": ["Good afternoon!", "Hello there.", "Afternoon!", "Hello! Nice day for it."],
@@ -169,6 +170,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "react_statement": ["是吗？", "真的？", "哦？有这回事？"],
         "same_heard": ["我也听{teller}这么说过。", "{teller}也跟我说过。"],
         "who_said": ["谁跟你说的？", "你亲眼看见的？", "你从哪儿听来的？"],
+        "react_seen": ["你亲眼看见的？真没想到。", "亲眼瞧见的？这可真没想到。"],
         "greet_morning": ["早啊！", "早上好，来啦。", "早！起得挺早啊。", "早上好！"],
         "greet_day": ["你好啊。", "来啦。", "哟，是你啊。", "你好！"],
         "greet_evening": ["晚上好。", "这么晚还过来呀。", "晚上好啊！", "哟，这会儿还出来走动？"],
