@@ -58,12 +58,18 @@ _CONFRONT = {
                                    r"(?:spread|spreading|tell|told|pass|passed|repeat|repeated|gossip|say|said|carry|carried)\b"
                                    r"|\bstop (?:spreading|gossiping|telling tales|carrying tales)\b"
                                    r"|\byou (?:made it|twisted it|exaggerated|blew it up)\b", re.IGNORECASE)),
+           # "You really should apologise to Owen." (N-24): a reproach, if I told tales of him or to him
+           ("apologise", re.compile(r"\byou (?:really |ought to |had better |'d better )?(?:should |must |need to |ought to )?"
+                                    r"(?:go and |go )?(?:apologi[sz]e|say (?:you're |you are )?sorry|make it up) (?:to|with)\b",
+                                    re.IGNORECASE)),
            ("did_you", re.compile(r"\b(?:called?|said|told|says|thinks)\b.*\b(?:did|didn't) you\b[^.!?]{0,30}\??\s*$"
                                   r"|\bdid you (?:really )?(?:call|say|tell)\b", re.IGNORECASE))),
     "zh": (("why", re.compile(r"(?:你|您)(?:为什么|为啥|干嘛|凭什么)(?:要)?(?:把话|把事|这么|那么|乱|到处|在背后|添油加醋|跟[\u4e00-\u9fff]{1,4})?"
                               r"(?:说|讲|传|告诉)")),
            ("reproach", re.compile(r"(?:你|您)?(?:别|不要|不该|不应该|少)(?:再)?(?:乱|到处|在背后)?(?:传|说|嚼)(?:话|闲话|人家|别人|是非|舌头)"
                                    r"|添油加醋|(?:你|您)(?:把话|把事)?(?:说|传)得(?:太|那么|这么)")),
+           ("apologise", re.compile(r"(?:你|您)(?:真|真的|还是)?(?:该|应该|得|最好)(?:去)?(?:跟|向|给)[\u4e00-\u9fff]{1,4}?"
+                                    r"(?:赔个?不是|道个?歉|赔礼|认个?错)")),
            ("did_you", re.compile(r"(?:你|您)(?:是不是|有没有|真的|真)(?:说|讲)(?:过|了)?|是(?:你|您)说的(?:吗|么)|(?:你|您)(?:说|讲)过(?:吗|没有|这话)"))),
 }
 SAID_KINDS = ("say", "tell", "retell")
@@ -73,7 +79,7 @@ MADE_WORSE = frozenset({"intensify", "generalise"})
 
 def confronted_with(question: str, language: str) -> str | None:
     """How my own words are put to me: "why" (why did you say it so), "reproach" (you shouldn't
-    spread stories), "did_you" (did you call him careless?), or None."""
+    spread stories), "apologise" (you should say sorry to X), "did_you" (did you call him careless?), or None."""
     for kind, pattern in _CONFRONT["zh" if language == "zh" else "en"]:
         if pattern.search(question):
             return kind

@@ -696,6 +696,11 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
     defended (not candid), then what I said. None when I said nothing about anyone lately."""
     mine = [g for g in items if g.kind == "event" and g.meta.get("source") == "said" and "traits" in g.meta
             and g.meta.get("fact_kind") == "say"]
+    if put == "apologise":  # "You should apologise to Owen": only a telling of him or to him is meant
+        names = [n for n in v.meta.get("subject_names") or [] if n]
+        subjects = set(v.meta.get("subjects") or [])
+        mine = [g for g in mine if g.about in subjects or any(n in str(g.meta.get("to_names") or "") for n in names)]
+        put = "reproach"
     if not mine or (put == "did_you" and told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))):
         return None  # "Did you tell Hester about Tam?" asks after a telling to her: _direct_answer owns it
     said = max(mine, key=lambda g: (_shared(v.question, g.text, v.zh), g.meta.get("tick", 0)))
