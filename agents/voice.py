@@ -31,6 +31,7 @@ from townsfolk.agents.deed_match import (
     same_thing,
 )
 from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
+from townsfolk.agents.glad_remark import AGREE, glad_thing
 from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
@@ -637,6 +638,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             return first
         recap = _recap(v, items)
         return recap if kind == "my_day" and recap in PHRASES[v.lang]["all_said"] else v.join([first, recap])
+    if act in ("small_talk", "share_news") and (glad := _glad_reply(v, items)) is not None:
+        return glad  # "Glad the bell is back, Owen.": agreed, with my newest memory of the bell (N-22)
     if act == "deny" or not lines:
         if first is not None:
             return first
@@ -715,6 +718,20 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
         key = "words_owned" if put == "did_you" else "words_regret"
     line = v.line(said)
     return v.join([v.pick(key), v.finish(line)]) if line else v.pick(key)
+
+
+def _glad_reply(v: _Voice, items: list[GroundingItem]) -> str | None:
+    """A glad remark on a thing: agreement, then the newest memory I hold that names the thing."""
+    thing = glad_thing(v.question, v.lang)
+    if thing is None:
+        return None
+    stem = thing if v.zh else thing.lower()[:5]
+    of_it = [g for g in items if g.kind in ("event", "summary", "belief")
+             and stem in (g.text if v.zh else g.text.lower())]
+    newest = max(of_it, key=lambda g: int(g.meta.get("tick", 0)), default=None)
+    line = v.line(newest) if newest is not None else None
+    agree = AGREE[v.lang][int(v.rng.integers(len(AGREE[v.lang])))]
+    return v.join([agree, v.finish(line)]) if line else agree
 
 
 def _own_place(v: _Voice, items: list[GroundingItem]) -> str | None:
