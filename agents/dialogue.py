@@ -20,13 +20,18 @@ from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
-from townsfolk.agents.my_tellings import SAID_KINDS, confronted_with, told_whom
+from townsfolk.agents.my_tellings import confronted_with, told_whom
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
-from townsfolk.agents.tellings_asked import asks_whom_i_told, sayings_to, teller_asked, told_me_by
-from townsfolk.agents.tellings_asked import my_sayings as latest_sayings
+from townsfolk.agents.tellings_asked import (
+    asks_whom_i_told,
+    my_sayings,
+    sayings_to,
+    teller_asked,
+    told_me_by,
+)
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately
@@ -259,18 +264,6 @@ def _who_sells(world: World, npc: str, other: str) -> str:
     return "customer" if mine and not theirs else "customer_of" if theirs and not mine else "customer_both"
 
 
-def my_sayings(world: World, memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
-    """Ids of the NPC's own latest tellings about others (said, told, passed on; not its replies)."""
-    out: list[str] = []
-    for e in reversed(memory.events_of(npc)):
-        fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
-        if fact is not None and fact.actor == npc and fact.kind in SAID_KINDS and fact.about and not e.private:
-            out.append(e.id)
-            if len(out) >= limit:
-                break
-    return out
-
-
 def latest_told(memory: MemoryStore, npc: str, listener: str, limit: int = 2) -> list[str]:
     """Ids of the beliefs someone (not the listener) told the NPC most lately: what a bare "who told
     you?" asks the source of, the talk having just been of it."""
@@ -345,10 +338,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "seen") for i in seen_lately(world, memory, npc) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in latest_sayings(world, memory, npc) if i not in have]
+        entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
+        entries += [(i, "my_words") for i in my_sayings(world, memory, npc, limit=2) if i not in have]
     retracted = taken_back(world, memory, npc, listener, question) if question else []
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}

@@ -224,10 +224,10 @@ def _load(db: str) -> tuple:
     raise AssertionError
 
 
-def _reader(db: str, *who: str):  # noqa: ANN202
-    """A reader of parts of a saved run (sim/run_reader.py) and the ids of WHO (ids or names):
-    names are checked against the cast table before anything else is read, and on a SQLite file
-    before the engine is even imported."""
+def cast_ids(db: str, *who: str) -> tuple[dict[str, str] | None, list[str] | None]:
+    """A saved run checked (a bad, missing or empty database is an error line), and the ids of WHO
+    (ids or names) read off its cast table, on a SQLite file before the engine is even imported
+    (a typo costs no engine); (None, None) when the cast cannot be read that way."""
     from townsfolk.sim.cli_checks import (
         db_problem,
         empty_run_problem,
@@ -238,7 +238,13 @@ def _reader(db: str, *who: str):  # noqa: ANN202
     if problem := db_problem(db) or missing_db_problem(db) or empty_run_problem(db):
         _fail(problem)
     names = saved_cast(db)
-    ids = [resolve_name(names, w) for w in who] if names is not None else None
+    return names, [resolve_name(names, w) for w in who] if names is not None else None
+
+
+def _reader(db: str, *who: str):  # noqa: ANN202
+    """A reader of parts of a saved run (sim/run_reader.py) and the ids of WHO (ids or names):
+    names are checked against the cast table before anything else is read (`cast_ids`)."""
+    names, ids = cast_ids(db, *who)
     from townsfolk.sim.run_reader import RunReader
     from townsfolk.sim.run_store import RunStoreError
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from townsfolk.sim.cli import _fail, app, out_console, resolve_name
+from townsfolk.sim.cli import _fail, app, cast_ids, out_console
 
 if TYPE_CHECKING:
     from townsfolk.sim.town import Town
@@ -73,18 +73,9 @@ def talk_cmd(
 ) -> None:
     """Talk to an NPC of a saved run: each TEXT is one turn, answered as `NPC: reply` and saved
     (not with --read-only); with no TEXT, read lines from stdin until EOF."""
-    from townsfolk.sim.cli_checks import (
-        db_problem,
-        empty_run_problem,
-        missing_db_problem,
-        saved_cast,
-    )
-
-    if problem := db_problem(db) or missing_db_problem(db) or empty_run_problem(db):
-        _fail(problem)
-    names = saved_cast(db)
-    if names is not None:  # names first, as why/inspect: a typo costs no engine
-        player, npc = resolve_name(names, player), resolve_name(names, npc)
+    _, ids = cast_ids(db, player, npc)  # names first, as why/inspect: a typo costs no engine
+    if ids is not None:
+        player, npc = ids
     from townsfolk.agents.llm.errors import ProviderUnavailable
     from townsfolk.agents.llm.registry import make_provider
     from townsfolk.sim.town import Town
