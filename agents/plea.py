@@ -72,9 +72,10 @@ def clearing_words(text: str, language: str) -> str | None:
 
 
 def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, seed: int,
-                clause: Callable[[str], str]) -> str:
+                clause: Callable[[str], str], *, named: str = "") -> str:
     """The NPC's answer to a plea for one of `subjects`: the player's fresh word (a from-listener
-    belief) weighed against the blame held from others. `clause` says a claim as a clause."""
+    belief) weighed against the blame held from others. `clause` says a claim as a clause; `named` is
+    the subject's name when no memory of them is at hand (never "them" of Cal: second newcomer M-13)."""
     lang = "zh" if language == "zh" else "en"
     rng = np.random.default_rng(seed)
 
@@ -84,7 +85,7 @@ def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, s
 
     about_items = [g for g in items if g.about in subjects]
     name = next((g.meta.get("about_name") for g in about_items if g.meta.get("about_name")), "")
-    name = name or ("他" if lang == "zh" else "them")
+    name = name or named or ("他" if lang == "zh" else "them")
     theirs = [g for g in about_items if g.kind == "belief" and g.meta.get("from_listener")]
     blame = [g for g in about_items if g.kind == "belief" and not g.meta.get("from_listener") and g.valence < -0.1
              and g.meta.get("teller_name")]

@@ -507,7 +507,8 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
         return v.pick("confided")  # they told me something of their own: take it up, not chat past it
     if act == "plea":
         return answer_plea(items, set(request.meta.get("subjects") or []), v.lang, int(v.rng.integers(1 << 30)),
-                           lambda claim: v.g.clause(claim).rstrip("。."))
+                           lambda claim: v.g.clause(claim).rstrip("。."),
+                           named=next(iter(request.meta.get("subject_names") or []), ""))
     topic = small_talk_topic(v.question, v.lang) if act == "small_talk" else None
     if topic is not None:  # the trade, the weather, the day: a word on it in my mood
         warmth = float(request.meta.get("warmth", 0.5))
