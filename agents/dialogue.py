@@ -335,7 +335,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     if i not in have]
     if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
         have = {e for e, _ in entries}
-        entries += [(i, "seen") for i in seen_lately(world, memory, npc) if i not in have]
+        entries += [(i, "seen") for i in seen_lately(memory, npc) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]

@@ -805,9 +805,10 @@ def _recollection(v: _Voice, g: GroundingItem, pick: dict[str, list[str]]) -> st
     return v.finish(raw) if raw else None
 
 
-_RUNS_ON_EN = re.compile(r"(?:It|That|There|He|She|They|We|You|What)'|(?:When|While|After|Before|Since|Once|Then|The|A|An|"
-                         r"My|Our|His|Her|Their|This|That|These|Those|It|He|She|They|We|You|Today|Yesterday|Someone|"
-                         r"Somebody|Nobody|Everyone|If|As|At|On|In)\b")
+# a line's first word that is no name and not I: it runs on in lower case after "Like I said,"
+_RUNS_ON_EN = re.compile(r"(?:It|That|There|He|She|They|We|You|What|When|While|After|Before|Since|Once|Then|The|A|An|My|"
+                         r"Our|His|Her|Their|This|These|Those|Today|Yesterday|Someone|Somebody|Nobody|Everyone|If|As|At|"
+                         r"On|In)\b")
 
 
 def _recap(v: _Voice, items: list[GroundingItem]) -> str:

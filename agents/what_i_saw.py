@@ -12,7 +12,6 @@ import re
 
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.memory.store import MemoryStore
-from townsfolk.world.world import World
 
 _ASKS = {"en": re.compile(r"\bwhat (?:did|have|had) you (?:just )?(?:see|seen|saw|witness(?:ed)?|notice(?:d)?|spot(?:ted)?)\b"
                           r"|\bwhat (?:was it|is it) (?:that )?you saw\b|\bdid you see anything\b", re.IGNORECASE),
@@ -26,9 +25,8 @@ def asks_what_i_saw(question: str, language: str) -> bool:
     return bool(_ASKS["zh" if language == "zh" else "en"].search(question))
 
 
-def seen_lately(world: World, memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
+def seen_lately(memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
     """Ids of the newest things I saw or took part in (not conversations, nothing private), newest first."""
-    del world
     out: list[str] = []
     for e in reversed(memory.events_of(npc)):
         if e.source in FIRST_HAND and not e.private and not e.meta.get("dialogue") and not e.meta.get("message"):
