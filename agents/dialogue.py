@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
@@ -33,6 +32,7 @@ from townsfolk.agents.tellings_asked import (
     told_me_by,
 )
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
+from townsfolk.agents.titles import titled
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately
 from townsfolk.memory.beliefs import Belief
@@ -71,49 +71,10 @@ class Reply(BaseModel):
 def mentioned(world: World, text: str, *, exclude: set[str]) -> list[str]:
     """Characters named in the text (by name or id, or by a title only they hold: "the captain" for
     Captain Hale, "the cook" for the one cook), in order of appearance."""
-    lowered = text.lower()
     # one scan of the text over a name index kept per world, not a pass over every character
     hits = [(at, cid) for cid, at in name_index(world).mentioned(text).items() if cid not in exclude]
-    if world.language != "zh" and "the " in lowered:
-        named = {cid for _, cid in hits}
-        index = _title_index(world)
-        for m in _THE_WORD.finditer(lowered):
-            holders = index.get(m.group(1), ())
-            if len(holders) == 1 and holders[0] not in named and holders[0] not in exclude:
-                hits.append((m.start(), holders[0]))
-                named.add(holders[0])
+    hits += titled(world, text, exclude=exclude, named={cid for _, cid in hits})
     return [cid for _, cid in sorted(hits)]
-
-
-_THE_WORD = re.compile(r"\bthe ([a-z][a-z'-]*)\b")
-_NOT_TITLES = {"old", "young", "little", "big", "the", "mr", "mrs", "miss", "ms"}
-_TITLES: WeakKeyDictionary[World, tuple[int, dict[str, list[str]]]] = WeakKeyDictionary()
-
-
-def _title_index(world: World) -> dict[str, list[str]]:
-    """Title word -> the NPCs it could name, built once per world (again when someone joins)."""
-    cached = _TITLES.get(world)
-    if cached is not None and cached[0] == len(world.characters):
-        return cached[1]
-    index: dict[str, list[str]] = {}
-    for cid, c in world.characters.items():
-        if not c.is_player:
-            for title in dict.fromkeys(_titles(c.name, c.role)):
-                if title not in _NOT_TITLES:
-                    index.setdefault(title, []).append(cid)
-    _TITLES[world] = (len(world.characters), index)
-    return index
-
-
-def _titles(name: str, role: str) -> list[str]:
-    """How "the ..." may name someone: the first word of a titled name, the last word of a role."""
-    out = []
-    words = name.split()
-    if len(words) > 1:
-        out.append(words[0].lower().rstrip("."))
-    if role and role.strip():
-        out.append(role.split()[-1].lower())
-    return out
 
 
 def second_person(text: str, listener_name: str, language: str, others: Iterable[str] = ()) -> str:
