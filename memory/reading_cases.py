@@ -212,11 +212,15 @@ LAPSE_EN = re.compile(
     r"unguarded|untended)\b"
     # a fire in one's keeping let go out ("let the kiln fire die overnight" was read as a fire)
     rf"|{_NOT_AFTER_EN}\blet\s+(?:the|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+)?(?:fire|kiln|stove|forge|furnace|oven|hearth|"
-    r"lamp|lantern|beacon|candle|coals|embers)\s+(?:go out|die(?: out| down)?|burn out|go cold)\b")
+    r"lamp|lantern|beacon|candle|coals|embers)\s+(?:go out|die(?: out| down| away)?|burn out|go cold|drop|sink|fall|"
+    r"burn (?:low|down)|run (?:low|down|cold)|get (?:too )?(?:low|cold)|dwindle)\b")
 LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{1,6}?)?(?:拴|栓|关|锁|闩|插|喂|盖|收|熄|灭|添|照看|看好|浇|挂|封|"
                       r"带|交|送|通知|点|换|扣|合|还|盯|守|备)"
                       r"|(?:值夜|守夜|站岗|放哨|当班|值班|看门|守门|巡夜|看守)[^，。！？,!?]{0,6}?(?:睡着|睡过去|打瞌睡|打盹|睡大觉)"
                       r"|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑火|炉火|灶火|火|灯)(?:给)?(?:灭|熄)了"
+                      # a fire in one's keeping not watched (把炉火看灭了, 炉火没看住, 让炉子凉了)
+                      r"|(?<![没不])把[^，。！？,!?]{0,4}?(?:窑火|炉火|灶火|火|灯)看(?:灭|熄)了"
+                      r"|(?:窑火|炉火|灶火)没(?:看住|看好|守住)|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑|炉|灶|炉子|窑子)(?:给)?凉了"
                       # things mixed up at one's work (把当归和独活弄混了, 把账记错了)
                       r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了"
                       # ... or said without 把: 抓错药, 拿错了方子 (read as nothing, so a rumour of it moved no tie)
@@ -321,7 +325,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
-    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错")), False),
+    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守")), False),
     ("careless", Gated(MISTAKE_EN, ("wrong",)), True),
     ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
                                    "marvellous", "clever", "best", "finest", "real")), True),
