@@ -150,8 +150,12 @@ _KNOW_PERSON = {"zh": re.compile(r"(?:你|您)(?:认识|认得|见过|知道)(?:
                                  r"(?:(?i:a |an )?(?i:man|woman|lad|girl|boy|fellow|someone|anyone|somebody|anybody)\s+"
                                  r"(?i:called|named|by the name of)\s+)?"
                                  r"(?:the |old |young )?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*[?.!]?\s*$")}
-_FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满"),
-            "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter)\b", re.IGNORECASE)}
+_FEELING = {"zh": re.compile(r"生.{0,4}气|不高兴|恼|怪(?:你|我)|记恨|不满|(?:你|您)(?:还|是不是|真的)?(?<!奇)(?<!古)(?:怪|埋怨|怨)(?!不得)"),
+            "en": re.compile(r"\b(?:angry|cross|upset|mad|annoyed|sore|furious|bitter|blame|hold it against|resent)\b",
+                             re.IGNORECASE)}
+# "Do you blame Finn?" / 你怪阿福吗: my feeling toward them asked as fault, answered as blame, not as anger
+_BLAME = {"en": re.compile(r"\b(?:blame|hold it against|resent)\b", re.IGNORECASE),
+          "zh": re.compile(r"(?<!奇)(?<!古)(?:怪|埋怨|怨)(?!不得)")}
 _MY_DAY = {"zh": re.compile(r"(?:你|您)(?:今天|刚才|早上|上午|下午|这几天|最近)?(?:都)?(?:干嘛|干什么|干啥|做什么|做了什么|忙什么|忙啥|去哪)"
                            r"|^(?:你|您)?今天(?:过得)?(?:还)?(?:怎么样|好吗|如何)"
                            r"|(?:^|[，,。！!\s])(?:你|您)?(?:在|这是)?忙(?:什么|啥|着呢|着哪|呢)|(?:你|您)在(?:干嘛|干什么|干啥|做什么)"),  # C-3
@@ -982,9 +986,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         # are you angry with X: my own feeling toward them, from what I hold of them (not "you and I")
         held = [g.valence for g in about if g.kind != "tie"]
         mood = sum(held) / len(held) if held else 0.0
+        kind_of = "blame_mine" if _BLAME[v.lang].search(v.question) else "feeling_mine"
         if mood < -0.2 or name:
-            return v.pick("feeling_mine_yes" if mood < -0.2 else "feeling_mine_no", about=name)
-        return PHRASES[v.lang]["feeling_mine_no"][-1]  # no name to say: "Not angry, no."
+            return v.pick(f"{kind_of}_yes" if mood < -0.2 else f"{kind_of}_no", about=name)
+        return PHRASES[v.lang][f"{kind_of}_no"][-1]  # no name to say: "Not angry, no."
     if kind == "feeling":
         if subjects:  # is X angry with you: only what they said or did against me says so (or against the
             # other one the question names: "王婆生阿海的气了吗？" when 王婆 told me 阿海手脚不干净)
@@ -1203,8 +1208,10 @@ def _held_as_asked(v: _Voice, held: list[GroundingItem]) -> bool:
 
 
 _MINE_TOWARD = {"en": re.compile(r"\b(?:are|were|aren't|weren't) you\b[^?]{0,20}?\b(?:angry|cross|upset|mad|annoyed|sore|"
-                               r"furious|bitter)\b", re.IGNORECASE),
-                "zh": re.compile(r"(?:你|您)(?:还|是不是|真的|在|还在)*(?:生[^，,？?]{1,8}的气|(?:对|跟|和)[^，,？?]{1,8}(?:不满|有意见|生气))")}
+                               r"furious|bitter)\b|\b(?:do|don't|did|didn't) you\b[^?]{0,12}?\b(?:blame|hold it against|"
+                               r"resent)\b", re.IGNORECASE),
+                "zh": re.compile(r"(?:你|您)(?:还|是不是|真的|在|还在)*(?:生[^，,？?]{1,8}的气|(?:对|跟|和)[^，,？?]{1,8}(?:不满|有意见|生气)"
+                                 r"|(?<!奇)(?<!古)(?:怪|埋怨|怨)(?!不得))")}
 _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "zh": re.compile(r"喜欢|爱吃|爱喝")}
 
 
