@@ -167,7 +167,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("lazy", "is lazy", "很懒", -0.4, 0.4, "trait", up="unreliable",
        ex_en=("He sleeps till noon and leaves the field to weeds.", "She never lifts a finger."),
        ex_zh=("他睡到中午，地都荒了。", "她什么活都不干。"),
-       cues_en=("lazy", "idle", "slacker"), cues_zh=("很懒", "偷懒", "懒惰", "好吃懒做")),
+       cues_en=("lazy", "idle", "slacker"), cues_zh=("很懒", "偷懒", "懒惰", "好吃懒做", "太懒", "真懒", "懒汉", "懒骨头", "又懒又", "懒散", "懒得要命")),
     # --- promises and trust
     _p("promise_kept", "kept a promise", "说话算数", 0.5, 0.0, up="trustworthy",
        ex_en=("He said he would come back on Monday, and he did.", "She kept her word about the loan."),
