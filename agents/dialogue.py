@@ -376,6 +376,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             said_to_them = as_of(said_to_them, (world.now.date() - item.time.date()).days, lang)  # day_words.py
             fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
             meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
+                    # someone's coolness toward me, seen at a meeting (sim/actions.py meet): a sign of their feeling
+                    "cool_to_me": "puzzled" in item.meta and item.source == "witnessed" and item.valence < 0,
                     "cleared": item.source == "cleared", "tick": item.tick,
                     "dialogue": bool(item.meta.get("dialogue")), "message": bool(item.meta.get("message")),
                     "filler": fact is not None and fact.kind == "meet" and item.valence >= 0

@@ -997,6 +997,8 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             hostile = [g for g in about if g.valence < -0.2 and (g.meta.get("toward_me") or (
                 len(subjects) > 1 and g.meta.get("teller_name") in names and g.meta.get("about_name") in names
                 and g.meta.get("teller_name") != g.meta.get("about_name")))]
+            if not hostile and any(g.meta.get("cool_to_me") for g in about):
+                return v.pick("feeling_maybe")  # only their coolness seen: "Could be." (not "Not that I know of")
             return v.pick("feeling_yes" if hostile else "feeling_no")
         mine = [g for g in items if g.about == v.meta.get("asker")]
         mood = sum(g.valence for g in mine) / len(mine) if mine else 0.0

@@ -67,3 +67,33 @@ def test_zh_blame_answered_yes_or_no(tmp_path: Path) -> None:
     assert "怪" in yes and not yes.startswith(("不", "没")), yes
     no = town.say("ke", "hongyu", "你怪老周吗？").text
     assert no.startswith(("不，我不怪老周", "不怪")), no
+
+
+COOL = """
+scenario: cool meeting
+language: {lang}
+characters:
+  bram: {{name: {bram}}}
+  finn: {{name: {finn}}}
+  olly: {{name: {olly}}}
+  pilgrim: {{name: Pilgrim, player: true}}
+relationships:
+  - {{from: bram, to: finn, kind: colleague, strength: 0.7, mutual: true}}
+timeline:
+  - {{at: 1, say: {{speaker: olly, to: bram, about: finn, text: "{claim}"}}}}
+  - {{at: 2, meet: [bram, finn]}}
+"""
+
+
+def test_their_coolness_seen_is_not_denied(tmp_path: Path) -> None:
+    """"Is Bram angry with you?" of an NPC Bram was cool with: "Not that I know of. ... Bram was cool with
+    me today" denied what it then told; now "Could be." (zh 说不定), the coolness after it."""
+    for lang, names, claim, ask in (("en", ("Bram", "Finn", "Olly"), "Finn is lazy", "Is Bram angry with you?"),
+                                    ("zh", ("老周", "阿福", "豆子"), "阿福干活马虎", "老周生你的气了吗？")):
+        path = tmp_path / f"cool_{lang}.yaml"
+        path.write_text(COOL.format(lang=lang, bram=names[0], finn=names[1], olly=names[2], claim=claim), encoding="utf-8")
+        town = Town.from_scenario(path)
+        town.advance(3)
+        text = town.say("pilgrim", "finn", ask).text
+        assert text.startswith(("Could be", "Maybe so", "说不定", "兴许")), text
+        assert names[0] in text, text
