@@ -350,8 +350,10 @@ class _Voice:
                 persona = (he or "这人") + persona[1:]
             else:
                 persona = he + "为" + persona
-        if persona and not self.zh and about and persona.startswith(f"{about}'s "):
-            return f"{said}, {persona[len(about) + 3:]}"  # "Mara is a friend of mine, sharp-tongued ...": no name twice
+        if persona and not self.zh and about and persona.startswith(f"{about}'s ") and said.startswith(f"{about} is "):
+            # "Mara is a friend of mine, sharp-tongued ...": no name twice (an appositive needs "Mara is ..." before
+            # it: "Olly and I work together, eager and careless" reads as "Olly and I" both eager; then "; Olly's ...")
+            return f"{said}, {persona[len(about) + 3:]}"
         if persona:
             said += ("，" if self.zh else "; ") + persona
         return said

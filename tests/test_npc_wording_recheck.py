@@ -102,6 +102,15 @@ def test_a_persona_without_gender_is_said_with_the_name_and_he_or_she_when_known
     assert "they're" not in said and "Mara is a friend of mine, sharp-tongued" in said, said
 
 
+def test_a_persona_after_a_tie_of_two_is_its_own_clause() -> None:
+    """"Olly and I work together, eager and careless with words" said both were eager: the persona is
+    joined as an appositive only after "Olly is ..."; after "X and I ..." it is its own clause."""
+    world = {**REED, "relationships": [{"from": "hob", "to": "mara", "kind": "colleague", "strength": 0.7,
+                                        "mutual": True}]}
+    said = _town(world).say("kit", "hob", "Who is Mara?").text
+    assert "Mara and I work together; Mara's sharp-tongued" in said, said
+
+
 def test_a_name_or_title_then_hao_is_a_greeting() -> None:
     from townsfolk.agents.intent import detect_intents
     from townsfolk.agents.small_talk import without_greeting
