@@ -16,6 +16,7 @@ from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
+from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
@@ -297,6 +298,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
         have = {e for e, _ in entries}
         entries += [(i, "seen") for i in seen_lately(memory, npc) if i not in have]
+    if question and asks_whose_fault(question, lang) and not [s for s in subjects if s != listener]:
+        # "Whose fault was it?" names nobody (the asker stands in as the subject): whom I blame
+        have = {e for e, _ in entries}  # for what we just spoke of, else my newest trouble (fault_asked.py)
+        entries += [(i, "fault") for i in dict.fromkeys(last_answer_to(world, memory, npc, listener)
+                                                         + troubles_lately(memory, npc, {listener})) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
         entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]

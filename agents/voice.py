@@ -31,6 +31,7 @@ from townsfolk.agents.deed_match import (
     same_thing,
 )
 from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
+from townsfolk.agents.fault_asked import asks_whose_fault, fault_answer
 from townsfolk.agents.glad_remark import AGREE, glad_thing
 from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
@@ -624,6 +625,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("answer", "deny") and asks_what_i_saw(v.question, v.lang):  # "What did you see?": what I saw
         lines = [line for g in seen_items(items)[:2] if (line := v.line(g))]
         return v.join([v.finish(line) for line in lines]) if lines else WHAT_I_SAW_NOTHING[v.lang]
+    if act in ("answer", "deny") and asks_whose_fault(v.question, v.lang) and not subjects and (
+            who := fault_answer(items, v.lang, int(v.rng.integers(1 << 30)))) is not None:
+        lines = [line for g in items[:2] if g.kind in ("event", "belief") and (line := v.line(g))]
+        return v.join([who, *(v.finish(line) for line in lines[:1])])  # "Finn's, I'd say. ..." (fault_asked.py)
     if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
         to = list(dict.fromkeys(n for g in items if g.kind == "event" and g.meta.get("source") == "said"
                                 and g.meta.get("fact_kind") == "say" and (n := g.meta.get("to_names"))))
