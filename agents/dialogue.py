@@ -17,6 +17,7 @@ from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
+from townsfolk.agents.last_story import belief_told, last_story
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
@@ -283,7 +284,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                                              or latest_told(memory, npc, listener)) if i not in have]
     vouched: list[str] = []
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
-        vouched = last_answer_to(world, memory, npc, listener) or latest_told(memory, npc, listener)
+        # the story my last reply told them, not all its grounding held (agents/last_story.py)
+        story = belief_told(memory, npc, last_story(world, memory, npc, listener))
+        vouched = [story.id] if story is not None else (last_answer_to(world, memory, npc, listener)
+                                                        or latest_told(memory, npc, listener))
         have = {e for e, _ in entries}
         entries += [(i, "vouched") for i in vouched if i not in have]  # (believe_question.py)
     asked_to = told_whom(question, lang, [names[s] for s in subjects if s in names]) if question else None

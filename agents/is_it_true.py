@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from townsfolk.agents.last_story import last_story
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.store import MemoryStore
@@ -34,46 +35,12 @@ def asks_if_true(text: str, language: str) -> bool:
     return bool(_ASKS["zh" if language == "zh" else "en"].search(text.strip()))
 
 
-def _units(text: str, zh: bool) -> set[str]:
-    return ({text[i:i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i:i + 2])} if zh
-            else {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())})
-
-
-def _last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Belief | EventMemory | None:
-    """What my last reply to the speaker today said most of: a belief or an event of mine it drew on (the
-    reply before, when the last told no story: "Who told you?" -> "Ada did", then "Is it true?")."""
-    today = world.now.date()
-    zh = world.language == "zh"
-    replies = 0
-    for e in reversed(memory.events_of(npc)):
-        if e.time.date() != today:
-            return None
-        fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
-        if fact is None or fact.kind != "reply" or speaker not in fact.to:
-            continue
-        said = _units(fact.text, zh)
-        best, score = None, 0
-        for item_id in fact.meta.get("grounding") or []:
-            item = memory.beliefs.get(item_id) or memory.events.get(item_id)
-            if item is None or (isinstance(item, Belief) and item.told_by == speaker):
-                continue  # the listener's own words are not my story
-            shared = len(said & _units(item.text if isinstance(item, Belief) else item.what, zh))
-            if shared > score:
-                best, score = item, shared
-        if best is not None:
-            return best
-        replies += 1  # a reply that told no story ("是李嫂跟我说的"): the story is the one before it
-        if replies >= 3:
-            return None
-    return None
-
-
 def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text: str) -> str | None:
     """How sure I am of what I just told the speaker, and why; None when that is not what they asked."""
     lang = "zh" if world.language == "zh" else "en"
     if not asks_if_true(text, lang):
         return None
-    story = _last_story(world, memory, npc, speaker)
+    story = last_story(world, memory, npc, speaker)
     if story is None:
         return None
     words = ANSWERS[lang]

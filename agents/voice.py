@@ -33,6 +33,7 @@ from townsfolk.agents.deed_match import (
 from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
 from townsfolk.agents.fault_asked import asks_whose_fault, fault_answer
 from townsfolk.agents.glad_remark import AGREE, glad_thing
+from townsfolk.agents.good_or_bad import verdict_answer, verdict_asked
 from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_first
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
@@ -1012,16 +1013,13 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         return v.pick("feeling_self_yes" if mood < -0.2 else "feeling_self_no")
     if kind == "my_day":
         return v.pick("my_day" if any(g.meta.get("my_deed") for g in items) else "my_day_plain")
-    asked = read_by_cues(v.question) if kind == "yes_no" and subjects else None
-    if asked is not None and asked.key in INVENTORY and INVENTORY[asked.key].kind == "trait" and not asked.negated:
-        # "Is Pip honest?" / "阿满这人靠得住吗？" asks what they are like: from what I hold of them, and
-        # "not that I know of" only when it denies something bad; nothing held: I cannot judge
-        if not about:
-            return v.pick("cannot_judge", about=name or next(iter(v.meta.get("subject_names") or []), ""))
-        mood = sum(g.valence for g in about) / len(about)
-        if INVENTORY[asked.key].valence > 0:
-            return v.pick("trait_doubt" if mood < -0.2 else "trait_yes")
-        return v.pick("trait_doubt" if mood < -0.2 else "not_known")
+    sign = verdict_asked(v.question, v.lang) if kind == "yes_no" and subjects else None
+    if sign is not None:
+        # "Is Pip honest?" / "他是不是坏人？" asks what they are like: my impression of them first, then
+        # what I hold, with why (good_or_bad.py); nothing held: I cannot judge
+        said = verdict_answer(about, sign, v.lang, lambda options: options[int(v.rng.integers(len(options)))],
+                              lambda g: (line := v.line(g)) and v.finish(line))
+        return said or v.pick("cannot_judge", about=name or next(iter(v.meta.get("subject_names") or []), ""))
     if kind == "yes_no" and subjects and not any(_overlaps(v.question, g.text, v.zh) for g in about):
         return v.pick("not_known")
     name = name or ("" if kind != "relation" else next(iter(v.meta.get("subject_names") or []), ""))

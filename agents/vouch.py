@@ -138,12 +138,13 @@ def last_rumour_said(world: World, memory: MemoryStore, speaker: str, npc: str,
 
 
 # "She's no cheat", "Lise isn't always late", "小柳不是那种人": the one defended said not to be what
-# is said of them (the name, or he/she, at the head); "only late", "就是这回晚了一点": the milder account
+# is said of them (the name, or he/she, at the head); "only late", "就是这回晚了一点": the milder account.
+# 他是不是坏人？ asks (是不是, 算不算, 有没有): its 不是 denies nothing (M-5)
 _NOT_SO = {"en": re.compile(r"^\s*(?:(?:but|no|well),?\s+)*(?P<who>[A-Z][\w'-]*|he|she|they)(?:'s| is| isn't| is not| was not|"
                             r" wasn't|'s not| are not| aren't)\s+(?:(?:no|not|not a|not an|never|never a|never an|not always|"
                             r"not that kind of|no kind of)\s+)?(?:cheat|liar|thief|crook|swindler|cheater|fraud|rogue|"
                             r"like that|that sort|that kind|always\s+\w+|a cheat|a liar|a thief|a crook)\b", re.IGNORECASE),
-           "zh": re.compile(r"^\s*(?:可|但|其实)?(?P<who>[\u4e00-\u9fff]{1,3}?|他|她)(?:根本|压根|才|可|也)?(?:不是|不算|没)"
+           "zh": re.compile(r"^\s*(?:可|但|其实)?(?P<who>[\u4e00-\u9fff]{1,3}?|他|她)(?:根本|压根|才|可|也)?(?:(?<!是)不是|(?<!算)不算|(?<!有)没)"
                             r"(?:那种人|那样的人|骗子|坏人|小偷|贼|总是|老是|一直|故意|存心|总(?!算|共|之|归|得))")}
 _NEGATION_EN = re.compile(r"\b(is|was|are|were)(?:n't| not)\b|\b(\w+)'s not\b|\b(\w+)'s no\b", re.IGNORECASE)
 _MILDER = {"en": re.compile(r"\b(?:only|just|merely)\b|\bthis once\b|\bonce\b", re.IGNORECASE),

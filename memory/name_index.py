@@ -31,6 +31,12 @@ _EN = (("He", "him", "his"), ("She", "her", "her"), ("They", "them", "their"))
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“‘(]\s*)$")
 
 
+def _whole(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a whole word: no letter, digit or underscore joins it on either side."""
+    return not ((start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"))
+                or (end < len(text) and (text[end].isalnum() or text[end] == "_")))
+
+
 def _buckets(pairs: list[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {}
     for word, cid in pairs:
@@ -101,19 +107,22 @@ class NameIndex:
         return out
 
     @classmethod
-    def _first(cls, text: str, buckets: dict[str, list[tuple[str, str]]], found: dict[str, int]) -> None:
+    def _first(cls, text: str, buckets: dict[str, list[tuple[str, str]]], found: dict[str, int],
+               whole: bool = False) -> None:
         for i in range(len(text)):
             for word, cid in cls._at(text, i, buckets):
-                if cid not in found and text.startswith(word, i):
+                if cid not in found and text.startswith(word, i) and (not whole or _whole(text, i, i + len(word))):
                     found[cid] = i
 
     def mentioned(self, text: str) -> dict[str, int]:
         """Each character whose name is in the text or whose id is in it (any case), with the first
-        position of either: `text.find(name)` and `text.lower().find(id.lower())`, the smaller."""
+        position of either: `text.find(name)` and `text.lower().find(id.lower())`, the smaller. In
+        English both only as whole words: the id `eve` is not in "Do you believe it?", nor Cal in "Calm"."""
         found: dict[str, int] = dict.fromkeys(self._unnamed, 0)
-        self._first(text, self._names, found)
+        whole = self.language != "zh"
+        self._first(text, self._names, found, whole)
         by_id: dict[str, int] = {}
-        self._first(text.lower(), self._ids, by_id)
+        self._first(text.lower(), self._ids, by_id, whole)
         for cid, at in by_id.items():
             if at < found.get(cid, at + 1):
                 found[cid] = at

@@ -112,7 +112,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
               "He watered down the milk and sold it as fresh."),
        ex_zh=("他对顾客撒谎。", "她在集市上骗了我。", "他往酒里兑水卖给客人。"),
        cues_en=("dishonest", "cheat", "cheated", "cheats", "lie", "lied", "lies", "liar", "swindled", "swindle"),
-       cues_zh=("不老实", "骗", "坑人", "撒谎", "说谎", "骗子", "掺沙", "掺水", "兑水")),
+       cues_zh=("不老实", "骗", "坑人", "撒谎", "说谎", "撒了谎", "说了谎", "撒了个谎", "扯谎", "骗子", "掺沙", "掺水", "兑水")),
     _p("rude", "was rude", "没礼貌", -0.4, 0.4, up="unreliable",
        ex_en=("He was rude to the customers.", "She snapped at me for no reason."),
        ex_zh=("他对客人很没礼貌。", "她无缘无故冲我发火。"),

@@ -4,6 +4,7 @@ as players join, and the pronoun templates the predicate reader embeds instead o
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime
 
 import pytest
@@ -25,14 +26,24 @@ def _world(language: str, names: dict[str, str]) -> World:
     return world
 
 
+def _find(text: str, word: str, whole: bool) -> int:
+    """str.find, or (whole) the first place the word stands as a whole word ("Ida" is not in "Idaho")."""
+    if not whole or not word:
+        return text.find(word)
+    m = re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)
+    return m.start() if m else -1
+
+
 def _by_pass(world: World, text: str, exclude: set[str]) -> list[str]:
-    """What `mentioned` found before the index: every character tried in turn."""
+    """What `mentioned` finds, every character tried in turn: in English only whole words (the id `eve`
+    is not in "Do you believe it?")."""
     hits = []
     lowered = text.lower()
+    whole = world.language != "zh"
     for cid, c in world.characters.items():
         if cid in exclude:
             continue
-        positions = [p for p in (text.find(c.name), lowered.find(cid.lower())) if p >= 0]
+        positions = [p for p in (_find(text, c.name, whole), _find(lowered, cid.lower(), whole)) if p >= 0]
         if positions:
             hits.append((min(positions), cid))
     return [cid for _, cid in sorted(hits)]
