@@ -127,7 +127,10 @@ def _ranked(memory: MemoryStore, world: World, req: ContextRequest, kind: str, r
     ages = np.array([(now - i.time).total_seconds() for i, _ in chosen])
     importance = np.array([i.importance for i, _ in chosen])
     scores = rank_scores(relevance, ages, importance)
-    order = sorted(range(len(chosen)), key=lambda j: (-scores[j], chosen[j][0].id))
+    # what the asker told me is no news to them: after everything else, so a few lines of theirs never
+    # crowd the story I saw or was told out of the topic tier (M-6: 出什么事了？ after three remarks)
+    theirs = [isinstance(c[0], Belief) and req.viewer is not None and c[0].told_by == req.viewer for c in chosen]
+    order = sorted(range(len(chosen)), key=lambda j: (theirs[j], -scores[j], chosen[j][0].id))
     return [(float(scores[j]), chosen[j][0]) for j in order]
 
 
@@ -179,7 +182,10 @@ def _topic_ranked(memory: MemoryStore, world: World, req: ContextRequest, rel: R
     ages = np.array([(now - c[0].time).total_seconds() for c in chosen])
     importance = np.array([c[2] for c in chosen])
     scores = rank_scores(relevance, ages, importance)
-    order = sorted(range(len(chosen)), key=lambda j: (-scores[j], chosen[j][0].id))
+    # what the asker told me is no news to them: after everything else, so a few lines of theirs never
+    # crowd the story I saw or was told out of the topic tier (M-6: 出什么事了？ after three remarks)
+    theirs = [isinstance(c[0], Belief) and req.viewer is not None and c[0].told_by == req.viewer for c in chosen]
+    order = sorted(range(len(chosen)), key=lambda j: (theirs[j], -scores[j], chosen[j][0].id))
     return [(float(scores[j]), chosen[j][0]) for j in order]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 EN_TOPIC = re.compile(
-    r"\b(?:what(?:'s| has| have)? happened|what happened|any news|what'?s new|what is new|any gossip|"
+    r"\b(?:what(?:'s| has| have)?(?: really| actually| exactly| truly| on earth| ever)? happened|what happened|any news|what'?s new|what is new|any gossip|"
     r"did you hear|have you heard|heard about|heard anything|what'?s going on|what is going on|"
     r"what'?s the (?:news|gossip|word)|what is the (?:news|gossip|word)|what do you know about|tell me about|anything happen|what went on|news|"
     r"what'?s wrong|what is wrong|what'?s the matter|what is the matter|what have you heard|what did you hear|"
