@@ -2,7 +2,8 @@
 
 A designer wants to know a file loads before waiting for a run: each file is read exactly as
 `play` (a scenario) or `simulate` (a world spec) would read it, and either one line says what it
-holds or the same `error: FILE:LINE: FIELD: message` those commands give is printed.
+holds or the same `error: FILE:LINE: FIELD: message` those commands give is printed, one line for
+every problem found in the file (those commands stop at the first), in the order of their lines.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def check_cmd(
             line = check_file(path)
         except ScenarioError as exc:
             bad += 1
-            errors.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+            for each in exc.every():  # all of a file's mistakes in one run, not one per run
+                errors.print(f"[bold red]error:[/] {escape(str(each))}", highlight=False)
             continue
         console.print(line, markup=False)
     if bad:

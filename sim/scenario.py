@@ -335,8 +335,21 @@ class ScenarioError(TownError):
 
     def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
         self.file, self.line = file, line
+        self.also: list[ScenarioError] = []  # the file's other problems, for `check` to list in one run
         where = f"{file}:{line}" if line else file
         super().__init__(field, message, text=f"{where}: {field + ': ' if field else ''}{message}")
+
+    def every(self) -> list[ScenarioError]:
+        """This problem and the file's others, in the order of their lines (a designer fixes top down)."""
+        return sorted([self, *self.also], key=lambda e: e.line or 0)
+
+
+def raise_all(problems: list[ScenarioError]) -> None:
+    """Raise the first problem (what `play` has always said) carrying the rest."""
+    if problems:
+        first = problems[0]
+        first.also = problems[1:]
+        raise first
 
 
 # --- line numbers ---------------------------------------------------------------------------
@@ -666,7 +679,8 @@ def _known_keys() -> list[str]:
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
-    """Validate scenario text; raise ScenarioError naming file, line and field on the first problem."""
+    """Validate scenario text; raise ScenarioError naming file, line and field on the first problem
+    (the others it found in `.also`)."""
     try:
         data, node = load_checked(text)
     except YamlProblem as exc:
@@ -680,37 +694,148 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         raise ScenarioError(file, line_for(lines, ("world",)), "world",
                             "this is a world spec (it has `world:`), not a scenario: run it with "
                             f"`townsfolk simulate {file}`; a scenario starts with `scenario:` (scenarios/WORLDS.md)")
-    try:
-        scenario = Scenario.model_validate(data)
-    except ValidationError as exc:
-        # an unknown key usually explains a missing one (a typo), so it is reported first
-        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
-        where = [_data_path(data, tuple(e["loc"]), keep_last=e["type"] in ("missing", "extra_forbidden"))
-                 for e in errors]
-        # `to: []` fails as "not a string" and as "list too short"; the second is what the designer meant
-        pick = next((i for i, e in enumerate(errors) if where[i] == where[0] and not e["type"].endswith("_type")), 0)
-        err, path = errors[pick], where[pick]
-        msg = err["msg"]
-        colonless = colonless_key(path[-1], err.get("input", ""), _keys_allowed_at(path[:-1])) \
-            if err["type"] == "extra_forbidden" else None
-        if colonless is not None:  # {name 阿甲}: the key meant, its colon missing
-            line, (key, msg) = line_for(lines, path), colonless
-            raise ScenarioError(file, line, field_name((*path[:-1], key)), msg) from None
-        if err["type"] == "extra_forbidden":
-            msg = _unknown_key_message(path) + comma_hint(text, line_for(lines, path), err.get("input", ""))
-        elif err["type"] == "missing":
-            msg = f"missing required key {path[-1]!r}"
-        else:
-            msg = plain_message(err, path) or msg.removeprefix("Value error, ") + _echo(err.get("input"))
-        msg = msg.removeprefix("Value error, ")
-        raise ScenarioError(file, line_for(lines, path), field_name(path), msg) from None
-    problems = [p for p in [misplaced_values(scenario, data)] if p] or _semantic_problems(scenario)
-    problems = problems or _sanity_problems(scenario)
-    if problems:
-        path, msg = problems[0]
-        msg += quoted_full_width_hint(msg, value_at(data, path))  # 'qian，xiaoliu' is no id: a comma typed full-width
-        raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
+    scenario, problems = _validated(data, lines, text, file)
+    raise_all(problems)
     return scenario
+
+
+def _validated(data: dict, lines: dict, text: str, file: str) -> tuple[Scenario | None, list[ScenarioError]]:
+    """The scenario and every problem found in it: each schema error once (a union's members
+    fail together at one place), and the cross-reference checks run on what remains once the
+    beats and entries the schema refused are set aside, so five mistakes are five lines at once."""
+    try:
+        return _checked(Scenario.model_validate(data), data, lines, file)
+    except ValidationError as exc:
+        problems = _schema_problems(exc, data, lines, text, file)
+        pruned, kept = _without_refused(data, exc)
+        if pruned is None:
+            return None, problems
+        try:
+            rest = Scenario.model_validate(pruned)
+        except ValidationError:
+            return None, problems
+        _s, more = _checked(rest, pruned, lines, file, kept)
+        seen = {str(p) for p in problems}
+        return None, problems + [m for m in more if str(m) not in seen and not _leans_on(m.field, kept)]
+
+
+# what a check of one section reads from another: with an entry of that one set aside, its
+# finding would be a guess ("no relationship of kind 'friend'" when the friend edge had a typo)
+_READS_FROM = {"relationships": ("expect[", ".relation.kind"), "relationship_kinds": ("relationships[", ".kind"),
+               "predicates": ("", ("predicate", "escalates_to"))}
+
+
+def _leans_on(field: str, kept: dict[str, list[int]]) -> bool:
+    """Whether a problem found after setting entries aside depends on a section they were set aside from."""
+    return any(field.startswith(head) and field.endswith(tail)
+               for section, (head, tail) in _READS_FROM.items() if section in kept)
+
+
+def _checked(scenario: Scenario, data: dict, lines: dict, file: str,
+             kept: dict[str, list[int]] | None = None) -> tuple[Scenario, list[ScenarioError]]:
+    """The cross-reference and sanity problems of a schema-valid scenario; `kept` maps the index of
+    an entry of a pruned list back to where it stands in the file."""
+    misplaced = misplaced_values(scenario, data)
+    problems = [misplaced] if misplaced else _semantic_problems(scenario) + _sanity_problems(scenario)
+    out: list[ScenarioError] = []
+    for path, msg in problems:
+        value = value_at(data, path)
+        if kept and len(path) > 1 and path[0] in kept and isinstance(path[1], int):
+            path = (path[0], kept[path[0]][path[1]], *path[2:])
+        msg += quoted_full_width_hint(msg, value)  # 'qian，xiaoliu' is no id: a comma typed full-width
+        out.append(ScenarioError(file, line_for(lines, path), field_name(path), msg))
+    return scenario, out
+
+
+_PRUNABLE = ("timeline", "expect", "relationships", "impressions", "predicates", "relationship_kinds")
+
+
+def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dict[str, list[int]]]:
+    """The document with each list entry the schema refused left out (and each unknown key dropped),
+    with where the kept entries stood; None when a refusal is elsewhere (a character, a top-level
+    value), since whatever is checked next would stand on a guess."""
+    drop: dict[str, set[int]] = {}
+    extra: list[tuple] = []
+    for err in exc.errors():
+        path = _data_path(data, tuple(err["loc"]), keep_last=err["type"] in ("missing", "extra_forbidden"))
+        if len(path) >= 2 and path[0] in _PRUNABLE and isinstance(path[1], int):
+            drop.setdefault(path[0], set()).add(path[1])
+        elif err["type"] == "extra_forbidden" and path:
+            extra.append(path)
+        else:
+            return None, {}
+    pruned = dict(data)
+    for path in extra:
+        if len(path) == 1:
+            pruned.pop(path[0], None)
+        else:
+            return None, {}
+    kept: dict[str, list[int]] = {}
+    for key, bad in drop.items():
+        kept[key] = [i for i in range(len(data[key])) if i not in bad]
+        pruned[key] = [data[key][i] for i in kept[key]]
+    return pruned, kept
+
+
+def _schema_problems(exc: ValidationError, data: dict, lines: dict, text: str, file: str) -> list[ScenarioError]:
+    """One line per place the schema refused, the first being the one `play` has always given."""
+    # an unknown key usually explains a missing one (a typo), so it is reported first
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    where = [_data_path(data, tuple(e["loc"]), keep_last=e["type"] in ("missing", "extra_forbidden"))
+             for e in errors]
+    places = list(dict.fromkeys(_place(data, tuple(e["loc"])) for e in errors))
+    unknown = {(w[:-1], str(w[-1])) for e, w in zip(errors, where, strict=True)
+               if e["type"] == "extra_forbidden" and w}
+    out: list[ScenarioError] = []
+    for place in places:
+        members = [i for i, e in enumerate(errors) if _place(data, tuple(e["loc"])) == place]
+        first = members[0]
+        # `to: []` fails as "not a string" and as "list too short"; the second is what the designer meant
+        pick = next((i for i in members if where[i] == where[first] and not errors[i]["type"].endswith("_type")),
+                    first)
+        err, path = errors[pick], where[pick]
+        if err["type"] == "missing" and typo_explains(path, unknown):
+            continue  # `speeker:` is reported; "missing 'speaker'" would say it twice
+        out.append(_schema_problem(err, path, data, lines, text, file))
+    return out
+
+
+def typo_explains(missing: tuple, unknown: set[tuple[tuple, str]]) -> bool:
+    """Whether a missing key is one an unknown key beside it misspells (`speeker:` for `speaker:`)."""
+    return any(parent == missing[:-1] and difflib.get_close_matches(str(missing[-1]), [key])
+               for parent, key in unknown)
+
+
+def _place(data: dict, loc: tuple) -> tuple:
+    """Where in the document an error stands, up to the first union member's name: the members of
+    `to: str | list[str]` failing on `to: [1]` are one mistake."""
+    path = _data_path(data, loc, keep_last=True)
+    cur: Any = data
+    for n, part in enumerate(loc):
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            cur = cur[part]
+        elif n < len(loc) - 1:
+            return _data_path(data, loc[:n], keep_last=True)
+    return path
+
+
+def _schema_problem(err: dict, path: tuple, data: dict, lines: dict, text: str, file: str) -> ScenarioError:
+    """One pydantic error as the designer's FILE:LINE: FIELD: message."""
+    msg = err["msg"]
+    colonless = colonless_key(path[-1], err.get("input", ""), _keys_allowed_at(path[:-1])) \
+        if err["type"] == "extra_forbidden" else None
+    if colonless is not None:  # {name 阿甲}: the key meant, its colon missing
+        line, (key, msg) = line_for(lines, path), colonless
+        return ScenarioError(file, line, field_name((*path[:-1], key)), msg)
+    if err["type"] == "extra_forbidden":
+        msg = _unknown_key_message(path) + comma_hint(text, line_for(lines, path), err.get("input", ""))
+    elif err["type"] == "missing":
+        msg = f"missing required key {path[-1]!r}"
+    else:
+        msg = plain_message(err, path) or msg.removeprefix("Value error, ") + _echo(err.get("input"))
+    return ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, "))
 
 
 def _echo(value: object) -> str:

@@ -22,7 +22,9 @@ from townsfolk.sim.scenario import (
     ScenarioError,
     nearest,
     nearest_predicate,
+    raise_all,
     read_text_file,
+    typo_explains,
 )
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked
 from townsfolk.sim.validation_words import plain_message, quoted_full_width_hint, value_at
@@ -343,7 +345,8 @@ def _known_keys() -> list[str]:
 
 
 def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
-    """Validate world-spec text; raise ScenarioError naming file, line and field on the first problem."""
+    """Validate world-spec text; raise ScenarioError naming file, line and field on the first problem
+    (the others it found in `.also`)."""
     try:
         data, node = load_checked(text)  # the same hardened reader as scenarios: duplicate keys, alias bombs...
     except YamlProblem as exc:
@@ -360,30 +363,38 @@ def parse_world_spec(text: str, file: str = "<world>") -> WorldSpec:
     try:
         spec = WorldSpec.model_validate(data)
     except ValidationError as exc:
-        err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
-        path = clean_loc(tuple(err["loc"]))
-        msg = err["msg"]
-        colonless = colonless_key(path[-1], err.get("input"), _known_keys()) \
-            if err["type"] == "extra_forbidden" else None
-        if colonless is not None:  # {at： 8} or {name 阿甲}: the key meant, its colon missing or full-width
-            key, msg = colonless
-            path = (*path[:-1], key)
-        elif err["type"] == "extra_forbidden":
-            msg = f"unknown key {path[-1]!r}"
-            close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
-            if close:
-                msg += f" (did you mean {close[0]!r}?)"
-        elif err["type"] == "missing":
-            msg = f"missing required key {path[-1]!r}"
-        else:
-            msg = plain_message(err, path) or msg
-        raise ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, ")) from None
-    problems = _semantic_problems(spec)
-    if problems:
-        path, msg = problems[0]
+        # an unknown key usually explains a missing one (a typo), so it is reported first
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        unknown = {(clean_loc(tuple(e["loc"]))[:-1], str(e["loc"][-1])) for e in errors if e["type"] == "extra_forbidden"}
+        errors = [e for e in errors if e["type"] != "missing" or not typo_explains(clean_loc(tuple(e["loc"])), unknown)]
+        raise_all(list({str(p): p for p in (_schema_problem(e, lines, file) for e in errors)}.values()))
+    problems = []
+    for path, msg in _semantic_problems(spec):
         msg += quoted_full_width_hint(msg, value_at(data, path))
-        raise ScenarioError(file, line_for(lines, path), field_name(path), msg)
+        problems.append(ScenarioError(file, line_for(lines, path), field_name(path), msg))
+    raise_all(problems)
     return spec
+
+
+def _schema_problem(err: dict, lines: dict, file: str) -> ScenarioError:
+    """One pydantic error as the designer's FILE:LINE: FIELD: message."""
+    path = clean_loc(tuple(err["loc"]))
+    msg = err["msg"]
+    colonless = colonless_key(path[-1], err.get("input"), _known_keys()) \
+        if err["type"] == "extra_forbidden" else None
+    if colonless is not None:  # {at： 8} or {name 阿甲}: the key meant, its colon missing or full-width
+        key, msg = colonless
+        path = (*path[:-1], key)
+    elif err["type"] == "extra_forbidden":
+        msg = f"unknown key {path[-1]!r}"
+        close = difflib.get_close_matches(str(path[-1]), _known_keys(), n=1)
+        if close:
+            msg += f" (did you mean {close[0]!r}?)"
+    elif err["type"] == "missing":
+        msg = f"missing required key {path[-1]!r}"
+    else:
+        msg = plain_message(err, path) or msg
+    return ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, "))
 
 
 def load_world_spec(path: str | Path) -> WorldSpec:
