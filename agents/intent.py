@@ -25,7 +25,7 @@ from townsfolk.agents.llm.protocol import Language, LLMProvider, LLMRequest, Mes
 from townsfolk.agents.llm.structured import complete_structured
 from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.plea import is_plea
-from townsfolk.agents.reported_apology import reported_sorry
+from townsfolk.agents.reported_apology import relayed_sorry, reported_sorry
 from townsfolk.agents.small_talk import GREETING_LEAD, small_talk_topic
 
 IntentKind = Literal[
@@ -310,6 +310,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         found["tell"] = _STATEMENT_CONFIDENCE
     if "apology" in found and reported_sorry(words):
         found.pop("apology")  # "Osk never said sorry": news of Osk (reported_apology.py)
+    elif "apology" in found and relayed_sorry(words):
+        found.pop("apology")  # "Cal wanted me to say he's sorry": news of Cal, not mine (reported_apology.py)
+        found["tell"] = _STATEMENT_CONFIDENCE
     if not found and _is_statement(words, names):
         found["tell"] = _STATEMENT_CONFIDENCE  # "老李，王婶好像在生你的气" tells him something
     if asked_explicitly and "request" in found and re.search(

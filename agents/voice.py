@@ -54,9 +54,11 @@ from townsfolk.agents.my_tellings import (
 from townsfolk.agents.persona_clause import persona_clause, pronoun_zh
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.praise import is_praise, praise_key
+from townsfolk.agents.relayed_amends import amends_heard, relayed_answer, still_cross, wrongs_i_saw
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
 from townsfolk.agents.remember_me import SAID as SAID_OF_ASKER
 from townsfolk.agents.remember_me import asks_remember_me
+from townsfolk.agents.reported_apology import relayed_sorry
 from townsfolk.agents.role_questions import asks_my_trade, asks_play, asks_role, asks_teacher
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
@@ -499,6 +501,12 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
             and (put := confronted_with(v.question, v.lang))
             and (mine := _answer_for_my_words(v, put, items)) is not None):
         return mine  # "Why did you make it sound worse?": from what I said myself (my_tellings.py)
+    if request.meta.get("asker") and relayed_sorry(v.question) and (names := list(v.meta.get("subject_names") or [])):
+        # "Cal wanted me to say he's sorry": Cal's word, taken as his, and what I saw kept (relayed_amends.py)
+        seen = wrongs_i_saw(items, set(v.meta.get("subjects") or []))
+        line = (v.line(seen[0]) or "") if seen else ""
+        return relayed_answer(v.lang, names[0], v.finish(line) if line else "",
+                              lambda options: options[int(v.rng.integers(len(options)))])
     if act == "forgive" and _wronged_before_my_eyes(request):
         return v.pick("not_forgiven")  # sorry for a theft I saw: not "let's say no more about it"
     if act in ("farewell", "thank", "forgive", "apologise"):
@@ -995,6 +1003,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         held = [g.valence for g in about if g.kind != "tie"]
         mood = sum(held) / len(held) if held else 0.0
         kind_of = "blame_mine" if _BLAME[v.lang].search(v.question) else "feeling_mine"
+        if wrongs_i_saw(about, subjects):  # what I saw is not averaged away by a sorry I heard of (relayed_amends.py)
+            if amends_heard(about, subjects):
+                return still_cross(v.lang, name, True, lambda options: options[int(v.rng.integers(len(options)))])
+            return v.pick(f"{kind_of}_yes")
         if mood < -0.2 or name:
             return v.pick(f"{kind_of}_yes" if mood < -0.2 else f"{kind_of}_no", about=name)
         return PHRASES[v.lang][f"{kind_of}_no"][-1]  # no name to say: "Not angry, no."

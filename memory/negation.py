@@ -137,6 +137,19 @@ AMENDS = ("apologised", "reconciled")
 UNAPOLOGETIC = "unapologetic"
 
 
+# an apology for a wrong names the wrong only as what it is for: "Cal apologised to me for breaking
+# your jug" / 老周为打碎碗的事道了歉 is his apology, not news of a jug broken (which cooled the tie)
+_AMENDS_FOR = re.compile(r"\bapologi[sz](?:ed|es|ing)\b[^.!?;]{0,20}?\bfor\b|\bsorry (?:for|about)\b"
+                         r"|为[^，。！？；]{1,12}(?:道了?歉|赔了?不是|赔罪)|(?:道了?歉|赔了?不是)[^，。！？；]{0,4}说")
+
+
+def amends_head(key: str, hits: list[tuple[str, bool]], text: str) -> str:
+    """The apology, when the words are an apology made for a wrong they also name."""
+    if key not in AMENDS and any(k == "apologised" and not neg for k, neg in hits) and _AMENDS_FOR.search(text):
+        return "apologised"
+    return key
+
+
 def settle(key: str, negated: bool, hits: list[tuple[str, bool]], inventory) -> tuple[str, bool, bool]:  # noqa: ANN001
     """The reading once negations are weighed: (predicate, negated, cold). A negated apology alone
     is coldness (`unapologetic`, not "apologised" said the other way round, which a retelling turned

@@ -197,7 +197,9 @@ def _read_by_cues(text: str, inventory: PredicateInventory) -> Reading | None:
     found.sort(key=lambda f: (f[4], -f[0], -f[1], f[2]))
     _, _, key, cue, negated = found[0]
     hits = [(f[2], f[4]) for f in found]
-    key, negated, cold = negation.settle(lesser_case(key, hits, inventory), negated, hits, inventory)
+    key = negation.amends_head(lesser_case(key, hits, inventory), hits, lowered) if "apologised" in inventory \
+        else lesser_case(key, hits, inventory)
+    key, negated, cold = negation.settle(key, negated, hits, inventory)
     if careless_overrules(key, text, lowered) and "careless" in inventory:
         key, cold = "careless", False  # my thing spoilt by accident: their carelessness, not nobody's
     elif accident_overrules(key, text, lowered) and ACCIDENT_READING in inventory:

@@ -292,7 +292,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
        ex_en=("He came round and said he was sorry.", "She apologised for the broken jug."),
        ex_zh=("他过来说了声对不起。", "她为打碎的罐子道了歉。"),
        cues_en=("apologised", "apologized", "apology", "said sorry", "said he was sorry", "said she was sorry"),
-       cues_zh=("道歉", "道了歉", "赔不是", "对不起")),
+       cues_zh=("道歉", "道了歉", "道个歉", "赔不是", "赔个不是", "赔罪", "对不起", "对不住")),
     _p("mediated", "made peace between people", "帮人劝和", 0.5, 0.0,
        ex_en=("She brought the two of them together and settled it.",), ex_zh=("她把两个人叫到一起，把事情说开了。",),
        cues_en=("mediated", "settled the quarrel"), cues_zh=("劝和", "调解", "说和")),

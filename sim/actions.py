@@ -28,6 +28,7 @@ from townsfolk.sim.log import LogEntry
 from townsfolk.sim.mediation import aired_beliefs, hear_plea, pleads
 from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.sim.player_tells import believe_told
+from townsfolk.sim.sorry_in_person import heard_in_person, own_apology
 from townsfolk.world.bare import bare
 from townsfolk.world.relationships import Cause, EdgeChange
 from townsfolk.world.world import World
@@ -137,6 +138,13 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
                           f"(credibility {belief.credibility:.2f}, hop {belief.hops})",
                           belief=belief.id, fact=fact.id))
         log += moves_log(world, moves)
+    if claim is None and own_apology(world, speaker, about, text):  # "I'm sorry I broke your jug" (sorry_in_person.py)
+        for belief, moves in heard_in_person(world, memory, fact):
+            log.append(_entry(world, "belief", [belief.holder],
+                              f"{world.name(belief.holder)} 亲耳听到：{belief.text}" if zh
+                              else f"{world.name(belief.holder)} heard it in person: {belief.text}",
+                              belief=belief.id, fact=fact.id))
+            log += moves_log(world, moves)
     return log
 
 

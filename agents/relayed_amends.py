@@ -1,0 +1,56 @@
+"""A sorry carried from someone else softens what the NPC holds against them; it erases nothing seen.
+
+Told "Cal wanted me to say he's sorry", Dora answered the messenger "Let's say no more about it." (en)
+and, told 老周让我跟你说对不起, 春嫂 later said 没生气 of the man she had watched smash her bowl: two
+relayed apologies outweighed, in the mean of what she held, the wrong she saw. Here the answer takes
+the word as its source's ("So Cal is sorry. Well, that's something.") and keeps what was seen ("I saw
+it with my own eyes, mind: ..."); asked if still cross, a wrong seen with one's own eyes answers
+"less than I was" once amends are heard of, and "yes, a bit" before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.saw_it import FIRST_HAND
+
+AMENDS = ("apologised", "reconciled")
+
+SORRY_RELAYED = {
+    "en": ["So {about} is sorry. Well, that's something.", "{about}'s sorry, is that so? Well, that's something."],
+    "zh": ["{about}肯道歉？也算有这份心。", "{about}知道不对了？那也算有点良心。"],
+}
+STILL_SAW = {
+    "en": ["I saw it with my own eyes, mind: {line}", "All the same, I saw it myself: {line}"],
+    "zh": ["不过那事我是亲眼看见的：{line}", "可我是亲眼看见的：{line}"],
+}
+SOFTER = {
+    "en": ["Less than I was. But I saw what {about} did with my own eyes.", "A little less, now. I saw it myself, mind."],
+    "zh": ["气消了些，可{about}那事我是亲眼看见的。", "好些了，不过那事我是亲眼看见的。"],
+}
+
+
+def wrongs_i_saw(items: Iterable[GroundingItem], subjects: set[str]) -> list[GroundingItem]:
+    """The bad things I saw (or took part in) done by those asked about, events before beliefs."""
+    seen = [g for g in items if g.kind in ("event", "belief") and g.about in subjects and g.valence < -0.2
+            and g.meta.get("source") in FIRST_HAND and not g.meta.get("retracted")]
+    return sorted(seen, key=lambda g: g.kind != "event")
+
+
+def amends_heard(items: Iterable[GroundingItem], subjects: set[str]) -> bool:
+    """Whether I hold that one of them apologised or made it up (told or seen)."""
+    return any(g.about in subjects and g.meta.get("predicate") in AMENDS for g in items)
+
+
+def relayed_answer(lang: str, name: str, seen_line: str, pick: Callable[[list[str]], str]) -> str:
+    """My word on a sorry carried to me: taken as theirs, and what I saw kept beside it."""
+    ack = pick(SORRY_RELAYED[lang]).format(about=name)
+    if not seen_line:
+        return ack
+    return ack + ("" if lang == "zh" else " ") + pick(STILL_SAW[lang]).format(line=seen_line)
+
+
+def still_cross(lang: str, name: str, amends: bool, pick: Callable[[list[str]], str]) -> str:
+    """Asked if I am still cross with someone I saw do wrong: softer once amends are heard of, never "no"."""
+    return pick(SOFTER[lang]).format(about=name) if amends else ""
