@@ -192,7 +192,13 @@ POCKETED_ZH = re.compile(
     r"(?:偷偷)?(?:揣|塞|装)进了?(?:自己的?)?(?:兜|口袋|腰包|怀|袖)"
     r"|(?:趁|偷偷)[^，。！？,!?]{0,10}?(?<![没不])把[^，。！？,!?]{0,8}?(?:钱|银子|铜钱|铜板)(?:揣|塞|装)进了?(?:自己的?)?"
     r"(?:兜|口袋|腰包|怀|袖)")
-REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)")
+REPAID_ZH = re.compile(r"把[^，。！？,!?]{0,6}?欠[^，。！？,!?]{0,6}?还(?:给|清|上)"
+                       # money handed back ("小鱼把二两银子还给了钱老板" was read by meaning as a theft; 把借的钱还了 as nothing)
+                       rf"|(?<![没不])把[^，。！？,!?把]{{0,8}}?{_MONEY_ZH}[^，。！？,!?]{{0,2}}?还(?:给|清|上|了)"
+                       rf"|(?<![没不])还(?:给|清)了?[^，。！？,!?]{{0,6}}?{_MONEY_ZH}")
+# money borrowed, said with its amount ("Tom borrowed two shillings from Ada" read as nothing: the cues are
+# "borrowed money" and "borrowed shillings"); not after a negation
+BORROWED_MONEY_EN = re.compile(rf"(?<!never )(?<!n't )(?<!not )\bborrowed\s+(?:[a-z0-9]+\s+){{0,3}}?{_MONEY_EN}\b")
 
 # lending is the lender's kindness, never their wrong: "Pell lent me money" read by meaning as a theft by Pell,
 # 他借给我钱 as his unpaid debt (the words of a debt, the blame on the one who lent); not after a negation
@@ -322,7 +328,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("damaged", Gated(OWN_THING_DAMAGED_EN, ("dropped", "lost", "knocked", "spil", "shattered", "burn", "scorched")), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
     ("damaged", Gated(SPOILT_WORK_ZH, ("坏了", "破了", "花了", "烂了", "废了")), False),
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
-    ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠",)), False),
+    ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠", "还")), False),
+    ("debt", Gated(BORROWED_MONEY_EN, ("borrowed",)), True),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守")), False),
