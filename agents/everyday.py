@@ -55,10 +55,13 @@ _EN_TRADES: tuple[tuple[str, str], ...] = (
 _FOOD_EN = re.compile(r"cook|chef|innkeeper|landlady|landlord|tavern|baker|kitchen|tea|barmaid|barman|publican", re.I)
 _FOOD_ZH = re.compile(r"茶|厨|饭|面|酒|客栈|馆|灶|豆腐|饼|馒头|点心|粥")
 _ZH_WARES = set("茶鱼船网酒面饭汤药布衣鞋米肉菜盐柴车书信刀锅灯糖饼粥豆")
+_PRICE_AFTER = r"(?=(?:要|得|卖)?(?:多少钱|几个钱|几文|几钱|怎么卖|什么价|啥价)|[，,。！!？?]|$)"
 _REQUEST_ZH = (
-    ("serve", re.compile(r"(?:^|[，,。])\s*(?:给我|麻烦你?|请)?(?:再)?来(?:[一两几半]?)(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两)(?P<obj>[^，,。！!？?]{1,8})")),
+    # (the ware stops before a price asked with it: 来一壶酒多少钱 served "酒多少钱")
+    ("serve", re.compile(r"(?:^|[，,。])\s*(?:给我|麻烦你?|请)?(?:再)?来(?:[一两几半]?)(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两)"
+                         rf"(?P<obj>[^，,。！!？?]{{1,8}}?){_PRICE_AFTER}")),
     ("serve", re.compile(r"我(?:想|要)(?:买|要|来)(?:[一两几半]?(?:碗|杯|壶|份|盘|斤|条|个|瓶|盏|碟|两|张|把|双|根|只|件|顶|副|捆|卷))?"
-                         r"(?P<obj>[^，,。！!？?]{1,8})")),
+                         rf"(?P<obj>[^，,。！!？?]{{1,8}}?){_PRICE_AFTER}")),
     ("teach", re.compile(r"(?:你|您)?(?:能|能不能|可以|可不可以|肯不肯|愿意)?(?:不能)?教(?:教)?我(?P<obj>[^，,。！!？?]{1,12})")),
     ("help", re.compile(r"(?:你|您)?(?:能|能不能|可以|可不可以|肯不肯|愿意)?(?:不能)?(?:帮|替|给)我(?P<obj>[^，,。！!？?]{1,14})")),
 )
