@@ -146,8 +146,11 @@ def _thing_like(words: str, zh: bool) -> bool:
 
 def _count(words: str, zh: bool) -> int:
     if zh:
-        m = re.search(r"(\d+|[一两二三四五六七八九十几半])(?:个|只|把|块|斤|两|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|头|匹|顶|文|刀|支|锭|方|串|碟|盘|笼|屉|坛|尺|丈|包|罐)", words)
-        return (int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]) if m else 1
+        m = re.search(r"(\d+|[一两二三四五六七八九十百]+|[几半])(?:个|只|把|块|斤|两|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|头|匹|顶|文|刀|支|锭|方|串|碟|盘|笼|屉|坛|尺|丈|包|罐)", words)
+        if m is None:
+            return 1
+        said = m.group(1)  # 十二斤 is twelve, not the 二 before 斤
+        return int(said) if said.isdigit() else _ZH_NUM[said] if len(said) == 1 else _zh_amount(said.replace("两", "二")) or 1
     m = re.match(r"(?:(?:my|your|this|these|that|those|the)\s+)?(\d+|half a dozen|a dozen|a couple of|a few|some|an?|one|two|three|"
                  r"four|five|six|seven|eight|nine|ten)\b", words, re.I)
     if m is None:

@@ -200,7 +200,7 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
                          r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一两几半三四五六十]?)(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -524,7 +524,7 @@ def _said(world: World, npc: str, key: str, ware: Ware, text: str, zh: bool, **m
     return options[n].format(**_slots(world, npc, ware, zh, text), **more)
 
 
-_MANY_ZH = re.compile(r"(\d+|[两二三四五六七八九十几])(?:刀|支|锭|方|个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹|尺|丈|包|罐)")
+_MANY_ZH = re.compile(r"(\d+|[一两二三四五六七八九十百]+|几)(?:刀|支|锭|方|个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹|尺|丈|包|罐)")
 _MANY_EN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|half a dozen|a couple of)\b", re.I)
 
 
