@@ -26,6 +26,7 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
+from townsfolk.agents.source_asked import tellings_heard_of
 from townsfolk.agents.tellings_asked import (
     asks_whom_i_told,
     my_sayings,
@@ -275,6 +276,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         remembered = {i: n for n, i in enumerate(ranked, 1)}
         have = {e for e, _ in entries}
         entries += [(i, "about_you") for i in ranked if i not in have]
+    if question and asks_source(question, lang):  # "Who told you Agatha thinks you're unreliable?": the telling,
+        have = {e for e, _ in entries}  # held or set right since (source_asked.py)
+        entries += [(i, "source") for i in tellings_heard_of(memory, npc, listener, question, lang) if i not in have]
     if question and asks_source(question, lang) and not any(
             isinstance(memory.get(e), Belief) for e, _ in entries):
         # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what my last answer to them
@@ -374,6 +378,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "credibility": item.credibility,
                       "said_by": item.claim.said_by,  # whose words they were (my_plans.py: whom to ask)
                       "said_by_name": _name_for(world, item.claim.said_by, npc, listener) if item.claim.said_by else ""}))
+            if tier == "source":  # the telling a "who told you?" asks of, held or set right since (source_asked.py)
+                items[-1].meta.update(asked_source=True, set_right=item.status != "held")
             if item.id in remembered:
                 items[-1].meta["remembered"] = remembered[item.id]
             if asked == "remember_me" and item.private:  # theirs, remembered to them, its words never said back

@@ -430,7 +430,8 @@ def _stale(items: list[GroundingItem]) -> list[GroundingItem]:
     for g in items:
         t = cleared_at.get(g.about)
         if t is not None and not g.meta.get("cleared") and g.kind != "impression" and g.valence < 0 \
-                and int(g.meta.get("tick", 0)) <= t and not (g.kind == "belief" and g.about in aired):
+                and int(g.meta.get("tick", 0)) <= t and not (g.kind == "belief" and g.about in aired) \
+                and not g.meta.get("asked_source"):  # "who told you?" of it: its teller, though set right since
             continue
         keep.append(g)
     return keep
@@ -1278,6 +1279,8 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
     told = [g for g in on_it if g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
             and not g.meta.get("from_listener")]
     if told and not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh)):
+        if told[0].meta.get("set_right"):  # the telling a making-up set right: who, and that it was set right
+            return v.pick("told_me_by_set_right", teller=told[0].meta["teller_name"])
         return v.pick("told_me_by", teller=told[0].meta["teller_name"])
     if seen:
         line = v.line(seen[0])

@@ -32,6 +32,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         # nobody told me and I saw nothing: they are my own words, as I said them to someone (N-5)
         "said_it_myself": ["Nobody told me; that's what I said to {to} myself.", "Nobody did; I said as much to {to}."],
         "told_me_by": ["{teller} told me.", "I had it from {teller}."],
+        "told_me_by_set_right": ["{teller} told me, though that's been set right since.",
+                                 "I had it from {teller}; it's been cleared up since."],
         "react_statement": ["Is that so?", "You think so?", "Really?"],
         "same_heard": ["I heard the same from {teller}.", "{teller} said as much to me too."],
         "who_said": ["Who told you that?", "Did you see it yourself?", "Where did you hear that?"],
@@ -170,6 +172,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "saw_myself": ["没人告诉我，我亲眼看见的。", "我自己亲眼瞧见的。"],
         "said_it_myself": ["没人跟我说，这话是我自己跟{to}说的。", "没谁告诉我，是我跟{to}这么说的。"],
         "told_me_by": ["是{teller}跟我说的。", "我听{teller}说的。"],
+        "told_me_by_set_right": ["是{teller}跟我说的，后来已经说开了。", "我听{teller}说的，不过后来说清楚了。"],
         "react_statement": ["是吗？", "真的？", "哦？有这回事？"],
         "same_heard": ["我也听{teller}这么说过。", "{teller}也跟我说过。"],
         "who_said": ["谁跟你说的？", "你亲眼看见的？", "你从哪儿听来的？"],
