@@ -248,6 +248,13 @@ def last_answer_to(world: World, memory: MemoryStore, npc: str, listener: str) -
     return []
 
 
+def _asked(asked_for: set[str], ids: Iterable[str]) -> list[str]:
+    """The ids, noted as asked for by the question."""
+    ids = list(ids)
+    asked_for.update(ids)
+    return ids
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
                    question: str | None = None, subjects: Iterable[str] = ()) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
@@ -260,6 +267,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     beliefs = [memory.beliefs[i.id] for i in ctx.items if i.id in memory.beliefs]
     carried = {b.via_fact_id for b in beliefs if b.source != "witnessed"}
     entries = [(e.id, e.tier) for e in ctx.items]
+    # what the question itself asks for (my words to them, theirs to me, where I had it, what I saw, whom I
+    # blame) is said even when a making-up has overtaken it since (the voice's `_stale` keeps it)
+    asked_for: set[str] = set()
     asked = question_kind(question, lang) if question else None
     if asked == "my_day":
         entries += [(i, "own_day") for i in own_deeds_today(world, memory, npc, skip={e for e, _ in entries})]
@@ -278,7 +288,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "about_you") for i in ranked if i not in have]
     if question and asks_source(question, lang):  # "Who told you Agatha thinks you're unreliable?": the telling,
         have = {e for e, _ in entries}  # held or set right since (source_asked.py)
-        entries += [(i, "source") for i in tellings_heard_of(memory, npc, listener, question, lang) if i not in have]
+        entries += [(i, "source") for i in _asked(asked_for, tellings_heard_of(memory, npc, listener, question, lang)) if i not in have]
     if question and asks_source(question, lang) and not any(
             isinstance(memory.get(e), Belief) for e, _ in entries):
         # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what my last answer to them
@@ -297,26 +307,26 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     asked_to = told_whom(question, lang, [names[s] for s in subjects if s in names]) if question else None
     for to in (s for s in subjects if asked_to and names.get(s) == asked_to):  # "你跟孙大夫说了什么？": my telling to him
         have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in sayings_to(world, memory, npc, to) if i not in have]  # (tellings_asked.py)
+        entries += [(i, "my_words") for i in _asked(asked_for, sayings_to(world, memory, npc, to)) if i not in have]  # (tellings_asked.py)
     teller = teller_asked(question, lang, [names[s] for s in subjects if s in names]) if question else None
     for who in (s for s in subjects if teller and names.get(s) == teller):  # "What did Hattie tell you?": what she
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
-        entries += [(i, "told_me") for i in told_me_by(world, memory, npc, who, listener) + sayings_to(world, memory, npc, who)
-                    if i not in have]
+        entries += [(i, "told_me") for i in _asked(asked_for, told_me_by(world, memory, npc, who, listener)
+                                                             + sayings_to(world, memory, npc, who)) if i not in have]
     if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
         have = {e for e, _ in entries}
-        entries += [(i, "seen") for i in seen_lately(memory, npc) if i not in have]
+        entries += [(i, "seen") for i in _asked(asked_for, seen_lately(memory, npc)) if i not in have]
     if question and asks_whose_fault(question, lang) and not [s for s in subjects if s != listener]:
         # "Whose fault was it?" names nobody (the asker stands in as the subject): whom I blame
         have = {e for e, _ in entries}  # for what we just spoke of, else my newest trouble (fault_asked.py)
-        entries += [(i, "fault") for i in dict.fromkeys(last_answer_to(world, memory, npc, listener)
-                                                         + troubles_lately(memory, npc, {listener})) if i not in have]
+        entries += [(i, "fault") for i in _asked(asked_for, dict.fromkeys(last_answer_to(world, memory, npc, listener)
+                                                         + troubles_lately(memory, npc, {listener}))) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in my_sayings(world, memory, npc) if i not in have]
+        entries += [(i, "my_words") for i in _asked(asked_for, my_sayings(world, memory, npc)) if i not in have]
     if question and confronted_with(question, lang):  # "Why did you make it sound worse?": what I said (my_tellings.py)
         have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in my_sayings(world, memory, npc, limit=2) if i not in have]
+        entries += [(i, "my_words") for i in _asked(asked_for, my_sayings(world, memory, npc, limit=2)) if i not in have]
     retracted = taken_back(world, memory, npc, listener, question) if question else []
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
@@ -428,6 +438,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     for g in items:
         if g.id in vouched:
             g.meta["asked_before"] = True
+        if g.id in asked_for:
+            g.meta["asked_for"] = True
     if retracted:
         to = passed_on_to(world, memory, npc, retracted)
         taken = {b.id for b in retracted}

@@ -431,7 +431,7 @@ def _stale(items: list[GroundingItem]) -> list[GroundingItem]:
         t = cleared_at.get(g.about)
         if t is not None and not g.meta.get("cleared") and g.kind != "impression" and g.valence < 0 \
                 and int(g.meta.get("tick", 0)) <= t and not (g.kind == "belief" and g.about in aired) \
-                and not g.meta.get("asked_source"):  # "who told you?" of it: its teller, though set right since
+                and not g.meta.get("asked_for"):  # "who told you?" of it: its teller, though set right since
             continue
         keep.append(g)
     return keep

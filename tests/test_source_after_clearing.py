@@ -79,3 +79,14 @@ def test_zh_teller_of_a_telling_set_right(tmp_path: Path) -> None:
     assert told and all(b.status == "superseded" for b in told), told
     said = town.say("ke", "erzhu", "谁跟你说钱师傅嫌你毛手毛脚的？").text
     assert "小六" in said and "亲眼" not in said, said
+
+
+def test_my_words_asked_after_clearing_are_owned(tmp_path: Path) -> None:
+    """"Did you tell Dorrit that Milo was careless?" of Agatha, who had (K-13): after the making-up her telling
+    was dropped as overtaken, and she said "That's not true; I didn't tell Dorrit ..."; the zh twin alike."""
+    town = _town(tmp_path, EN)
+    said = town.say("quill", "agatha", "Did you tell Dorrit that Milo was careless?").text
+    assert "not true" not in said and "didn't" not in said and "Dorrit" in said, said
+    town = _town(tmp_path, ZH)
+    said = town.say("ke", "qian", "你是不是跟胖婶说二柱毛手毛脚？").text
+    assert not said.startswith(("不是", "没有")) and "胖婶" in said, said
