@@ -266,7 +266,15 @@ _MISTAKE_EN = (r"(?:mixed up|muddled(?: up)?|mislabell?ed|swapped|confused|gave 
                r"got (?:the |his |her |their )?[a-z]+ wrong|measured (?:out )?the wrong|poured the wrong)")
 # (a plain mix-up, "mixed up the flour sacks", is left to the reader's meaning: said in its own words while a guess)
 MISTAKE_EN = re.compile(rf"{_NOT_AFTER_EN}\b(?:gave (?:[a-z]+ )?the wrong|handed (?:[a-z]+ )?the wrong|"
-                        r"measured (?:out )?the wrong|poured the wrong)\b")
+                        r"measured (?:out )?the wrong|poured the wrong)\b"
+                        # a thing put in place the wrong way up ("set the almanac page with the tide table upside down"
+                        # read as a mishap: nobody's fault; third newcomer K-9)
+                        rf"|{_NOT_AFTER_EN}\b(?:set|put|hung|hang|nailed|pinned|printed|fitted|laid|mounted|stitched|sewed|"
+                        r"sewn|glued|bound|painted|wrote|carved|shod|placed|framed)\b[^.!?;]{0,50}?\b(?:upside[- ]down|"
+                        r"back to front|inside out|the wrong way (?:round|up|around)|backwards|crooked|askew)\b")
+# ... and in Chinese: 挂反了, 排倒了, 装反了 (a thing fitted the wrong way round)
+UPSIDE_DOWN_ZH = re.compile(r"(?<![没不])(?:把|将)[^，。！？,!?]{1,10}?(?:挂|贴|装|排|印|钉|缝|穿|写|刻|镶|绣|画)"
+                            r"(?:反|倒|歪)了")
 INTENDED_MISTAKE_EN = re.compile(
     rf"{_NOT_AFTER_EN}\b{_MISTAKE_EN}\b[^.!?;,]{{0,40}}?(?<!not )\b(?:on purpose|deliberately|purposely|out of spite)\b"
     rf"|\b(?<!not )(?:deliberately|purposely)\s+{_MISTAKE_EN}\b")
@@ -333,7 +341,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守")), False),
-    ("careless", Gated(MISTAKE_EN, ("wrong",)), True),
+    ("careless", Gated(MISTAKE_EN, ("wrong", "upside", "front", "inside out", "backwards", "crooked", "askew")), True),
+    ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了")), False),
     ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
                                    "marvellous", "clever", "best", "finest", "real")), True),
     ("careless", Gated(SPOILT_COOKING_EN, ("burn", "scorch", "charred", "overbaked", "overcooked", "blackened")), True),
