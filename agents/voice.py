@@ -128,10 +128,13 @@ _TREATS = {"zh": re.compile(r"对(?:你|您)(?:好|不好|怎么样|如何|凶|�
            "en": re.compile(r"\b(?:kind|good|nice|fair|hard|strict|harsh|cruel|decent|gentle) (?:to|with|on) you\b"
                             r"|\btreat(?:s|ing)? you\b", re.IGNORECASE)}
 _OPINION = {"zh": re.compile(r"好吃|好喝|好不好|好用|你觉得|你看.{0,6}怎么样|(?:你|您)(?:是)?(?:怎么|咋)(?:看|想)|这人怎么样|(?:你|您)(?:还)?(?:喜欢|爱吃|爱喝)"
-                             r"|(?:人|为人|人品)(?:怎么样|如何|好吗|好不好)|(?:是)?(?:个)?什么样的人"),
+                             r"|(?:人|为人|人品)(?:怎么样|如何|好吗|好不好)|(?:是)?(?:个)?什么样的人"
+                             r"|(?:你|您)(?:现在)?(?:对|跟)[^，,。？?]{1,8}(?:是)?什么(?:感觉|想法)"),
             "en": re.compile(r"\b(?:any good|is it good|(?:do|did) you (?:like|enjoy|love)|what do you (?:think|make)|"
-                             r"taste good|tasty|how do you find|what (?:kind|sort) of (?:a )?(?:person|man|woman|fellow|chap|"
+                             r"taste good|tasty|how do you find|how do you feel (?:about|towards?)|how are you feeling about|what (?:kind|sort) of (?:a )?(?:person|man|woman|fellow|chap|"
                              r"lad|lass|girl|boy|neighbou?r|worker)|what(?:'s| is| was) (?:your |the |old )?[A-Z]?[\w'-]+ like)\b", re.IGNORECASE)}
+_FEEL_ABOUT = {"en": re.compile(r"\bhow (?:do|are) you (?:feel|feeling) (?:about|towards?)\b", re.IGNORECASE),
+               "zh": re.compile(r"(?:你|您)(?:现在)?(?:对|跟)[^，,。？?]{1,8}(?:是)?什么(?:感觉|想法)|(?:你|您)(?:现在)?心里(?:怎么|咋)(?:看|想)")}
 _LEAD_IN = r"^\s*(?:(?:and|so|but|well|then|oh)\b,?\s*)?"
 _YES_NO = {"zh": re.compile(r"是不是|有没有|是真的吗|吗[？?]?\s*$"),
            "en": re.compile(_LEAD_IN + r"(?:\w+ (?:says|said|told me) (?:that )?)?(?:did|do|does|is|are|was|were|has|"
@@ -1049,6 +1052,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         if subjects and not about and who:  # a person I hold nothing of: I can't judge them (not "I'd say so, yes")
             return v.pick("cannot_judge", about=who)
         if name and any(g.kind == "tie" for g in about):
+            if _FEEL_ABOUT[v.lang].search(v.question):  # "How do you feel about Finn?": the feeling first, if I have one
+                said = _opinion_of_person(v, name, about)
+                if said not in [p.format(about=name) for p in PHRASES[v.lang]["opinion_person_plain"]]:
+                    return said
             return ""  # what they are to me leads, then what they are like, then the news (_memory_lines)
         if name:  # a person: said of them as a person, from my impression first, then what happened
             return _opinion_of_person(v, name, about)
