@@ -45,10 +45,12 @@ def _at_me(belief: Belief, npc: str) -> bool:
     return belief.claim.target == npc or belief.claim.about == npc
 
 
-def cause(items: list[GroundingItem]) -> list[GroundingItem]:
-    """What I would name as weighing on me, in the order to say it: what was said of me, then a bad
-    turn I took part in (the cold meeting it led to)."""
-    said = [g for g in items if g.kind == "belief" and (g.meta.get("toward_me") or g.meta.get("about_me"))
+def cause(items: list[GroundingItem], subjects: set[str] | frozenset[str] = frozenset()) -> list[GroundingItem]:
+    """What I would name as weighing on me, in the order to say it: what was said of me (or, asked why I
+    am cold to someone, the worst I hold of them: M-12, "阿海偷了李家的渔网" is why, not the cold meeting
+    itself), then a bad turn I took part in (the cold meeting it led to)."""
+    said = [g for g in items if g.kind == "belief" and (g.meta.get("toward_me") or g.meta.get("about_me")
+                                                        or g.about in subjects)
             and g.valence < -0.1 and not g.meta.get("negated") and not g.meta.get("from_listener")]
     said.sort(key=lambda g: (g.valence, -int(g.meta.get("tick", 0))))
     turns = [g for g in items if g.kind in ("event", "summary") and g.valence < -0.1 and not g.meta.get("dialogue")

@@ -712,7 +712,7 @@ def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
 def _my_mood(v: _Voice, items: list[GroundingItem]) -> str:
     """Why I am low: what hurt me, said in my mood (the one the question names first), or that I am fine."""
     names = [n for n in v.meta.get("subject_names") or [] if n]
-    found = sorted(cause(items), key=lambda g: not any(n in (g.text or "") for n in names))
+    found = sorted(cause(items, set(v.meta.get("subjects") or [])), key=lambda g: not any(n in (g.text or "") for n in names))
     lines = [v.finish(line) for g in found if (line := v.line(g))]
     if not lines:
         return FINE[v.lang][int(v.rng.integers(len(FINE[v.lang])))]

@@ -163,7 +163,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("work_badly", "did poor work", "活儿干得差", -0.35, 0.35, up="careless",
        ex_en=("The fence he built fell down in a week.", "She botched the dress and had to start again."),
        ex_zh=("他修的篱笆一个礼拜就倒了。", "她把衣服做坏了，只好重做。"),
-       cues_en=("botched", "shoddy", "poor work", "badly made"), cues_zh=("做坏", "修坏", "干得差", "偷工减料")),
+       cues_en=("botched", "shoddy", "poor work", "badly made"), cues_zh=("做坏", "修坏", "干得差", "做得差", "偷工减料", "粗糙", "手艺差", "手艺不行")),
     _p("lazy", "is lazy", "很懒", -0.4, 0.4, "trait", up="unreliable",
        ex_en=("He sleeps till noon and leaves the field to weeds.", "She never lifts a finger."),
        ex_zh=("他睡到中午，地都荒了。", "她什么活都不干。"),

@@ -74,7 +74,9 @@ def subject_of(world: World, player: str, npc: str, fact: Fact) -> tuple[str | N
 # Hanna; "Tomas told me Ilse burned the bread" is Tomas's word about Ilse. {x}: a name in the text.
 _ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|believes|reckons|says|is saying|claims|"
                    r"told everyone|is telling (?:everyone|people)|suspects) (?:that )?(?P<rest>.+)$",
-             "zh": r"^(?:听说|据说)?{x}(?:觉得|认为|说|嫌|怀疑|以为|到处说|跟人说)(?P<rest>.+)$"}
+             # 阿海在背后说柳娘的绣活粗糙 (M-12): a 背后 / 私下 / 到处 before the verb is still his view of her
+             "zh": r"^(?:听说|据说)?{x}(?:在背后|背地里|背后|私下里?|私底下|在外面|到处|逢人就|老是|总是|一直)?"
+                   r"(?:觉得|认为|说|嫌|怀疑|以为|到处说|跟人说)(?P<rest>.+)$"}
 # ... and, a sentence of its own, what someone only said ("老秦没那么说，他只说小虎忘了拴马": 老秦's word about
 # 小虎, not the player's word that 老秦 was careless)
 _REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} (?:only |just |merely )?said) (?:that )?(?P<rest>.+)$",
