@@ -38,11 +38,17 @@ PHRASES = {
            "unconvinced": ["Maybe so. But {teller} told me {claim}. I'll think on it.",
                            "Perhaps. Still, {teller} told me {claim}. I'll see."],
            "nothing_held": ["I've nothing against {about}.", "I don't hold anything against {about}."],
-           "plea_only": ["I'll see. {about} has to earn it.", "We'll see about {about}."]},
+           "plea_only": ["I'll see. {about} has to earn it.", "We'll see about {about}."],
+           "seen": ["Maybe so. But I saw it myself: {line}. I'll think on it.",
+                    "Perhaps. Still, I saw it with my own eyes: {line}. I'll see."],
+           "impression": ["Perhaps. I've always thought {about} {line}, though. We'll see.",
+                          "Maybe. But I've always found {about} {line}. I'll see."]},
     "zh": {"convinced": ["好吧，要真是无心的，我就不跟{about}计较了。", "既然你这么说，我就不怪{about}了。"],
            "unconvinced": ["也许吧。可{teller}跟我说{claim}。我再想想。", "话是这么说，可{teller}跟我说{claim}。我再看看吧。"],
            "nothing_held": ["我本来也没怪{about}。", "我对{about}没什么意见。"],
-           "plea_only": ["再看吧，{about}得自己争口气。", "看{about}以后怎么做吧。"]},
+           "plea_only": ["再看吧，{about}得自己争口气。", "看{about}以后怎么做吧。"],
+           "seen": ["也许吧。可我亲眼看见{line}。我再想想。", "这个嘛……{line}，是我亲眼看见的。我再看看吧。"],
+           "impression": ["也许吧。不过我一向觉得{about}{line}。再看吧。", "这个嘛……我一直觉得{about}{line}。我再看看。"]},
 }
 
 
@@ -87,8 +93,22 @@ def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, s
     name = next((g.meta.get("about_name") for g in about_items if g.meta.get("about_name")), "")
     name = name or named or ("他" if lang == "zh" else "them")
     theirs = [g for g in about_items if g.kind == "belief" and g.meta.get("from_listener")]
+    # what they said against me is blame of them too ("Cal told me I'm a fool": a belief about me)
+    said_by_them = [g for g in items if g.kind == "belief" and g.meta.get("said_by") in subjects
+                    and g.meta.get("toward_me") and g.valence < -0.1 and not g.meta.get("negated")]
     blame = [g for g in about_items if g.kind == "belief" and not g.meta.get("from_listener") and g.valence < -0.1
-             and g.meta.get("teller_name")]
+             and g.meta.get("teller_name") and not g.meta.get("negated")] + said_by_them
+    # a wrong of theirs I saw, and my own cold impression, are held against them as much as a tale (the
+    # grounding drew on them, the reply did not: "I've nothing against Cal" of one I saw kick my pails over)
+    seen = [g for g in about_items if g.kind in ("event", "belief") and g.valence < -0.1 and not g.meta.get("negated")
+            and g.meta.get("source") in ("witnessed", "participated") and not g.meta.get("filler")
+            and not g.meta.get("dialogue") and not g.meta.get("my_deed")]
+    cold = next((g for g in about_items if g.kind == "impression" and g.valence < -0.1), None)
+    if seen:
+        worst = min(seen, key=lambda g: g.valence)
+        return pick("seen", line=clause(worst.text))
+    if not blame and cold is not None:
+        return pick("impression", about=name, line=cold.text.rstrip("。."))
     if not blame:  # nothing against them held: never "they have to earn it" of one nobody blamed (N-39)
         return pick("nothing_held", about=name)
     held = max(blame, key=lambda g: float(g.meta.get("credibility") or 0.0))

@@ -224,6 +224,11 @@ def _shared(a: str, b: str, zh: bool) -> int:
     return sum(1 for w in {w[:5] for w in re.findall(r"[a-z]{4,}", a.lower())} if w in b.lower())
 
 
+# a plea put to me as a question ("Will you forgive Cal?", 你能原谅小六吗？, 你原谅小六了吗？): about my own
+# forgiving, so weighed as a plea (not "Did Bea forgive Cal?")
+_ASKED_PLEA = re.compile(r"\byou\b|[你您]", re.IGNORECASE)
+
+
 def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, has_memories: bool) -> Act:
     """The dialogue act for this turn: pure code over the route and intents."""
     if route == "farewell" or ("farewell" in kinds and "ask_about" not in kinds):
@@ -237,6 +242,8 @@ def choose_act(route: str, kinds: set[str], text: str, *, speaker_is_npc: bool, 
     if _THANKS.search(text) and ("ask_about" not in kinds or is_state_answer(text, "zh")):
         return "thank"  # "Not bad, thanks. And you?" asks after me: the answer is composed as such (state_answer.py)
     asked = bool(_QUESTION.search(text))
+    if not speaker_is_npc and asked and _ASKED_PLEA.search(text) and (is_plea(text, "zh") or is_plea(text, "en")):
+        return "plea"  # "你能原谅小六吗？" / "Will you forgive Cal?" asks a plea: weighed, not answered as news
     if route == "answer_from_memory" or (route == "listen" and asked):
         return "answer" if has_memories else "deny"
     if not speaker_is_npc and (is_plea(text, "zh") or is_plea(text, "en")):
