@@ -36,9 +36,14 @@ ANSWERS = {
 }
 
 
+# "Why do you trust Owen?" / 你为什么信他？ asks why, not whether: the reason is the answer, not "I do"
+_WHY = {"zh": re.compile(r"为什么|为啥|凭什么|怎么就"), "en": re.compile(r"\b(?:why|how come|what makes)\b", re.IGNORECASE)}
+
+
 def asks_if_i_believe(question: str, language: str) -> bool:
     """The question asks whether I believe what someone told me (or them, or the asker)."""
-    return bool(_ASKS["zh" if language == "zh" else "en"].search(question))
+    lang = "zh" if language == "zh" else "en"
+    return bool(_ASKS[lang].search(question)) and not _WHY[lang].search(question)
 
 
 def asks_if_i_believe_you(question: str, language: str) -> bool:

@@ -27,6 +27,7 @@ from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
 from townsfolk.agents.source_asked import tellings_heard_of
+from townsfolk.agents.saw_it import asks_if_i_saw
 from townsfolk.agents.tellings_asked import (
     asks_whom_i_told,
     my_sayings,
@@ -235,6 +236,10 @@ def latest_told(memory: MemoryStore, npc: str, listener: str, limit: int = 2) ->
     return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]
 
 
+_BARE_IT = {"en": re.compile(r"\b(?:it|that|this)\b|\bwere you there\b", re.IGNORECASE),
+            "zh": re.compile(r"^(?:那)?(?:你|您)(?:当时)?(?:亲眼)?(?:看见|看到|瞧见|见到|目睹|在场|在不在)")}
+
+
 def last_answer_to(world: World, memory: MemoryStore, npc: str, listener: str) -> list[str]:
     """Ids of the memories the NPC's last answer to this listener today drew on: what "that" is in a
     "who told you that?" that names nobody."""
@@ -296,6 +301,14 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}
         entries += [(i, "source") for i in (last_answer_to(world, memory, npc, listener)
                                              or latest_told(memory, npc, listener)) if i not in have]
+    story_asked: str | None = None  # "Did you see it yourself?" names nothing: the story I just told them
+    if question and not set(subjects) - {listener} and asks_if_i_saw(question, lang) and _BARE_IT[lang].search(question):
+        told = last_story(world, memory, npc, listener)
+        if told is not None:
+            believed = told if isinstance(told, Belief) else belief_told(memory, npc, told)
+            story_asked = told.id if believed is None or believed.source == "witnessed" else believed.id
+            if story_asked not in {e for e, _ in entries}:
+                entries.append((story_asked, "story_asked"))
     vouched: list[str] = []
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
         # the story my last reply told them, not all its grounding held (agents/last_story.py)
@@ -353,11 +366,15 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             claim = item.claim.model_copy(update={"said_by": None}) if drop_source else item.claim
             # their "you" was whoever first heard the words, not this listener (agents/quote_persons.py)
             heard_by = () if from_listener or item.claim.said_by == listener else \
-                first_heard_by(world, claim.quote or "", item.claim.said_by, item.origin_fact_id)  # theirs: listener_words.py
+                first_heard_by(world, claim.quote or "", item.claim.said_by, item.origin_fact_id) or \
+                first_heard_by(world, claim.quote or "", item.claim.said_by, item.via_fact_id)  # theirs: listener_words.py
             turned, mine = turned_quote(world, claim.quote or "", heard_by, npc, listener,
                                         names.get(item.claim.said_by or "", ""))
             if turned != (claim.quote or ""):
                 claim = claim.model_copy(update={"quote": turned})
+            # my own name in their words becomes my / I when I say them: reported, never quoted as theirs
+            # ("Bea told me, 'Cal stole a ham from my shop'" made it Bea's shop)
+            mine = mine or (lang == "en" and npc in name_index(world).named(turned))
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
             if mine:  # my supper, reported: 'Mags says that Greta burnt my supper', never quoted as hers
                 text = text.replace(f': "{turned}"', " that " + turned.rstrip("."))
@@ -440,6 +457,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             g.meta["asked_before"] = True
         if g.id in asked_for:
             g.meta["asked_for"] = True
+        if g.id == story_asked:
+            g.meta["story_asked"] = True  # (saw_it.py)
     if retracted:
         to = passed_on_to(world, memory, npc, retracted)
         taken = {b.id for b in retracted}

@@ -22,7 +22,9 @@ _SAID = ("say", "tell")
 
 def first_heard_by(world: World, quote: str, said_by: str | None, origin_fact_id: str | None) -> tuple[str, ...]:
     """Who the quoted words were first said to: the listeners of the say beat they come from, or
-    nobody known (a witness's words, a player's statement already put in names)."""
+    nobody known (a witness's words, a player's statement already put in names). Callers try the
+    belief's origin, then the telling that brought it: a witness's own words to me have the deed they
+    saw as their origin ("Finn's sheep got into your orchard", Owen to Nora, is Nora's orchard)."""
     if not quote or not said_by or not origin_fact_id or origin_fact_id not in world.facts:
         return ()
     fact = world.facts.get(origin_fact_id)
@@ -63,7 +65,8 @@ def retold_quote(world: World, memory: MemoryStore, text: str, basis_id: str | N
     if not quote or quote not in text:
         return text
     assert basis is not None
-    heard_by = first_heard_by(world, quote, basis.claim.said_by, basis.origin_fact_id)
+    heard_by = first_heard_by(world, quote, basis.claim.said_by, basis.origin_fact_id) or \
+        first_heard_by(world, quote, basis.claim.said_by, basis.via_fact_id)
     said_by_name = world.name(basis.claim.said_by) if basis.claim.said_by else ""
     turned, mine = turned_quote(world, quote, heard_by, npc, listener, said_by_name)
     if turned == quote:

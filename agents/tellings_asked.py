@@ -54,9 +54,14 @@ def told_me_by(world: World, memory: MemoryStore, npc: str, teller: str, listene
     return [b.id for b in sorted(told, key=lambda b: b.tick, reverse=True)[:limit]]
 
 
-_WHOM = {"zh": re.compile(r"(?:你|您)(?:都|还|又|到底)?(?:跟|和|对|向|告诉(?:了|过)?)(?:谁|哪些人|哪几个人|什么人)"),
+# "Have you told anyone?" / 你跟别人说过吗？ asks it too: "No, I haven't told anyone." of one who told Tilly was false
+_WHOM = {"zh": re.compile(r"(?:你|您)(?:都|还|又|到底)?(?:跟|和|对|向|告诉(?:了|过)?)(?:谁|哪些人|哪几个人|什么人)"
+                          r"|(?:你|您)(?:还|又)?(?:跟|和|对|向)(?:别人|旁人|外人|其他人|别的人)(?:说|讲|提)(?:过|了)?"
+                          r"|(?:你|您)(?:还|又)?告诉(?:过|了)?(?:别人|旁人|外人|其他人|别的人)"),
          "en": re.compile(r"\bwho(?:m)? (?:else )?(?:did|have|had) you (?:tell|told|say (?:it|that|this) to|mention(?:ed)? it to|"
-                          r"pass(?:ed)? it on to)\b|\bwho(?:m)? (?:else )?have you told\b", re.IGNORECASE)}
+                          r"pass(?:ed)? it on to)\b|\bwho(?:m)? (?:else )?have you told\b"
+                          r"|\b(?:have|did|had) you (?:ever |already )?(?:told|tell|mention(?:ed)? (?:it|this|that) to) "
+                          r"(?:anyone|anybody|someone|somebody|other people|others|a soul)\b", re.IGNORECASE)}
 TOLD_THEM = {"en": "I told {to}.", "zh": "跟{to}都提过。", "zh_one": "就跟{to}提过。"}  # 都 is for several
 TOLD_NOBODY = {"en": "I haven't told anyone.", "zh": "我没跟别人说过。"}
 # what they told me that I keep from this listener (bad news of my own people, agents/confidences.py): a

@@ -974,6 +974,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.finish(v.line(tie))  # "柳娘我认识，不算熟。": the tie says how little
         return CLOSE[v.lang]["yes"] + ("，" if v.zh else ", ") + v.finish(v.line(tie))
     if kind in ("deed", "yes_no", None) and asks_if_i_saw(v.question, v.lang):  # a witness asked (saw_it.py)
+        story = next((g for g in items if g.meta.get("story_asked")), None)
+        if story is not None and (line := v.line(story)):  # "Did you see it yourself?": the story I just told
+            options = SAW_IT[v.lang] if story.meta.get("source") in FIRST_HAND else NOT_THERE[v.lang]
+            return v.join([options[int(v.rng.integers(len(options)))], v.finish(line)])
         seen = [g for g in seen_myself(items) if g.about in subjects or _overlaps(v.question, g.text, v.zh)]
         if seen:
             line = v.line(seen[0])
