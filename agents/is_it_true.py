@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from townsfolk.agents.last_story import last_story
+from townsfolk.agents.last_story import last_story, units
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.store import MemoryStore
@@ -35,12 +35,34 @@ def asks_if_true(text: str, language: str) -> bool:
     return bool(_ASKS["zh" if language == "zh" else "en"].search(text.strip()))
 
 
-def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text: str) -> str | None:
-    """How sure I am of what I just told the speaker, and why; None when that is not what they asked."""
+# "孟掌柜缺斤短两是真的吗？" / "Is it true that Meng gave short weight?": the claim named, not the last story
+_ASKS_CLAIM = {"en": re.compile(r"^\W*(?:so,?\s+)?is it (?:really |actually )?true (?:that )?(?P<claim>.{6,}?)\s*[?!.]*\s*$",
+                                re.IGNORECASE),
+               "zh": re.compile(r"^(?P<claim>[^，,。？?]{3,}?)(?:这事|这话|这件事)?(?:是)?(?:真的|当真)(?:吗|么|假的|嘛)[？?！!。]*$")}
+
+
+def claim_asked(world: World, memory: MemoryStore, npc: str, text: str) -> Belief | EventMemory | None:
+    """The memory of mine a "<claim> 是真的吗？" asks after: the one sharing most of its words (two at least)."""
     lang = "zh" if world.language == "zh" else "en"
-    if not asks_if_true(text, lang):
+    m = _ASKS_CLAIM[lang].search(text.strip())
+    if m is None:
         return None
-    story = last_story(world, memory, npc, speaker)
+    asked = units(m.group("claim"), lang == "zh")
+    best, score = None, 1
+    for item in [*memory.beliefs_of(npc), *memory.events_of(npc)[-200:]]:
+        if isinstance(item, EventMemory) and (item.source == "said" or item.meta.get("dialogue") or item.meta.get("message")):
+            continue
+        shared = len(asked & units(item.text if isinstance(item, Belief) else item.what, lang == "zh"))
+        if shared > score:
+            best, score = item, shared
+    return best
+
+
+def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text: str) -> str | None:
+    """How sure I am of what I just told the speaker (or of the claim the question names), and why; None
+    when that is not what they asked."""
+    lang = "zh" if world.language == "zh" else "en"
+    story = last_story(world, memory, npc, speaker) if asks_if_true(text, lang) else claim_asked(world, memory, npc, text)
     if story is None:
         return None
     words = ANSWERS[lang]

@@ -53,7 +53,8 @@ def cause(items: list[GroundingItem], subjects: set[str] | frozenset[str] = froz
                                                         or g.about in subjects)
             and g.valence < -0.1 and not g.meta.get("negated") and not g.meta.get("from_listener")]
     said.sort(key=lambda g: (g.valence, -int(g.meta.get("tick", 0))))
+    # (my own telling of it is no cause: "我跟兰姑提过一句" is not why I am cold to 孟掌柜, his short weight I saw is)
     turns = [g for g in items if g.kind in ("event", "summary") and g.valence < -0.1 and not g.meta.get("dialogue")
-             and not g.meta.get("message")]
-    turns.sort(key=lambda g: -int(g.meta.get("tick", 0)))
+             and not g.meta.get("message") and g.meta.get("source") != "said"]
+    turns.sort(key=lambda g: (g.about not in subjects, -int(g.meta.get("tick", 0))))
     return said[:1] + turns[:1]

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 # (and put as a guess to confirm: "石头是你徒弟吧？", "Owen's your apprentice, isn't he?": N-35)
+# and "赵船家是你什么人？" / "What is Owen to you?": what the tie is, whatever it is (WHAT)
 _ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"
-                           r"|\b(?P<name2>[A-Z][\w'-]+)(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"),
+                           r"|\b(?P<name2>[A-Z][\w'-]+)(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"
+                           r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+) (?P<word3>to) you\b"),
           "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)"
                            r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)")}
 # the words a question may use for a tie, by the relationship kinds that answer yes
@@ -32,7 +34,14 @@ def tie_asked(question: str, language: str) -> tuple[str, str] | None:
     m = _ASKED["zh" if language == "zh" else "en"].search(question)
     if m is None:
         return None
-    return (m.group("name") or m.group("name2"), (m.group("word") or m.group("word2")).lower())
+    groups = m.groupdict()
+    name = groups.get("name") or groups.get("name2") or groups.get("name3") or ""
+    word = (groups.get("word") or groups.get("word2") or groups.get("word3") or "").lower()
+    return name, (WHAT if word in _WHAT_WORDS else word)
+
+
+WHAT = "what"  # the tie word of "赵船家是你什么人？": any tie answers it
+_WHAT_WORDS = {"什么人", "啥人", "什么", "什", "啥", "谁", "to"}  # (什: its 么 ends the match)
 
 
 def is_that_tie(rel_kind: str, word: str) -> bool | None:

@@ -281,7 +281,11 @@ def trade_of(role: str) -> Trade | None:
     zh = bool(re.search(r"[\u4e00-\u9fff]", role))
     # the head of the role is the trade: 船夫的侄子 is a nephew, "ferryman's boy" a boy (卖豆腐的 keeps its 的)
     role = role.rstrip("的").split("的")[-1] if zh else re.split(r"'s\s+", role)[-1]
-    named = next((t for t in TRADES[:-1] if re.search(t.roles_zh if zh else t.roles_en, role, 0 if zh else re.I)), None)
+    if zh:  # the zh head comes last: 渡口摆茶摊 keeps a tea stall (at the ferry), 茶馆跑堂 serves tea
+        ends = [(m.end(), -i, t) for i, t in enumerate(TRADES[:-1]) for m in re.finditer(t.roles_zh, role)]
+        named = max(ends, key=lambda e: e[:2])[2] if ends else None
+    else:
+        named = next((t for t in TRADES[:-1] if re.search(t.roles_en, role, re.I)), None)
     if named is not None:
         return named
     made = _maker_trade(role, zh)

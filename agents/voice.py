@@ -82,6 +82,7 @@ from townsfolk.agents.tellings_asked import (
 )
 from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, tie_asked
 from townsfolk.agents.tie_question import NO as NO_TIE
+from townsfolk.agents.tie_question import WHAT as WHAT_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
@@ -661,7 +662,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
         return cleared
     first = _direct_answer(v, kind, items)
-    if first is not None and kind == "yes_no":
+    if first is not None and (kind == "yes_no" or ((tie := tie_asked(v.question, v.lang)) and tie[1] == WHAT_TIE)):
         return first  # nothing held about them: no, not that I know (the rest would be off the question)
     if first is not None and _said_what_i_told(v, items):
         return first  # "what did you tell X?": the telling is the answer, not said a second time after it
@@ -960,6 +961,11 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
+    if (tie := tie_asked(v.question, v.lang)) and tie[1] == WHAT_TIE:  # "赵船家是你什么人？": the tie itself
+        line = next((line for g in items if g.kind == "tie" and g.meta.get("about_name") == tie[0]
+                     and (line := v.line(g))), None)
+        if line:
+            return v.finish(line)
     if kind in ("yes_no", "relation", None) and (tie := tie_asked(v.question, v.lang)):  # tie_question.py
         for g in items:
             if g.kind == "tie" and g.meta.get("about_name") == tie[0]:
