@@ -308,6 +308,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
     if "conflict" in found and not _SECOND_PERSON.search(words) and _is_statement(words, names):
         found.pop("conflict")  # "Hanna says Tomas is a liar" / "老王是个骗子": news of others, no quarrel with me
         found["tell"] = _STATEMENT_CONFIDENCE
+    elif "conflict" in found and not _SECOND_PERSON.search(words) and _QUESTION_END.search(words.strip()) and (
+            _THIRD_PERSON.search(words) or any(n and n in words for n in names)):
+        found.pop("conflict")  # "Is Bea a liar?" asks about her: no quarrel with me ("I'm sorry you feel that way.")
     if "apology" in found and reported_sorry(words):
         found.pop("apology")  # "Osk never said sorry": news of Osk (reported_apology.py)
     elif "apology" in found and relayed_sorry(words):

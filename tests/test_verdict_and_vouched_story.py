@@ -81,3 +81,13 @@ def test_a_verdict_follows_the_impression_and_says_why(lang: str, player: str, n
     said = town.say(player, npc, bad_of_warm).text
     assert _verdict(said, lang, "no_bad"), said  # good-hearted, for all I was told
     assert ("ham" in said and "Bea" in said) if lang == "en" else ("火腿" in said and "李嫂" in said), said
+
+
+@pytest.mark.parametrize(("lang", "player", "npc", "question"), [("en", "p", "ada", "Is Bea a liar?"),
+                                                                 ("zh", "ke", "wang", "李嫂是个骗子吗？")])
+def test_asking_whether_someone_else_is_a_liar_is_no_quarrel(lang: str, player: str, npc: str, question: str) -> None:
+    """"Is Bea a liar?" was read as the player's insult: "I'm sorry you feel that way." (agents/intent.py)."""
+    town = Town.from_scenario(EN if lang == "en" else ZH)
+    town.advance(4)
+    turn = town.say(player, npc, question)
+    assert turn.route != "repair" and "conflict" not in turn.intents, (turn.text, turn.intents)
