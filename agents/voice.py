@@ -1223,8 +1223,8 @@ def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
     held = [g for g in items if g.about in subjects and g.kind in ("event", "belief", "summary")]
     for name in dict.fromkeys(g.meta.get("about_name") for g in items if g.about in subjects):
         acc = accusation_of(v.question, v.lang, name) if name else None
-        if acc is None:
-            continue
+        if acc is None or _ASKS_WHAT.search(acc.verb or acc.rest):
+            continue  # "你听说小六什么事了吗？" asks what was heard of him: no deed to deny ("没听说有这回事。" then the tale)
         if any(same_deed(acc, v.question, g.text, v.lang) for g in held) or _held_as_asked(v, held):
             return None  # I hold it (in other words too: 手脚一向不干净 is 偷了鸡): never "据我所知没有" before it
         near = _memory_lines(v, [g for g in held if same_thing(acc, g.text, v.lang)]) or _memory_lines(v, held)
@@ -1233,6 +1233,7 @@ def _accused_other(v: _Voice, items: list[GroundingItem]) -> str | None:
 
 
 _A_NOT_A = re.compile(r"是不是|有没有|是否|会不会|对不对|是吗")
+_ASKS_WHAT = re.compile(r"什么|啥|怎么|哪|\b(?:anything|something|what)\b", re.IGNORECASE)
 
 
 def _held_as_asked(v: _Voice, held: list[GroundingItem]) -> bool:

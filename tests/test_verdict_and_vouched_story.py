@@ -91,3 +91,11 @@ def test_asking_whether_someone_else_is_a_liar_is_no_quarrel(lang: str, player: 
     town.advance(4)
     turn = town.say(player, npc, question)
     assert turn.route != "repair" and "conflict" not in turn.intents, (turn.text, turn.intents)
+
+
+def test_what_was_heard_of_him_is_no_deed_to_deny() -> None:
+    """你听说小六什么事了吗？ was "没听说有这回事。听李嫂说，小六昨晚…偷了一块火腿。": its 什么事 read as a deed asked after."""
+    town = Town.from_scenario(ZH)
+    town.advance(4)
+    said = town.say("ke", "wang", "你听说小六什么事了吗？").text
+    assert "火腿" in said and "没听说" not in said and "据我所知没有" not in said, said
