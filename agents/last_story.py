@@ -46,6 +46,8 @@ def last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Bel
             item = memory.beliefs.get(item_id) or memory.events.get(item_id)
             if item is None or (isinstance(item, Belief) and item.told_by == speaker):
                 continue  # the listener's own words are not my story
+            if isinstance(item, EventMemory) and item.source == "said":
+                continue  # nor my telling of it to someone ("我跟孙婆说过…"): the story is what I saw or heard
             shared = len(said & units(item.text if isinstance(item, Belief) else item.what, zh))
             if shared > score:
                 best, score = item, shared

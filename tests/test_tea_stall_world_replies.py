@@ -18,7 +18,9 @@ STALL = {"scenario": "茶摊", "language": "zh", "seed": 13, "start": "2026-09-1
                         "lan": {"name": "兰姑", "role": "绣娘"}, "ke": {"name": "旅人", "player": True}},
          "relationships": [{"from": "sun", "to": "zhao", "kind": "neighbour", "strength": 0.7, "mutual": True},
                            {"from": "sun", "to": "lan", "kind": "friend", "strength": 0.8, "mutual": True}],
-         "timeline": [{"at": 1, "say": {"speaker": "zhao", "to": "sun", "about": "xiaohu",
+         "timeline": [{"at": 0, "happen": {"what": "小虎忘了拴船，渡船漂走了", "actor": "xiaohu", "witnesses": ["zhao"],
+                                           "valence": -0.4}},
+                      {"at": 1, "say": {"speaker": "zhao", "to": "sun", "about": "xiaohu",
                                         "text": "小虎忘了拴船，船差点漂到下游去。"}},
                       {"at": 3, "happen": {"what": "孟掌柜给孙婆的茶叶缺斤短两", "actor": "meng", "witnesses": ["sun"],
                                            "valence": -0.4}},
@@ -59,3 +61,12 @@ def test_what_is_he_to_you_is_the_tie() -> None:
     town.advance(1)
     said = town.say("me", "nora", "What is Owen to you?").text
     assert "near me" in said and "pears" not in said, said
+
+
+def test_the_witness_who_told_it_on_saw_it() -> None:
+    """赵船家 saw 小虎 forget the boat and told 孙婆; after 小虎怎么了？ his 你亲眼看见了吗？ was "没有，我没亲眼看见。":
+    the story his reply said most of was his own telling to 孙婆 (agents/last_story.py)."""
+    town = _town()
+    assert "拴船" in town.say("ke", "zhao", "小虎怎么了？").text
+    said = town.say("ke", "zhao", "你亲眼看见了吗？").text
+    assert not said.startswith(("没有", "我当时不在场")) and "拴船" in said, said
