@@ -44,6 +44,9 @@ class Ware:
     yes_en: str = ""  # a service's own yes, said before its price ("Sit down and let me have a look at you.")
     yes_zh: str = ""
     as_asked: bool = False  # said by the thing the asker named last ("a curtain" of the seamstress, "nails")
+    # work a trade of goods also does to them (the net-maker mends nets, the fishwife guts fish): taken before
+    # the goods the same words name, never on its shelf nor its price list
+    side: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,11 @@ TRADES: tuple[Trade, ...] = (
           r"ovens?|bread|bak\w*", r"炉|饼|馒头"),
     Trade(r"fish(?:er|monger|wife)|fisherman|fisherwoman", r"鱼|渔",
           (_w(r"fish|catch|herring|trout|eels?|mackerel|cod|haddock|sprats?|pilchards?|plaice|crabs?|lobsters?|oysters?|"
-              r"mussels?|shrimps?|prawns?", r"鱼|虾|蟹", "a fish", "一斤", 2, 6, "fish", "鱼"),),
+              r"mussels?|shrimps?|prawns?", r"鱼|虾|蟹", "a fish", "一斤", 2, 6, "fish", "鱼"),
+           # "Could you gut these for me?", 帮我把鱼收拾一下: the fishwife's own work, asked as a stranger's odd request before
+           _w(r"gut(?:s|ted|ting)?|clean(?:ed|ing)? (?:these|them|those|the fish|my fish|it)|fillet\w*|scal(?:e|ing) (?:these|them|it)|"
+              r"bon(?:e|ing) (?:these|them|it)", r"收拾|剖|开膛|刮鳞|去鳞|杀鱼|洗干净", "a fish", "一条", 1, 1, "gutting", "收拾鱼",
+              True, yes_en="Hand them here; I'll have them gutted in a trice.", yes_zh="拿来吧，我给你收拾干净。", side=True)),
           r"fish|nets?|catch|boat|sea|river", r"鱼|网|船"),
     Trade(r"shepherd", r"羊倌|放羊|牧羊",
           (_w(r"wool|fleece|lambs?|mutton", r"羊毛|羊", "a fleece", "一斤", 6, 15, "wool", "羊毛"),),
@@ -198,9 +205,10 @@ _PRICE_ZH = re.compile(r"多少钱|多少银子|几两银子|要多少|怎么卖
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
+                         r"gut|clean|fillet|scale|patch|repair|darn|"
                          r"carry|take|row|ferry)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能")
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -266,12 +274,16 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
     if zh:
         unit = next(u for r, u in _MEASURE_ZH if not r or re.search(r, thing))
         ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
-        return Trade(thing, re.escape(role), (ware,), "", rf"{re.escape(thing)}|生意|活")
+        mend = _w("", r"补|修(?!改)", "", unit, 1, 4, "mending", f"补{thing}", True, yes_zh="能补，拿来我看看。", side=True)
+        return Trade(thing, re.escape(role), (ware, mend), "", rf"{re.escape(thing)}|生意|活")
     stem = re.sub(r"(?<=[^aeiou])e?s$", "", thing) if len(thing) > 4 else thing
     unit = _MASS_EN.get(stem)  # salt by the sack, rope by the coil: said without "a"
     name = (stem + "s" if stem in _SOLD_AS_MANY else stem) if unit else ("an " if stem[0] in "aeiou" else "a ") + stem
     ware = _w(rf"{stem}(?:e?s)?", "", unit or "each", "", 2, 12, name, stem)
-    return Trade(rf"\b{stem}", "", (ware,), rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
+    # the one who makes nets mends them ("Can you mend my net?"): its price said per the thing mended
+    mend = _w(r"mend\w*|repair\w*|fix\w*|patch\w*|darn\w*", "", unit or name, "", 1, 4, "mending", stem, True,
+              yes_en="Yes, I can mend that for you.", side=True)
+    return Trade(rf"\b{stem}", "", (ware, mend), rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
 
 
 def trade_of(role: str) -> Trade | None:
@@ -397,12 +409,15 @@ def own_trade(me: Character, zh: bool) -> Trade | None:
     if me.sells:
         return _sold_trade(tuple((s.ware, s.price, s.per, tuple(s.words)) for s in me.sells), zh)
     said, named = _role_trade(me.role, zh), trade_of(me.role)
-    if said is None or named is None or zh:
+    if said is None or named is None:
         return said or named
+    sides = tuple(w for w in named.wares if w.side)  # 卖鱼的 sells the fish her role names and guts them too
+    if zh:
+        return Trade(said.roles_en, said.roles_zh, said.wares + sides, said.work_en, said.work_zh)
     # "innkeeper who sells rooms and hot soup": the trade's own ware (a room a night, soup a bowl) for
     # each the role names that the trade knows, the role's words for the rest
     wares = tuple(next((w for w in named.wares if re.search(rf"\b(?:{w.en})\b", n.name_en, re.I)), n) for n in said.wares)
-    return Trade(said.roles_en, said.roles_zh, wares, said.work_en, said.work_zh)
+    return Trade(said.roles_en, said.roles_zh, wares + tuple(w for w in sides if w not in wares), said.work_en, said.work_zh)
 
 
 def _asked_as(ware: Ware, text: str, zh: bool) -> str:
@@ -469,7 +484,9 @@ def is_maker(trade: Trade) -> bool:
 
 def ware_in(trade: Trade, text: str, zh: bool) -> Ware | None:
     """The ware of this trade that the words name, or None."""
-    return next((w for w in trade.wares if re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)), None)
+    found = [w for w in trade.wares if (w.zh if zh else w.en)
+             and re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)]
+    return next((w for w in found if w.side), found[0] if found else None)  # "mend my net": the mending, not a net
 
 
 def sells(role: str, text: str, zh: bool) -> bool:
@@ -676,12 +693,18 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     trade = own_trade(me, zh)
     if trade is None:
         return None
+    from townsfolk.agents.haggle import haggle_reply
+
+    haggled = haggle_reply(world, npc, trade, text, previous)  # "Too dear - how about 8?": my price argued (haggle.py)
+    if haggled is not None:
+        return "haggle", haggled
     ware = ware_in(trade, text, zh)
     if (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text):
         theirs = _anothers_price(world, npc, text, zh)
         if theirs is not None:  # "How much does the vet charge?" to the farmer: not my eggs
             return "price_other", theirs
         asked = [w for w in trade.wares if ware_in(Trade("", "", (w,)), text, zh) is not None]
+        asked = [w for w in asked if w.side] or asked  # "How much to gut a fish?": the gutting, not the fish
         if len(asked) > 1:  # "a room and a bowl of soup?": each priced, in the order asked
             asked.sort(key=lambda w: re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I).start())  # type: ignore[union-attr]
             first = _said(world, npc, "price", asked[0], text, zh)
@@ -692,7 +715,8 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             before = previous() or ""  # "Could you sew a curtain?" then "How much would that cost?"
             ware = ware_in(trade, before, zh) if (_REQUEST_ZH if zh else _REQUEST_EN).search(before) else None
             named = before if ware is not None else text
-        ware = ware or (trade.wares[0] if (len(trade.wares) == 1 and not _names_other_ware(trade, text, zh))
+        goods = [w for w in trade.wares if not w.side]
+        ware = ware or (goods[0] if (len(goods) == 1 and not _names_other_ware(trade, text, zh))
                         or not zh and re.search(r"\bfare\b|\bto cross\b", text, re.I) else None)
         if ware is not None:
             head = _head_of_trade(world, npc, ware, zh)
@@ -811,7 +835,7 @@ def _many(name: str) -> str:
 def _prices_said(world: World, npc: str, trade: Trade, text: str, zh: bool) -> str:
     """The price of each of my first three wares, asked what I charge without naming one."""
     each = []
-    for w in trade.wares[:3]:
+    for w in [w for w in trade.wares if not w.side][:3]:
         slots = _slots(world, npc, w, zh, text)
         name = slots["ware"] if zh or not w.sold else _many(w.name_en)
         each.append(f"{name}{slots['unit']}{slots['price']}{slots['coin']}" if zh
@@ -829,7 +853,8 @@ _PRICE_LIST = {"en": ["Depends what you're after: {prices}.", "{prices_cap}."],
 def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
     """What I sell, the first three wares, and the first one's price (a service a trade also does, the
     doctor's consultation, is no ware on its shelf)."""
-    trade = Trade(trade.roles_en, trade.roles_zh, tuple(w for w in trade.wares if not w.yes_en) or trade.wares)
+    trade = Trade(trade.roles_en, trade.roles_zh, tuple(w for w in trade.wares if not w.yes_en and not w.side)
+                  or tuple(w for w in trade.wares if not w.side))
     names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in trade.wares[:3]]
     wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     first = trade.wares[0]

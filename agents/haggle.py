@@ -1,0 +1,144 @@
+"""Haggling over the NPC's own price ("Would you take 3 pence?", "Too dear - how about 8?", 便宜点吧, 八文行不行).
+
+Asked to come down, the innkeeper answered "I haven't heard anything about that." and the chandler "That's
+beyond me, sorry": a price argued was read as a question about someone, or a stranger's odd request. The
+one whose ware or work it is (the one named, or the one the asker just asked for or about) answers as a
+shop does: an offer at the price or above is taken (more is never pocketed), one a little under is taken
+from someone it likes and met with a counter from a stranger, one far under is refused with the price
+said; "cheaper?" alone is met with the lowest it will go. How low is a bounded share of the price, leaning
+by the bond (agents/barter.py `goodwill`): a friend gets a kinder bargain than a stranger.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+from collections.abc import Callable
+
+from townsfolk.agents.barter import _EN_NUM, _asker, _zh_amount, goodwill
+from townsfolk.agents.trade_goods import Trade, Ware, _slots, price_of, ware_in
+from townsfolk.world.world import World
+
+_NUM_EN = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a penny|a farthing"
+_OFFER_EN = re.compile(
+    rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:it |that |them |one )?(?:for|at)|let (?:it|me have it|them|one) go for|"
+    rf"settle for|say)\s+(?P<n>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|a|an|the|my|this|that|these|those|two|three)\b)"
+    rf"|\b(?:how|what) about\s+(?P<n2>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|my|this|that|these|those)\b)"
+    rf"|\bmake it\s+(?P<n3>{_NUM_EN})\b|\b(?:call it|say)\s+(?P<n4>{_NUM_EN})\s+(?:pence|penny|and)\b"
+    rf"|\bI(?:'ll| will|'d| would| can| could) (?:give|pay|offer)(?: you)?\s+(?P<n5>{_NUM_EN})\b(?!\s+(?:pence |penny )?for\s+(?:your|a|an|the|my|two|three)\b)"
+    rf"|^\W*(?P<n6>{_NUM_EN})\s+(?:pence|penny)\s*\?", re.I)
+_DOWN_EN = re.compile(r"\btoo (?:dear|much|steep|pricey|expensive|rich for me)\b|\b(?:a bit|rather|very) (?:steep|dear|pricey)\b"
+                      r"|\bany cheaper\b|\bcheaper\b|\bgo (?:any )?lower\b|\bcome down\b|\bknock (?:a bit|something|a penny) off\b"
+                      r"|\b(?:do|give me) (?:any )?better\b|\bbetter price\b|\bdiscount\b|\bbest price\b", re.I)
+_ZH_N = r"\d+|[一两二三四五六七八九十百]+"
+_OFFER_ZH = re.compile(rf"(?P<n>{_ZH_N})\s*(?:个)?(?:文|铜板|个钱)(?:钱)?(?:行不行|行吗|行不|成不成|成吗|卖不卖|卖吗|好不好|好吗|怎么样|"
+                       rf"可以吗|可不可以|中不中|干不干|咋样|吧|得了|算了|拿走|给我)"
+                       rf"|(?:给你|算|就|出)(?P<n2>{_ZH_N})\s*(?:个)?(?:文|铜板)")
+_DOWN_ZH = re.compile(r"便宜(?:点|些|一点|一些|一点儿)|少(?:算|要)?(?:点|些|一点|一些)|太贵|贵了|有点贵|能不能便宜|让(?:一)?(?:点|些)|"
+                      r"打个折|抹(?:个|了)?零|再低(?:点|些)|算便宜")
+
+PHRASES = {
+    "en": {"taken": ["Done: {offer} {coin_o} {unit}, and it's yours.", "{offer_cap} {coin_o} it is. Done."],
+           "over": ["No need for {offer}; my price is {price} {coin} {unit}.", "Keep your money: it's only {price} {coin} {unit}."],
+           "warm": ["For you? Go on, then: {offer} {coin_o} {unit}.", "Since it's you, {offer} {coin_o} will do."],
+           "deal": ["Go on, then: {offer} {coin_o} {unit}.", "All right, {offer} {coin_o}. It's yours."],
+           "counter": ["I can't do {offer}. Call it {floor} {coin_f} {unit} and it's yours.",
+                       "{offer_cap}'s a little low. Make it {floor} {coin_f} and we have a deal."],
+           "firm": ["{offer_cap}? Not a chance. It's {price} {coin} {unit}, and that's a fair price.",
+                    "Not for {offer}, no. {price} {coin} {unit}; I can't go lower."],
+           "lowest": ["For you, {floor} {coin_f} {unit}; that's as low as I go.", "I could do {floor} {coin_f} {unit}, no lower."],
+           "no_lower": ["It's only {price} {coin} {unit}; I can't go lower than that.",
+                        "{price} {coin} {unit} is already a fair price, I'm afraid."],
+           "free": ["It costs you nothing; it's my job.", "There's nothing to haggle over; I'll not charge you."]},
+    "zh": {"taken": ["成，{offer}文，拿去吧。", "行，就{offer}文。"],
+           "over": ["用不了{offer}文，{unit}{price}文就行。", "不用{offer}文，{unit}才{price}文。"],
+           "warm": ["跟你还计较什么，{offer}文就{offer}文。", "冲你这个人，{offer}文，拿去吧。"],
+           "deal": ["行吧，{offer}文，拿去。", "好吧，{offer}文就{offer}文。"],
+           "counter": ["{offer}文可不行，{floor}文吧，{unit}{floor}文你拿走。", "{offer}文少了点，这样，{floor}文。"],
+           "firm": ["{offer}文？那可不成，{unit}{price}文，公道价。", "{offer}文可不行，{unit}{price}文，少不了。"],
+           "lowest": ["看你诚心要，{unit}{floor}文，不能再少了。", "{unit}算你{floor}文，最低了。"],
+           "no_lower": ["{unit}才{price}文，实在便宜不了了。", "{unit}{price}文已经是公道价了，真让不了。"],
+           "free": ["不要钱，讲什么价。", "这个不收钱，不用讲价。"]},
+}
+
+
+def _amount(said: str, zh: bool) -> int | None:
+    said = said.lower().strip()
+    if zh:
+        return _zh_amount(said)
+    if said.isdigit():
+        return int(said)
+    return {"a penny": 1, "a farthing": 0, "eleven": 11, "twelve": 12}.get(said, _EN_NUM.get(said))
+
+
+def offered(text: str, zh: bool) -> tuple[bool, int | None]:
+    """(haggling, the coin offered or None): "Too dear - how about 8?" is (True, 8), 便宜点吧 (True, None)."""
+    m = (_OFFER_ZH if zh else _OFFER_EN).search(text)
+    if m is not None:
+        said = next(g for g in m.groups() if g)
+        return True, _amount(said, zh)
+    return bool((_DOWN_ZH if zh else _DOWN_EN).search(text)), None
+
+
+def lowest(price: int, liking: float) -> int:
+    """The least I take for my price: a stranger may talk me down a tenth or so, a friend nearer a quarter."""
+    return max(1, math.ceil(price * (0.9 - 0.2 * liking))) if price > 0 else 0
+
+
+def haggle_reply(world: World, npc: str, trade: Trade, text: str, previous: Callable[[], str | None] | None) -> str | None:
+    """The NPC's word on a price argued over its own ware or work, or None when the words argue none."""
+    zh = world.language == "zh"
+    haggling, offer = offered(text, zh)
+    if not haggling:
+        return None
+    ware = ware_in(trade, text, zh) or _ware_before(world, npc, text, trade, previous, zh)
+    if ware is None:
+        return None
+    price = price_of(world, npc, ware)
+    liking = goodwill(world, npc, _asker(world, npc, text))
+    floor = lowest(price, liking)
+    key = _verdict(price, floor, offer)
+    if key == "warm" and liking < 0.5:
+        key = "deal"  # a stranger's fair offer is taken, not taken kindly
+    slots = _slots(world, npc, ware, zh, text)
+    shown = str(offer) if offer is not None else ""
+    more = {"offer": shown, "offer_cap": shown, "floor": str(floor), "coin_o": _coin(offer, zh), "coin_f": _coin(floor, zh),
+            "unit": slots["unit"] if zh or slots["unit"] != "each" else "each"}
+    options = PHRASES["zh" if zh else "en"][key]
+    n = zlib.crc32(f"{world.seed}|{npc}|haggle|{key}|{ware.name_en}|{shown}".encode()) % len(options)
+    return options[n].format(price=slots["price"], coin=slots["coin"], **more)
+
+
+def _verdict(price: int, floor: int, offer: int | None) -> str:
+    if price == 0:
+        return "free"
+    if offer is None:
+        return "lowest" if floor < price else "no_lower"
+    if offer > price:
+        return "over"
+    if offer == price:
+        return "taken"
+    if offer >= floor:
+        return "warm"
+    if offer * 2 >= price and floor < price:
+        return "counter"
+    return "firm"
+
+
+def _coin(n: int | None, zh: bool) -> str:
+    return "文" if zh else "penny" if n == 1 else "pence"
+
+
+def _ware_before(world: World, npc: str, text: str, trade: Trade,
+                 previous: Callable[[], str | None] | None, zh: bool) -> Ware | None:
+    """The ware the asker's recent words to me named ("How much for the rope?" before "Too dear - how about
+    8?" and then "Would you take 9?"): the last one, within their last few lines."""
+    before = previous() if previous is not None else None
+    found = ware_in(trade, before, zh) if before else None
+    if found is not None:
+        return found
+    asker = _asker(world, npc, text)
+    lines = [f.text for f in reversed(list(world.facts)[-60:]) if f.kind == "ask" and npc in f.to
+             and f.actor == asker and f.text and f.text != text][:6]
+    return next((w for line in lines if (w := ware_in(trade, line, zh)) is not None), None)
