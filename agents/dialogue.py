@@ -26,8 +26,8 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
-from townsfolk.agents.source_asked import tellings_heard_of
 from townsfolk.agents.saw_it import asks_if_i_saw
+from townsfolk.agents.source_asked import tellings_heard_of
 from townsfolk.agents.tellings_asked import (
     asks_whom_i_told,
     my_sayings,
