@@ -22,7 +22,7 @@ from townsfolk.world.world import World
 
 _NUM_EN = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a penny|a farthing"
 _OFFER_EN = re.compile(
-    rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:it |that |them |one )?(?:for|at)|let (?:it|me have it|them|one) go for|"
+    rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:(?:it|that|them|one|this|these|those|(?:the|my|a|your) [\w'-]+) )?(?:for|at)|let (?:it|me have it|them|one) go for|"
     rf"settle for|say)\s+(?P<n>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|a|an|the|my|this|that|these|those|two|three)\b)"
     rf"|\b(?:how|what) about\s+(?P<n2>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|my|this|that|these|those)\b)"
     rf"|\bmake it\s+(?P<n3>{_NUM_EN})\b|\b(?:call it|say)\s+(?P<n4>{_NUM_EN})\s+(?:pence|penny|and)\b"
@@ -32,7 +32,7 @@ _DOWN_EN = re.compile(r"\btoo (?:dear|much|steep|pricey|expensive|rich for me)\b
                       r"|\bany cheaper\b|\bcheaper\b|\bgo (?:any )?lower\b|\bcome down\b|\bknock (?:a bit|something|a penny) off\b"
                       r"|\b(?:do|give me) (?:any )?better\b|\bbetter price\b|\bdiscount\b|\bbest price\b", re.I)
 _ZH_N = r"\d+|[一两二三四五六七八九十百]+"
-_OFFER_ZH = re.compile(rf"(?P<n>{_ZH_N})\s*(?:个)?(?:文|铜板|个钱)(?:钱)?(?:行不行|行吗|行不|成不成|成吗|卖不卖|卖吗|好不好|好吗|怎么样|"
+_OFFER_ZH = re.compile(rf"(?P<n>{_ZH_N})\s*(?:个)?(?:文|铜板|个钱)(?:钱)?(?:[一每][\u4e00-\u9fff])?(?:行不行|行吗|行不|成不成|成吗|卖不卖|卖吗|好不好|好吗|怎么样|"
                        rf"可以吗|可不可以|中不中|干不干|咋样|吧|得了|算了|拿走|给我)"
                        rf"|(?:给你|算|就|出)(?P<n2>{_ZH_N})\s*(?:个)?(?:文|铜板)")
 _DOWN_ZH = re.compile(r"便宜(?:点|些|一点|一些|一点儿)|少(?:算|要)?(?:点|些|一点|一些)|太贵|贵了|有点贵|能不能便宜|让(?:一)?(?:点|些)|"
@@ -46,7 +46,9 @@ PHRASES = {
            "counter": ["I can't do {offer}. Call it {floor} {coin_f} {unit} and it's yours.",
                        "{offer_cap}'s a little low. Make it {floor} {coin_f} and we have a deal."],
            "firm": ["{offer_cap}? Not a chance. It's {price} {coin} {unit}, and that's a fair price.",
-                    "Not for {offer}, no. {price} {coin} {unit}; I can't go lower."],
+                    "Not for {offer}, no. It's {price} {coin} {unit}."],
+           "held": ["Not for {offer}, no. {price} {coin} {unit}; I can't go lower.",
+                    "I'd like to, but {price} {coin} {unit} is as low as I go."],
            "lowest": ["For you, {floor} {coin_f} {unit}; that's as low as I go.", "I could do {floor} {coin_f} {unit}, no lower."],
            "no_lower": ["It's only {price} {coin} {unit}; I can't go lower than that.",
                         "{price} {coin} {unit} is already a fair price, I'm afraid."],
@@ -56,7 +58,8 @@ PHRASES = {
            "warm": ["跟你还计较什么，{offer}文就{offer}文。", "冲你这个人，{offer}文，拿去吧。"],
            "deal": ["行吧，{offer}文，拿去。", "好吧，{offer}文就{offer}文。"],
            "counter": ["{offer}文可不行，{floor}文吧，{unit}{floor}文你拿走。", "{offer}文少了点，这样，{floor}文。"],
-           "firm": ["{offer}文？那可不成，{unit}{price}文，公道价。", "{offer}文可不行，{unit}{price}文，少不了。"],
+           "firm": ["{offer}文？那可不成，{unit}{price}文，公道价。", "{offer}文可不行，{unit}{price}文。"],
+           "held": ["{offer}文可不行，{unit}{price}文，少不了。", "真让不了，{unit}{price}文已经是最低了。"],
            "lowest": ["看你诚心要，{unit}{floor}文，不能再少了。", "{unit}算你{floor}文，最低了。"],
            "no_lower": ["{unit}才{price}文，实在便宜不了了。", "{unit}{price}文已经是公道价了，真让不了。"],
            "free": ["不要钱，讲什么价。", "这个不收钱，不用讲价。"]},
@@ -92,11 +95,12 @@ def haggle_reply(world: World, npc: str, trade: Trade, text: str, previous: Call
     haggling, offer = offered(text, zh)
     if not haggling:
         return None
-    ware = ware_in(trade, text, zh) or _ware_before(world, npc, text, trade, previous, zh)
+    asker, lines = _asked_lately(world, npc)
+    ware = ware_in(trade, text, zh) or _ware_before(trade, lines, previous, zh)
     if ware is None:
         return None
     price = price_of(world, npc, ware)
-    liking = goodwill(world, npc, _asker(world, npc, text))
+    liking = goodwill(world, npc, _asker(world, npc, text) or asker)
     floor = lowest(price, liking)
     key = _verdict(price, floor, offer)
     if key == "warm" and liking < 0.5:
@@ -121,8 +125,8 @@ def _verdict(price: int, floor: int, offer: int | None) -> str:
         return "taken"
     if offer >= floor:
         return "warm"
-    if offer * 2 >= price and floor < price:
-        return "counter"
+    if offer * 2 >= price:
+        return "counter" if floor < price else "held"  # near my price: met, or held to it kindly
     return "firm"
 
 
@@ -130,15 +134,23 @@ def _coin(n: int | None, zh: bool) -> str:
     return "文" if zh else "penny" if n == 1 else "pence"
 
 
-def _ware_before(world: World, npc: str, text: str, trade: Trade,
-                 previous: Callable[[], str | None] | None, zh: bool) -> Ware | None:
+def _asked_lately(world: World, npc: str) -> tuple[str | None, list[str]]:
+    """Who is speaking to me (the latest question put to me: these words, recorded before the reply) and
+    their lines before it, latest first: the words may reach here rewritten ("do it" -> "do the horse")."""
+    asks = [f for f in reversed(list(world.facts)[-60:]) if f.kind == "ask" and npc in f.to and f.text]
+    if not asks:
+        return None, []
+    asker = asks[0].actor
+    return asker, [f.text for f in asks[1:] if f.actor == asker][:6]
+
+
+def _ware_before(trade: Trade, lines: list[str], previous: Callable[[], str | None] | None, zh: bool) -> Ware | None:
     """The ware the asker's recent words to me named ("How much for the rope?" before "Too dear - how about
-    8?" and then "Would you take 9?"): the last one, within their last few lines."""
+    8?" and then "Would you take 9?"): the last one, within their last few lines; else my one ware."""
     before = previous() if previous is not None else None
-    found = ware_in(trade, before, zh) if before else None
-    if found is not None:
-        return found
-    asker = _asker(world, npc, text)
-    lines = [f.text for f in reversed(list(world.facts)[-60:]) if f.kind == "ask" and npc in f.to
-             and f.actor == asker and f.text and f.text != text][:6]
-    return next((w for line in lines if (w := ware_in(trade, line, zh)) is not None), None)
+    for line in ([before] if before else []) + lines:
+        found = ware_in(trade, line, zh)
+        if found is not None:
+            return found
+    goods = [w for w in trade.wares if not w.side]
+    return goods[0] if len(goods) == 1 else None  # "Too dear." to the baker: her bread

@@ -65,7 +65,7 @@ def _w(en: str, zh: str, unit_en: str, unit_zh: str, low: int, high: int, name_e
     return Ware(en, zh, unit_en, unit_zh, low, high, name_en, name_zh, work, **more)  # type: ignore[arg-type]
 
 
-_ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|床位|住一晚|过夜|歇脚",
+_ROOM = _w(r"rooms?|beds?|lodging|a night'?s? stay|stay the night|somewhere to sleep", r"住店|住宿|房间|客房|空房|床位|住一晚|过夜|歇脚|一间房",
            "a night", "一晚", 3, 8, "a room", "客房")
 _MEAL = _w(r"meals?|supper|dinner|stew|soup|food|breakfast", r"饭|菜|面|汤|粥", "a bowl", "一碗", 2, 5, "a meal", "饭菜")
 _ALE = _w(r"ale|beer|cider|mead|drink|pint", r"酒", "a pint", "一壶", 1, 3, "ale", "酒")
@@ -119,8 +119,12 @@ TRADES: tuple[Trade, ...] = (
           r"fields?|crops?|harvest|cows?|hens?|farm", r"地|庄稼|收成|鸡"),
     Trade(r"smith|farrier", r"铁匠|铁铺",
           (_w(r"shoe(?:ing)?|horseshoes?|re-?shoe", r"马掌|钉掌", "a horse", "一匹马", 8, 16, "shoeing", "钉马掌", True),
-           _w(r"nails|knife|knives|blades?|a mend|mending", r"刀|锄|镰|钉子|打铁",
-              "a piece", "一件", 4, 12, "smithing", "打一件"),), r"forge|anvil|iron|work", r"铁|炉|活"),
+           _w(r"nails|knife|knives|blades?|a mend|mending|axes?|scythes?|sickles?|hinges?", r"刀|锄|镰|钉子|打铁",
+              "a piece", "一件", 4, 12, "smithing", "铁活"),
+           # "Could you sharpen my axe?", 帮我磨一下这把刀: the smith's own work, refused as a stranger's request before
+           _w(r"sharpen\w*|grind\w*|put an edge on", r"磨(?:一下|一磨|磨)?(?:这把|我的|把)?(?:刀|斧|镰|剪|锄)|磨刀", "a blade", "一把",
+              1, 3, "sharpening", "磨刀", True, yes_en="Leave it with me; I'll put an edge on it.",
+              yes_zh="放这儿，我给你磨得飞快。", side=True)), r"forge|anvil|iron|work", r"铁|炉|活"),
     Trade(r"ironmonger|hardware", r"五金|铁器铺|铁货",
           (_w(r"nails|hinges?|locks?|pots?|pans?|kettles?|tools?|knives|knife|buckets?", r"钉子|合页|锁|铁锅|锅|水壶|刀|铁桶|工具",
               "a piece", "一件", 2, 12, "hardware", "铁货"),), r"shop|stock|trade|custom", r"铺子|货|生意"),
@@ -133,7 +137,8 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"look at|see to|treat|visit|call(?:-out)?|dose|drench|fee", r"看(?:病|看|一看|一次|一下|一趟)|瞧|治|出诊|诊金", "a visit", "一趟",
               4, 10, "a visit", "出诊", True),), r"animals?|beasts?|patients?|calls?|rounds?|sick", r"牲口|病|出诊"),
     Trade(r"apothecary|herbalist|healer|physician|doctor", r"药|郎中|大夫|医",
-          (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),
+          (_w(r"remed\w*|medicine|herbs?|salve|tonic|physic|something for (?:it|a|an|my|the)\b|cough\w*|a cold|fever\w*|"
+              r"headaches?|toothache|stomach ?ache|sore throat", r"药", "a dose", "一帖", 3, 10, "a remedy", "药"),
            # a patient asking to be seen (能给我看看吗, "Could you take a look at me?"): the role's own work
            _w(r"look at me|see me|examine me|(?:a |the )?(?:visit|consultation)|a look at (?:me|my \w+)|check (?:me|on me) over|treat me|consult\w*|"
               r"(?:feel|feeling|i'?m|i am|i've been) (?:a bit |rather |very )?(?:poorly|ill|unwell|sick|off colour|under the weather)",
@@ -141,6 +146,18 @@ TRADES: tuple[Trade, ...] = (
               "a visit", "一次", 3, 8, "a consultation", "看病", True,
               yes_en="Sit down and let me have a look at you.", yes_zh="来，坐下，我给你把把脉。")),
           r"patients?|herbs?|sick|remed\w*", r"病人|药|草药"),
+    # a cobbler sells shoes and mends them ("Can you mend my boots?", 能帮我补补鞋吗), asked as news before
+    Trade(r"cobbler|shoe ?maker|boot ?maker|cordwainer", r"鞋匠|补鞋|修鞋|鞋铺",
+          (_w(r"(?:new )?(?:shoes?|boots?|clogs?|slippers?)", r"鞋|靴", "a pair", "一双", 20, 40, "shoes", "鞋"),
+           _w(r"mend\w*|repair\w*|fix\w*|re-?sol\w*|sol(?:e|ing)|heel\w*|patch\w*|stitch\w*", r"补|修|钉|换底|上底", "a pair", "一双",
+              2, 6, "mending", "补鞋", True, yes_en="Leave them with me; they'll be like new by tomorrow.",
+              yes_zh="放这儿吧，明天来取，保准跟新的一样。", side=True)),
+          r"shoes?|boots?|leather|last|work", r"鞋|皮子|活"),
+    Trade(r"barber", r"剃头|理发|剃须",
+          (_w(r"shave|haircut|hair ?cut|trim|cut (?:my|the) hair|hair cut", r"剃(?:个)?头|理(?:个)?发|刮脸|剪(?:个)?头|修面",
+              "a time", "一回", 1, 3, "a shave and a trim", "剃头", True, yes_en="Sit yourself down.",
+              yes_zh="来，坐下，我给你收拾收拾。"),),
+          r"chair|razor|customers?|trade", r"剃刀|客人|生意"),
     Trade(r"tailor|seamstress|dressmaker", r"裁缝|绣",
           # sewing to order, a curtain as much as a coat ("Could you sew a curtain for my classroom?"): said as asked
           (_w(r"coats?|dress\w*|shirts?|curtains?|trousers|breeches|skirts?|jackets?|waistcoats?|gowns?|aprons?|blouses?|"
@@ -205,10 +222,13 @@ _PRICE_ZH = re.compile(r"多少钱|多少银子|几两银子|要多少|怎么卖
 _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
-                         r"gut|clean|fillet|scale|patch|repair|darn|"
+                         r"gut|clean|fillet|scale|patch|repair|darn|sharpen|grind|cut|trim|shave|sole|heel|"
                          r"carry|take|row|ferry)\b|"
-                         r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any)\b", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我")
+                         r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any|some|something)\b"
+                         # "And a bed for the night?" after a pint: a ware asked for by its name alone
+                         r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$", re.I)
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我|"
+                         r"(?:这儿|这里|店里)?有(?!空[吗么？?])[\u4e00-\u9fff]{1,3}(?:吗|么|卖吗|没有)")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
                      r"\bhow(?:'s| is) (?:business|trade|work|custom)\b|\b(?:busy|good) (?:trade|business)\b", re.I)
@@ -265,6 +285,20 @@ _MEASURE_ZH = (("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", 
                ("酒|醋|酱", "一斤"), ("", "一件"))
 
 
+# who makes a thing mends it (a net-maker, a basket weaver, 织网的, 编筐的), and one who sells a thing that is
+# mended (卖伞的, an umbrella seller); a pie man or a cheesemonger mends nothing
+_MAKING_EN = re.compile(r"(?:maker|weaver|mender|wright|carver|turner|binder|knitter|spinner)s?$", re.I)
+_MENDED = (r"net|basket|sail|umbrella|chair|pot|kettle|clock|watch|lantern|cart|barrel|cask|bucket|shoe|boot|sieve|mat|hat|"
+           r"伞|网|筐|篮|篓|席|椅|锅|桶|鞋|靴|帽|筛|灯|钟|表")
+
+
+def _mends(role: str, thing: str, zh: bool) -> bool:
+    """Whether one whose role names this thing mends it too."""
+    if zh:
+        return bool(re.match(r"(?:编|织|补|扎|打|做)", role.strip())) or bool(re.fullmatch(rf"(?:{_MENDED})", thing))
+    return bool(_MAKING_EN.search(role.strip())) or bool(re.fullmatch(rf"(?:{_MENDED})s?", thing))
+
+
 @lru_cache(maxsize=512)
 def _maker_trade(role: str, zh: bool) -> Trade | None:
     m = (_MAKER_ZH if zh else _MAKER_EN).match(role.strip())
@@ -275,7 +309,8 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
         unit = next(u for r, u in _MEASURE_ZH if not r or re.search(r, thing))
         ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
         mend = _w("", r"补|修(?!改)", "", unit, 1, 4, "mending", f"补{thing}", True, yes_zh="能补，拿来我看看。", side=True)
-        return Trade(thing, re.escape(role), (ware, mend), "", rf"{re.escape(thing)}|生意|活")
+        return Trade(thing, re.escape(role), (ware, mend) if _mends(role, thing, zh) else (ware,), "",
+                     rf"{re.escape(thing)}|生意|活")
     stem = re.sub(r"(?<=[^aeiou])e?s$", "", thing) if len(thing) > 4 else thing
     unit = _MASS_EN.get(stem)  # salt by the sack, rope by the coil: said without "a"
     name = (stem + "s" if stem in _SOLD_AS_MANY else stem) if unit else ("an " if stem[0] in "aeiou" else "a ") + stem
@@ -283,7 +318,8 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
     # the one who makes nets mends them ("Can you mend my net?"): its price said per the thing mended
     mend = _w(r"mend\w*|repair\w*|fix\w*|patch\w*|darn\w*", "", unit or name, "", 1, 4, "mending", stem, True,
               yes_en="Yes, I can mend that for you.", side=True)
-    return Trade(rf"\b{stem}", "", (ware, mend), rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
+    return Trade(rf"\b{stem}", "", (ware, mend) if _mends(role, stem, zh) else (ware,),
+                 rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
 
 
 def trade_of(role: str) -> Trade | None:
@@ -312,7 +348,8 @@ _LISTED_ZH = {"笔墨纸砚": ("笔", "墨", "纸", "砚"), "文房四宝": ("�
               "柴米油盐": ("柴", "米", "油", "盐"), "锅碗瓢盆": ("锅", "碗", "瓢", "盆"), "针头线脑": ("针", "线"),
               "烟酒糖茶": ("烟", "酒", "糖", "茶"), "瓜果蔬菜": ("瓜果", "蔬菜"), "鸡鸭鱼肉": ("鸡", "鸭", "鱼", "肉"),
               "茶叶点心": ("茶叶", "点心"), "针线": ("针", "线"), "纸笔": ("纸", "笔"), "笔墨": ("笔", "墨")}
-_UNIT_ZH = (("纸", "刀"), ("笔", "支"), ("墨", "锭"), ("砚", "方"), ("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"))
+_UNIT_ZH = (("纸", "刀"), ("笔", "支"), ("墨", "锭"), ("砚", "方"), ("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"),
+            ("伞", "把"), ("网|席", "张"), ("鞋|靴", "双"))
 
 
 def _per(per: str, zh: bool) -> str:
@@ -557,11 +594,11 @@ def ware_by_unit(trade: Trade, text: str, zh: bool) -> Ware | None:
         return None
     if zh:
         unit = many.group(0)[len(many.group(1)):]
-        fits = [w for w in trade.wares if w.unit_zh and w.unit_zh.endswith(unit)]
+        fits = [w for w in trade.wares if w.unit_zh and w.unit_zh.endswith(unit) and not w.side]  # 两把 are umbrellas, not mending
     else:
         after = text[many.end():].strip().lower()
-        fits = [w for w in trade.wares
-                if (u := re.sub(r"^(?:a|an|each|per)\s+", "", w.unit_en.lower())) and u not in ("each", "")
+        fits = [w for w in trade.wares if not w.side
+                and (u := re.sub(r"^(?:a|an|each|per)\s+", "", w.unit_en.lower())) and u not in ("each", "")
                 and re.match(rf"{re.escape(u)}(?:e?s)?\b", after)]
     return fits[0] if len(fits) == 1 else None
 
@@ -730,6 +767,9 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
             return "price", _prices_said(world, npc, trade, text, zh)
     if ware is None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text):
         ware = ware_by_unit(trade, text, zh)  # 给我来三尺 of the one who sells 蓝布 by the 尺: the 蓝布
+        if ware is None and previous is not None and (_MANY_ZH if zh else _MANY_EN).search(text):
+            before = previous() or ""  # "How much are your candles?" then "I'll take six.": six candles
+            ware = ware_in(trade, before, zh) if before != text else None
     if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
         return "serve", _head_of_trade(world, npc, ware, zh) or _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
