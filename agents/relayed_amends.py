@@ -39,8 +39,24 @@ def wrongs_i_saw(items: Iterable[GroundingItem], subjects: set[str]) -> list[Gro
 
 
 def amends_heard(items: Iterable[GroundingItem], subjects: set[str]) -> bool:
-    """Whether I hold that one of them apologised or made it up (told or seen)."""
-    return any(g.about in subjects and g.meta.get("predicate") in AMENDS for g in items)
+    """Whether I hold that one of them apologised or made it up (told or seen), or heard them say sorry."""
+    return any(g.about in subjects and (g.meta.get("predicate") in AMENDS or sorry_to_my_face(g)) for g in items)
+
+
+IN_PERSON = {"en": "{name} came and said sorry to me.", "zh": "{name}当面跟我道了歉。"}
+
+
+def sorry_to_my_face(item: GroundingItem) -> bool:
+    """Whether this memory is someone's own sorry said to me ("I'm sorry I broke your jug, Dora.")."""
+    from townsfolk.agents.intent import detect_intents, kinds_of
+    from townsfolk.agents.reported_apology import relayed_sorry, reported_sorry
+
+    quote = str(item.meta.get("quote") or "")
+    if item.kind != "event" or item.meta.get("source") != "heard" or item.meta.get("fact_kind") != "say" or not quote:
+        return False
+    if reported_sorry(quote) or relayed_sorry(quote):
+        return False
+    return "apology" in kinds_of(detect_intents(quote, "zh" if any("\u4e00" <= c <= "\u9fff" for c in quote) else "en"))
 
 
 def relayed_answer(lang: str, name: str, seen_line: str, pick: Callable[[list[str]], str]) -> str:

@@ -54,7 +54,14 @@ from townsfolk.agents.my_tellings import (
 from townsfolk.agents.persona_clause import persona_clause, pronoun_zh
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.praise import is_praise, praise_key
-from townsfolk.agents.relayed_amends import amends_heard, relayed_answer, still_cross, wrongs_i_saw
+from townsfolk.agents.relayed_amends import (
+    IN_PERSON,
+    amends_heard,
+    relayed_answer,
+    sorry_to_my_face,
+    still_cross,
+    wrongs_i_saw,
+)
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
 from townsfolk.agents.remember_me import SAID as SAID_OF_ASKER
 from townsfolk.agents.remember_me import asks_remember_me
@@ -328,6 +335,8 @@ class _Voice:
         if item.kind == "event":
             if m.get("dialogue") or m.get("message"):
                 return None  # what was said in conversation is not news
+            if m.get("speaker_name") and sorry_to_my_face(item):  # not "Cal said to me that Cal is sorry Cal broke my jug, me"
+                return IN_PERSON[self.lang].format(name=m["speaker_name"])
             if m.get("fact_kind") == "say" and m.get("quote"):
                 said = self.g.reported(m["quote"], subject_name=m.get("subject_name"))
                 nested = "_nested" if self.g.is_reported(said) else ""  # 我跟小梅说过，老张说……

@@ -80,7 +80,11 @@ def test_a_sorry_in_person_warms_more_than_one_relayed(tmp_path: Path) -> None:
         beat = f'  - {{at: 2, say: {{speaker: cal, to: dora, about: cal, text: "{said}"}}}}\n'
         town = town_of(tmp_path / "person", words, beat)
         in_person, beliefs = neighbour(town), held(town)
+        cross = town.say("kit", "dora", "Are you still cross with Cal?" if words is EN else "你还生老周的气吗？").text
         town.close()
+        # softer, what was seen kept, and the sorry said as one (not "Cal said to me that Cal is sorry Cal broke my jug, me")
+        assert ("said sorry to me" in cross or "当面跟我道了歉" in cross) and ("saw" in cross or "亲眼" in cross), cross
+        assert "I am, a bit" not in cross and "是有点" not in cross, cross
         town = town_of(tmp_path / "relayed", words)
         base = neighbour(town)
         town.say("kit", "dora", relay)
