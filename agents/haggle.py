@@ -21,21 +21,24 @@ from townsfolk.agents.trade_goods import Trade, Ware, _slots, price_of, ware_in
 from townsfolk.world.world import World
 
 _NUM_EN = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a penny|a farthing"
+# a sum of coin, then the end of the offer: "how about 8?", "3 pence for it", never "two pints" (a quantity)
+_SUM = r"(?:\s*(?:pence|penny|p|coppers?|coins?)\b)?(?=\s*(?:[?.!,;]|$|and\b|then\b|instead\b|a (?:pint|night|bowl|loaf|pound|piece|coil|pair)\b|"
+_SUM += r"each\b|for (?:it|them|that|this|the lot|one|each|a|an|the|both|all)\b))"
 _OFFER_EN = re.compile(
-    rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:(?:it|that|them|one|this|these|those|(?:the|my|a|your) [\w'-]+) )?(?:for|at)|let (?:it|me have it|them|one) go for|"
-    rf"settle for|say)\s+(?P<n>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|a|an|the|my|this|that|these|those|two|three)\b)"
-    rf"|\b(?:how|what) about\s+(?P<n2>{_NUM_EN})\b(?!\s+(?:for|of)\s+(?:your|my|this|that|these|those)\b)"
-    rf"|\bmake it\s+(?P<n3>{_NUM_EN})\b|\b(?:call it|say)\s+(?P<n4>{_NUM_EN})\s+(?:pence|penny|and)\b"
-    rf"|\bI(?:'ll| will|'d| would| can| could) (?:give|pay|offer)(?: you)?\s+(?P<n5>{_NUM_EN})\b(?!\s+(?:pence |penny )?for\s+(?:your|a|an|the|my|two|three)\b)"
+    rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:(?:it|that|them|one|this|these|those|(?:the|my|a|your) [\w'-]+) )?(?:for|at)|"
+    rf"let (?:it|me have it|them|one) go for|settle for|say)\s+(?P<n>{_NUM_EN}){_SUM}"
+    rf"|\b(?:how|what) about\s+(?P<n2>{_NUM_EN}){_SUM}|\bmake it\s+(?P<n3>{_NUM_EN}){_SUM}"
+    rf"|\b(?:call it|say)\s+(?P<n4>{_NUM_EN})\s+(?:pence|penny)\b"
+    rf"|\bI(?:'ll| will|'d| would| can| could) (?:give|pay|offer)(?: you)?\s+(?P<n5>{_NUM_EN}){_SUM}"
     rf"|^\W*(?P<n6>{_NUM_EN})\s+(?:pence|penny)\s*\?", re.I)
-_DOWN_EN = re.compile(r"\btoo (?:dear|much|steep|pricey|expensive|rich for me)\b|\b(?:a bit|rather|very) (?:steep|dear|pricey)\b"
-                      r"|\bany cheaper\b|\bcheaper\b|\bgo (?:any )?lower\b|\bcome down\b|\bknock (?:a bit|something|a penny) off\b"
+_DOWN_EN = re.compile(r"\btoo (?:dear|steep|pricey|expensive|rich for me)\b|\btoo much(?=\s*(?:[.!?,;:-]|$|for me\b))|\b(?:a bit|rather|very) (?:steep|dear|pricey)\b"
+                      r"|\bany cheaper\b|\bcheaper\b(?!\s+than)|\bgo (?:any )?lower\b|\bcome down\b|\bknock (?:a bit|something|a penny) off\b"
                       r"|\b(?:do|give me) (?:any )?better\b|\bbetter price\b|\bdiscount\b|\bbest price\b", re.I)
 _ZH_N = r"\d+|[一两二三四五六七八九十百]+"
 _OFFER_ZH = re.compile(rf"(?P<n>{_ZH_N})\s*(?:个)?(?:文|铜板|个钱)(?:钱)?(?:[一每][\u4e00-\u9fff])?(?:行不行|行吗|行不|成不成|成吗|卖不卖|卖吗|好不好|好吗|怎么样|"
                        rf"可以吗|可不可以|中不中|干不干|咋样|吧|得了|算了|拿走|给我)"
                        rf"|(?:给你|算|就|出)(?P<n2>{_ZH_N})\s*(?:个)?(?:文|铜板)")
-_DOWN_ZH = re.compile(r"便宜(?:点|些|一点|一些|一点儿)|少(?:算|要)?(?:点|些|一点|一些)|太贵|贵了|有点贵|能不能便宜|让(?:一)?(?:点|些)|"
+_DOWN_ZH = re.compile(r"便宜(?:点|些|一点|一些|一点儿)|少(?:算|要)?(?:点|些|一点|一些)(?=[吧呗嘛啊呀吗？?。！!，,\s]|$)|少算(?:点|些|一点|一些)|太贵|贵了|有点贵|能不能便宜|让(?:一)?(?:点|些)|"
                       r"打个折|抹(?:个|了)?零|再低(?:点|些)|算便宜")
 
 PHRASES = {

@@ -81,3 +81,14 @@ def test_a_trades_own_work_is_taken_on_with_its_price(tmp_path: Path) -> None:
     assert "gutted" in gut and "penny" in gut, gut
     assert "补" in bu and "文" in bu, bu
     assert "收拾" in shi and "文" in shi, shi
+
+
+def test_what_is_no_haggling() -> None:
+    from townsfolk.agents.haggle import offered
+
+    assert offered("Too dear - how about 8?", False) == (True, 8) and offered("八文行不行？", True) == (True, 8)
+    assert offered("少点吧", True) == (True, None) and offered("Any cheaper?", False) == (True, None)
+    # a quantity, an amount of something else, less salt: no price argued
+    for words, zh in (("What about two pints?", False), ("You had too much ale last night?", False),
+                      ("Is bread cheaper than fish?", False), ("面里少点盐", True), ("How about Dora?", False)):
+        assert offered(words, zh) == (False, None), words
