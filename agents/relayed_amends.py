@@ -21,6 +21,10 @@ SORRY_RELAYED = {
     "en": ["So {about} is sorry. Well, that's something.", "{about}'s sorry, is that so? Well, that's something."],
     "zh": ["{about}肯道歉？也算有这份心。", "{about}知道不对了？那也算有点良心。"],
 }
+NOTHING_TO_FORGIVE = {
+    "en": ["Sorry? Whatever for? {about}'s done me no wrong that I know of.", "Sorry for what? I've nothing against {about}."],
+    "zh": ["跟我道歉？{about}又没做什么对不起我的事啊。", "道什么歉？我跟{about}没什么过不去的。"],
+}
 STILL_SAW = {
     "en": ["I saw it with my own eyes, mind: {line}", "All the same, I saw it myself: {line}"],
     "zh": ["不过那事我是亲眼看见的：{line}", "可我是亲眼看见的：{line}"],
@@ -36,6 +40,12 @@ def wrongs_i_saw(items: Iterable[GroundingItem], subjects: set[str]) -> list[Gro
     seen = [g for g in items if g.kind in ("event", "belief") and g.about in subjects and g.valence < -0.2
             and g.meta.get("source") in FIRST_HAND and not g.meta.get("retracted")]
     return sorted(seen, key=lambda g: g.kind != "event")
+
+
+def grudge_held(items: Iterable[GroundingItem], subjects: set[str]) -> bool:
+    """Whether anything I hold of them is bad (a wrong seen or heard of, a poor opinion)."""
+    return any(g.about in subjects and g.kind in ("belief", "event", "summary", "impression") and g.valence < -0.2
+               and not g.meta.get("retracted") for g in items)
 
 
 def amends_heard(items: Iterable[GroundingItem], subjects: set[str]) -> bool:
@@ -59,8 +69,11 @@ def sorry_to_my_face(item: GroundingItem) -> bool:
     return "apology" in kinds_of(detect_intents(quote, "zh" if any("\u4e00" <= c <= "\u9fff" for c in quote) else "en"))
 
 
-def relayed_answer(lang: str, name: str, seen_line: str, pick: Callable[[list[str]], str]) -> str:
-    """My word on a sorry carried to me: taken as theirs, and what I saw kept beside it."""
+def relayed_answer(lang: str, name: str, seen_line: str, pick: Callable[[list[str]], str], *, grudge: bool = True) -> str:
+    """My word on a sorry carried to me: taken as theirs, and what I saw kept beside it; puzzled when I
+    hold nothing against them."""
+    if not grudge and not seen_line:
+        return pick(NOTHING_TO_FORGIVE[lang]).format(about=name)
     ack = pick(SORRY_RELAYED[lang]).format(about=name)
     if not seen_line:
         return ack

@@ -57,6 +57,7 @@ from townsfolk.agents.praise import is_praise, praise_key
 from townsfolk.agents.relayed_amends import (
     IN_PERSON,
     amends_heard,
+    grudge_held,
     relayed_answer,
     sorry_to_my_face,
     still_cross,
@@ -527,7 +528,8 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
         seen = wrongs_i_saw(items, set(v.meta.get("subjects") or []))
         line = (v.line(seen[0]) or "") if seen else ""
         return relayed_answer(v.lang, names[0], v.finish(line) if line else "",
-                              lambda options: options[int(v.rng.integers(len(options)))])
+                              lambda options: options[int(v.rng.integers(len(options)))],
+                              grudge=grudge_held(request.grounding, set(v.meta.get("subjects") or [])))
     if act == "forgive" and _wronged_before_my_eyes(request):
         return v.pick("not_forgiven")  # sorry for a theft I saw: not "let's say no more about it"
     if act in ("farewell", "thank", "forgive", "apologise"):

@@ -92,3 +92,15 @@ def test_a_sorry_in_person_warms_more_than_one_relayed(tmp_path: Path) -> None:
         town.close()
         assert ("apologised", "witnessed") in beliefs and ("damaged", "witnessed") in beliefs, beliefs
         assert in_person - base > relayed - base > 0, (base, relayed, in_person)
+
+
+def test_a_sorry_for_nothing_i_hold_puzzles(tmp_path: Path) -> None:
+    for words, relay in ((EN, "Cal wanted me to say he's sorry."), (ZH, "老周让我跟你说对不起")):
+        spec = tmp_path / f"calm_{words['lang']}.yaml"
+        spec.write_text(WORLD.format(extra="", **words).split("timeline:")[0], encoding="utf-8")
+        town = Town.from_scenario(str(spec), db=str(tmp_path / f"calm_{words['lang']}.db"))
+        town.advance(1)
+        reply = town.say("kit", "dora", relay).text
+        town.close()
+        assert "that's something" not in reply and "这份心" not in reply and "良心" not in reply, reply
+        assert words["cal"] in reply and ("?" in reply or "？" in reply), reply
