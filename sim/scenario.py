@@ -783,12 +783,12 @@ def _schema_problems(exc: ValidationError, data: dict, lines: dict, text: str, f
     errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
     where = [_data_path(data, tuple(e["loc"]), keep_last=e["type"] in ("missing", "extra_forbidden"))
              for e in errors]
-    places = list(dict.fromkeys(_place(data, tuple(e["loc"])) for e in errors))
+    places = list(dict.fromkeys(_place(data, e) for e in errors))
     unknown = {(w[:-1], str(w[-1])) for e, w in zip(errors, where, strict=True)
                if e["type"] == "extra_forbidden" and w}
     out: list[ScenarioError] = []
     for place in places:
-        members = [i for i, e in enumerate(errors) if _place(data, tuple(e["loc"])) == place]
+        members = [i for i, e in enumerate(errors) if _place(data, e) == place]
         first = members[0]
         # `to: []` fails as "not a string" and as "list too short"; the second is what the designer meant
         pick = next((i for i in members if where[i] == where[first] and not errors[i]["type"].endswith("_type")),
@@ -806,19 +806,23 @@ def typo_explains(missing: tuple, unknown: set[tuple[tuple, str]]) -> bool:
                for parent, key in unknown)
 
 
-def _place(data: dict, loc: tuple) -> tuple:
+def _place(data: dict, err: dict) -> tuple:
     """Where in the document an error stands, up to the first union member's name: the members of
-    `to: str | list[str]` failing on `to: [1]` are one mistake."""
-    path = _data_path(data, loc, keep_last=True)
+    `to: str | list[str]` failing on `to: []` or `to: [1]` are one mistake."""
+    keep_last = err["type"] in ("missing", "extra_forbidden")
+    loc, alias = tuple(err["loc"]), {"from_": "from"}
+    out: list = []
     cur: Any = data
     for n, part in enumerate(loc):
+        part = alias.get(part, part)
         if isinstance(cur, dict) and part in cur:
             cur = cur[part]
         elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
             cur = cur[part]
-        elif n < len(loc) - 1:
-            return _data_path(data, loc[:n], keep_last=True)
-    return path
+        else:
+            return (*out, part) if keep_last and n == len(loc) - 1 else tuple(out)
+        out.append(part)
+    return tuple(out)
 
 
 def _schema_problem(err: dict, path: tuple, data: dict, lines: dict, text: str, file: str) -> ScenarioError:
