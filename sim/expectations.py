@@ -12,8 +12,10 @@ from townsfolk.sim.scenario import Expectation
 # prints its checks in Chinese like the rest of its timeline (ids stay ids in English, names in zh).
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "belief": "{holder} has a {status} belief about {about} (hops >= {hops})", "no_beliefs": "no beliefs",
-        "belief_found": "{id} '{text}' hops={hops} cred={cred:.2f} {status}",
+        "belief": "{holder} has a {status} belief about {about} ({predicate}hops >= {hops}{max_hops})",
+        "no_beliefs": "no beliefs", "belief_found": "{id} '{text}' hops={hops} cred={cred:.2f} {status}",
+        "want_predicate": "predicate {predicate}, ", "want_max_hops": ", hops <= {hops}",
+        "found_predicate": " ({predicate})",
         "relation": "{a} -> {b} [{kind}] {bound}", "no_edge": "no such edge", "strength": "strength {value:.3f}",
         "layer": "{holder} has a {kind} of {about}", "layer_mentions": " mentioning {mentions} and not {excludes}",
         "layer_valence": " with valence {bound}", "no_layer": "no {kind}", "valence": " valence {value:+.2f}",
@@ -25,8 +27,10 @@ WORDS: dict[str, dict[str, str]] = {
         "held": "held", "superseded": "superseded", "any": "any",
     },
     "zh": {
-        "belief": "{holder}对{about}有一条看法（{status}，至少第 {hops} 手）", "no_beliefs": "没有看法",
-        "belief_found": "{id}“{text}” 第 {hops} 手 可信度 {cred:.2f} {status}",
+        "belief": "{holder}对{about}有一条看法（{status}，{predicate}至少第 {hops} 手{max_hops}）",
+        "no_beliefs": "没有看法", "belief_found": "{id}“{text}” 第 {hops} 手 可信度 {cred:.2f} {status}",
+        "want_predicate": "谓词 {predicate}，", "want_max_hops": "，至多第 {hops} 手",
+        "found_predicate": "（谓词 {predicate}）",
         "relation": "{a} → {b}【{kind}】{bound}", "no_edge": "没有这条关系", "strength": "强度 {value:.3f}",
         "layer": "{holder}对{about}有{kind}", "layer_mentions": "，{mentions}",
         "layer_valence": "，好恶 {bound}", "no_layer": "没有{kind}", "valence": " 好恶 {value:+.2f}",
@@ -71,13 +75,19 @@ def check(sim: Simulation, index: int, exp: Expectation) -> ExpectationResult:
     w, m, say = sim.world, sim.memory, _words(sim)
     if exp.belief is not None:
         e = exp.belief
-        desc = say["belief"].format(holder=_who(sim, e.holder), status=say[e.status], about=_who(sim, e.about),
-                                    hops=e.min_hops)
+        # Every condition the check applies is said, and a predicate check shows each found belief's
+        # predicate: two failing checks that differ only in `predicate:` must not print the same line.
+        desc = say["belief"].format(
+            holder=_who(sim, e.holder), status=say[e.status], about=_who(sim, e.about), hops=e.min_hops,
+            predicate=say["want_predicate"].format(predicate=e.predicate) if e.predicate is not None else "",
+            max_hops=say["want_max_hops"].format(hops=e.max_hops) if e.max_hops is not None else "")
         pool = m.beliefs_of(e.holder, e.about, held_only=False)
         match = [b for b in pool if (e.status == "any" or b.status == e.status) and b.hops >= e.min_hops and (e.max_hops is None or b.hops <= e.max_hops)
                  and (e.predicate is None or b.claim.predicate == e.predicate)]
         found = "; ".join(say["belief_found"].format(id=b.id, text=b.text, hops=b.hops, cred=b.credibility,
-                                                      status=say[b.status]) for b in pool) or say["no_beliefs"]
+                                                      status=say[b.status])
+                          + (say["found_predicate"].format(predicate=b.claim.predicate) if e.predicate is not None else "")
+                          for b in pool) or say["no_beliefs"]
         return ExpectationResult(index=index, at=exp.at, ok=bool(match), description=desc, found=found)
     if exp.relation is not None:
         r = exp.relation
