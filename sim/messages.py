@@ -12,7 +12,8 @@ from rich.cells import cell_len
 from townsfolk.world.relation_kinds import BUILTIN_KINDS, RelationKind
 
 EN: dict[str, str] = {
-    "why.title": "Why {holder} regards {target} as they do",
+    "why.title": "Why {holder} regards {target} as {as_they}",
+    "reason.tension_fades": "tension fades",
     "why.impression": "impression",
     "why.summary": "summary",
     "why.no_edges": "no edges between them",

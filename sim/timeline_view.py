@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.tree import Tree
 
+from townsfolk.agents.persona_clause import pronoun_for
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import (
@@ -85,10 +86,19 @@ def belief_source(world: World, source: str, told_by: str | None) -> str:
     return source_label(world.language, source) + (f" ← {world.name(told_by)}" if told_by else "")
 
 
+def _as_they(world: World, cid: str) -> str:
+    """"he does" / "she does" / "they do" for the holder, as the rest of the engine speaks of them
+    (a declared `pronoun:` first): "Why Milo regards Agatha as they do" of a `pronoun: he` read wrong."""
+    c = world.characters.get(cid)
+    pronoun = pronoun_for(c.persona, c.role, c.pronoun) if c is not None else "they"
+    return {"he": "he does", "she": "she does"}.get(pronoun, "they do")
+
+
 def print_explanation(console: Console, world: World, ex: Explanation) -> None:
     lang = world.language
     sep = "：" if lang == "zh" else ": "
-    root = Tree(f"[bold]{escape(msg(lang, 'why.title', holder=world.name(ex.holder), target=world.name(ex.target)))}[/]")
+    title = msg(lang, "why.title", holder=world.name(ex.holder), target=world.name(ex.target), as_they=_as_they(world, ex.holder))
+    root = Tree(f"[bold]{escape(title)}[/]")
     if ex.impression:
         root.add(f"{msg(lang, 'why.impression')}{sep}{escape(ex.impression)}")
     for s in ex.summaries:
