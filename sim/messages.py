@@ -92,6 +92,7 @@ EN: dict[str, str] = {
 
 ZH: dict[str, str] = {
     "why.title": "{holder}为什么这样看{target}",
+    "reason.tension_fades": "芥蒂随时间淡了",
     "why.impression": "印象",
     "why.summary": "总结",
     "why.no_edges": "两人之间没有关系边",
@@ -247,8 +248,15 @@ def anonymised_clause(language: str, n: int) -> str:
     return msg(language, "forget.anonymised", n=n, s="" if n == 1 else "s") if n else ""
 
 
+# Edge-change reasons the engine stores as fixed English words (agents/bonds.py), read through the
+# catalogue: a zh town's `why` printed "tension fades  (time)" among its Chinese lines (newcomer K-34).
+REASON_KEYS: dict[str, str] = {"tension fades": "reason.tension_fades"}
+
+
 def reason_label(language: str, reason: str) -> str:
     """An edge change's reason as read: the 'interaction: ' marker code counts by, in the world's language."""
+    if reason in REASON_KEYS:  # a reason the engine writes in English words, said in the world's language
+        return msg(language, REASON_KEYS[reason])
     head, sep, rest = reason.partition(": ")
     if sep and head == "interaction" and language != "en":
         return msg(language, "why.interaction") + ("：" if language == "zh" else ": ") + rest
@@ -260,7 +268,7 @@ AXES_ZH: dict[str, str] = {"familiarity": "熟悉", "trust": "信任", "affinity
 
 # What moved an edge (world/relationships.Cause.kind), as read beside its id.
 CAUSES_ZH: dict[str, str] = {"seed": "设定", "fact": "事实", "event": "经历", "belief": "看法",
-                             "impression": "印象", "mediation": "调解"}
+                             "impression": "印象", "mediation": "调解", "time": "时间"}
 
 
 def relation_label(language: str, kind: str, kinds: dict[str, RelationKind] | None = None) -> str:
