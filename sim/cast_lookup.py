@@ -34,6 +34,14 @@ def unknown_in_cast(names: Mapping[str, str], who: str, noun: str = "character",
     return f"{lead}: none of the {len(names)} ids or names is close"
 
 
+def folded_match(names: Mapping[str, str], who: str) -> str | None:
+    """The one id whose id or name is WHO but for case ("quill" for Quill), None when none or several
+    are: the did-you-mean had found exactly who was meant and still refused (newcomer K-30)."""
+    folded = who.casefold()
+    ids = {cid for cid, name in names.items() if cid.casefold() == folded or name.casefold() == folded}
+    return ids.pop() if len(ids) == 1 else None
+
+
 class CastLookup:
     """Id-or-name resolution over one world's cast, its name index kept per cast version."""
 
@@ -62,7 +70,7 @@ class CastLookup:
         ids = [cid for cid in self._index().get(who, ()) if keep(cid)]
         if len(ids) == 1:
             return ids[0]
-        return ids or None
+        return ids or folded_match(self.names(keep), who)
 
     def names(self, keep: Callable[[str], bool]) -> dict[str, str]:
         """id -> name of the characters `keep` accepts (for the miss message)."""

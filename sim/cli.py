@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
+from townsfolk.sim.cast_lookup import folded_match
 from townsfolk.sim.cast_lookup import unknown_in_cast as cast_unknown
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ def resolve_name(names: Mapping[str, str], who: str) -> str:
     for cid, name in names.items():
         if name == who:
             return cid
+    if (cid := folded_match(names, who)) is not None:  # "quill" for Quill, when only one is meant
+        return cid
     _fail(unknown_in_cast(names, who))
     raise AssertionError
 
