@@ -59,6 +59,17 @@ def run_turns(town: Town, player: str, npc: str, texts: Iterable[str], *, json_o
             console.print(turn_line(town, npc, result), markup=False)
 
 
+def simulate_run(db: str) -> bool:
+    """Whether DB holds a `townsfolk simulate` run (False when it cannot be read: Town.open says why)."""
+    from townsfolk.sim.headless_open import is_headless
+    from townsfolk.sim.run_store import RunStore, RunStoreError
+
+    try:
+        return is_headless(RunStore(db, must_exist=True).run_info().extra)
+    except RunStoreError:
+        return False
+
+
 @app.command("talk")
 def talk_cmd(
     player: str = typer.Argument(..., help="the player who speaks (id or name)"),
@@ -66,7 +77,8 @@ def talk_cmd(
     texts: list[str] | None = typer.Argument(None, help="one turn each; none: read lines from stdin until EOF"),
     db: str = typer.Option(..., help="a saved run (SQLite path or SQLAlchemy URL)"),
     json_out: bool = typer.Option(False, "--json", help="one JSON object per turn (the HTTP talk answer)"),
-    read_only: bool = typer.Option(False, "--read-only", help="answer, but save nothing of the turns"),
+    read_only: bool = typer.Option(False, "--read-only", help="answer, but save nothing of the turns "
+                                   "(always so on a `simulate` run)"),
     llm: str = typer.Option("offline", help="offline | openai | llama"),
     llm_url: str | None = typer.Option(None, help="base URL of an OpenAI-compatible server"),
     model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
@@ -85,6 +97,12 @@ def talk_cmd(
         provider = make_provider(llm, url=llm_url, model=model)
     except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
+    if not read_only and simulate_run(db):
+        # a `simulate` town talks read-only (a save through Town would replace its headless record):
+        # it refused and pointed a CLI user at Python (newcomer K-17)
+        sys.stderr.write(f"note: {db} is a `townsfolk simulate` run: talking read-only, nothing is saved "
+                         "(its daily life goes on with `townsfolk simulate SPEC --db DB --resume`)\n")
+        read_only = True
     try:
         town = Town.open(db, provider=provider, read_only=read_only)
     except TownError as exc:  # RunStoreError is one: another writer, a run of no scenario

@@ -14,6 +14,11 @@ from townsfolk.sim.run_store import RunStoreError
 from townsfolk.sim.scenario import Scenario
 
 
+def is_headless(extra: dict[str, Any]) -> bool:
+    """Whether a saved run's record is a `simulate` run's (a world spec, no scenario)."""
+    return bool((extra.get("headless") or {}).get("spec")) and not extra.get("scenario")
+
+
 def headless_scenario(extra: dict[str, Any], *, read_only: bool, db: object) -> Scenario | None:
     """The settings of a saved headless run as a scenario with no cast or timeline (the cast is
     in the saved world); None when the run is not a headless one."""
