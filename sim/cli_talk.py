@@ -79,6 +79,8 @@ def talk_cmd(
     json_out: bool = typer.Option(False, "--json", help="one JSON object per turn (the HTTP talk answer)"),
     read_only: bool = typer.Option(False, "--read-only", help="answer, but save nothing of the turns "
                                    "(always so on a `simulate` run)"),
+    advance: int = typer.Option(0, "--advance", min=0, help="let N ticks pass before the turns (saved, "
+                                "as Town.advance): a visit later that day or the next, not the run's last tick"),
     llm: str = typer.Option("offline", help="offline | openai | llama"),
     llm_url: str | None = typer.Option(None, help="base URL of an OpenAI-compatible server"),
     model: str | None = typer.Option(None, help="model name (openai) or GGUF path (llama)"),
@@ -97,7 +99,11 @@ def talk_cmd(
         provider = make_provider(llm, url=llm_url, model=model)
     except (ValueError, ProviderUnavailable, FileNotFoundError) as exc:
         _fail(str(exc))
-    if not read_only and simulate_run(db):
+    headless = simulate_run(db)
+    if advance and headless:
+        _fail(f"{db} is a `townsfolk simulate` run: its time passes with `townsfolk simulate SPEC --db DB "
+              "--resume`, not `talk --advance`")
+    if not read_only and headless:
         # a `simulate` town talks read-only (a save through Town would replace its headless record):
         # it refused and pointed a CLI user at Python (newcomer K-17)
         sys.stderr.write(f"note: {db} is a `townsfolk simulate` run: talking read-only, nothing is saved "
@@ -112,6 +118,12 @@ def talk_cmd(
             pid, nid = town.check_say(player, npc, "?")
         except TownError as exc:
             _fail(str(exc))
+        if advance:  # every turn was at the run's last tick: a second visit was "the same day" (K-39)
+            try:
+                moved = town.advance(advance)
+            except TownError as exc:
+                _fail(str(exc))
+            sys.stderr.write(f"advanced {advance} tick{'s' if advance != 1 else ''} to t{moved.tick} ({moved.time})\n")
         prompt = f"{town.world.name(pid)} > "
         try:
             run_turns(town, pid, nid, texts if texts else stdin_lines(prompt), json_out=json_out)
