@@ -54,6 +54,7 @@ class SimulateResult(BaseModel):
     stifled: int = 0
     beliefs: int = 0
     reached: int = 0  # NPCs holding any belief
+    seed_reach: float = 0.0  # share of NPCs holding a belief of the seeded rumour (sweep's rumour_reach)
     model_calls: int = 0
     build_s: float = 0.0
     run_s: float = 0.0
@@ -186,11 +187,14 @@ def _simulate(spec: WorldSpec, *, npcs: int | None, days: float | None, seed: in
                 on_tick(TickProgress(tick=tick, ticks=last, npcs=len(town.npcs), tellings=life.counts["tellings"],
                                      model_calls=sim.usage.model_calls, elapsed_s=time.perf_counter() - t1))
     beliefs = list(sim.memory.beliefs.values())
+    origins = set(life.seed_origins)
+    heard = {b.holder for b in beliefs if b.origin_fact_id in origins}
     return SimulateResult(
         sim=sim, town=town, life=life, title=spec.world, seed=world.seed, npcs=len(town.npcs), days=days, ticks=last,
         ties=town.tie_pairs, tellings=life.counts["tellings"], events=life.counts["events"],
         events_waiting=sum(life.backlog.values()),
         stifled=life.counts["stifled"], beliefs=len(beliefs), reached=len({b.holder for b in beliefs}),
+        seed_reach=round(len(heard) / max(1, len(town.npcs)), 4),
         model_calls=sim.usage.model_calls, build_s=round(build_s, 3), run_s=round(time.perf_counter() - t1, 3),
         db=store.db if store is not None else None)
 

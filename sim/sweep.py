@@ -93,7 +93,7 @@ def run_one(spec_data: dict[str, Any], point: dict[str, Any], seed: int, npcs: i
     # as `simulate --json` says it: the offline rules' answers are offline_calls, not model calls
     offline = getattr(result.sim.provider, "name", "offline") == "offline"
     return {**point, "seed": seed, "npcs": result.npcs, "days": result.days,
-            "rumour_reach": round(len(heard) / max(1, result.npcs), 4),
+            "rumour_reach": result.seed_reach,  # one definition: `simulate --json`'s seed_reach
             "never_heard": round(1 - len(heard) / max(1, result.npcs), 4),
             "tellings": result.tellings, "stifled": result.stifled, "beliefs": result.beliefs,
             "mean_credibility": round(float(np.mean(told)), 4) if told else None,
