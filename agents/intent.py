@@ -242,6 +242,12 @@ def _raw_clauses(text: str) -> list[_Clause]:
 
 
 _STATEMENT_CONFIDENCE = 0.55
+# a request to make it right with someone (say sorry, make up, have a word): asked of the NPC as a
+# person, answered from what it holds of them (my_tellings.py, plea.py), never as an errand it cannot run
+_SOCIAL_ASK = re.compile(r"\b(?:apologi[sz]e|say (?:you'?re |you are )?sorry|make (?:it )?up|make peace|patch (?:it|things) up|"
+                         r"talk to|speak to|speak with|talk with|have a word with)\b"  # (forgive, go easy on: a plea, plea.py)
+                         r"|道(?:个)?歉|赔(?:个)?不是|赔礼|认(?:个)?错|和好|讲和|(?:跟|和|找)[\u4e00-\u9fff]{1,4}?(?:说说|谈谈|聊聊)",
+                         re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[A-Za-z']+")
 # a clause that is only thanks, a filler or an interjection says nothing about anyone
@@ -322,6 +328,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         r"告诉我|tell me about|do you know", words, re.IGNORECASE
     ):
         found.pop("request", None)  # "can you tell me about Mara?" asks about Mara
+    if "request" in found and _SOCIAL_ASK.search(words):
+        found.pop("request")  # "Will you apologise to Milo?", 你跟二柱道个歉吧: a word with someone, no errand (K-8)
+        found["ask_about"] = max(found.get("ask_about", 0.0), _QUESTION_CONFIDENCE)
     if "request" in found and asks_my_plan(words, "zh" if _CJK.search(words) else "en"):
         found.pop("request")  # "What will you do now?", "Will you have it out with Maud?": a plan asked (my_plans.py)
         found["ask_about"] = max(found.get("ask_about", 0.0), _QUESTION_CONFIDENCE)

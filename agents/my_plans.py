@@ -15,9 +15,13 @@ import re
 from townsfolk.agents.llm.protocol import GroundingItem
 
 _ASKS = {"zh": re.compile(r"(?:你|您)?(?:打算|准备|想|要)(?:怎么办|怎么做|咋办|怎么处理)|(?:那|那你|你)(?:现在)?(?:怎么办|咋办)"
-                          r"|(?:你|您)(?:会|要|还会|还要|打算|准备)(?:去)?(?:找|跟|和)[^，,。？?]{1,8}?(?:算账|理论|问个明白|问清楚|说清楚|吵|闹)"),
+                          r"|(?:你|您)(?:会|要|还会|还要|打算|准备)(?:去)?(?:找|跟|和)[^，,。？?]{1,8}?(?:算账|理论|问个明白|问清楚|说清楚|吵|闹)"
+                          # "你会去跟阿福谈谈吗？": what I mean to do about them (not an errand: intent.py _SOCIAL_ASK)
+                          r"|(?:你|您)(?:会|要|还会|还要|打算|准备|能|能不能|肯)(?:去)?(?:找|跟|和)[^，,。？?]{1,8}?(?:谈谈|说说|聊聊|和好|讲和)"),
          "en": re.compile(r"\bwhat (?:will|would|are) you (?:do|going to do|gonna do)\b|\bwhat do you (?:mean|plan|intend) to do\b"
                           r"|\b(?:will|would|are) you (?:going to )?(?:have it out|confront|go after|get back at|have a word) with\b"
+                          r"|\b(?:will|would|are|can) you (?:going to )?(?:talk to|speak to|speak with|talk with|make (?:it )?up with|"
+                          r"make peace with|patch (?:it|things) up with)\b"
                           r"|\b(?:will|are) you (?:going to )?(?:confront|get back at|go after)\b", re.IGNORECASE)}
 PLANS = {"en": {"let_be": ["Let it be. We've talked it through.", "Nothing more; that's behind us now."],
                 "ask": ["I think I'll have a word with {who} and ask straight out.", "Ask {who} myself, I suppose."],
@@ -25,6 +29,17 @@ PLANS = {"en": {"let_be": ["Let it be. We've talked it through.", "Nothing more;
          "zh": {"let_be": ["算了，话都说开了。", "不提了，都过去了。"],
                 "ask": ["我想找{who}当面问清楚。", "回头找{who}问个明白吧。"],
                 "calm": ["算账？不至于。", "犯不着，为这点事不值得。"]}}
+# asked to talk it over (not to have it out), nothing held against them: no "have it out? no" to a friendly word
+TALK_CALM = {"en": ["Perhaps I should, when the moment's right.", "I might. It's been sitting badly with me."],
+             "zh": ["兴许吧，找个机会说说。", "回头有机会再说吧。"]}
+_TALK = {"en": re.compile(r"\b(?:talk|speak) (?:to|with)\b|\bmake (?:it )?up\b|\bmake peace\b|\bpatch (?:it|things) up\b",
+                          re.IGNORECASE),
+         "zh": re.compile(r"谈谈|说说|聊聊|和好|讲和")}
+
+
+def asks_to_talk(question: str, language: str) -> bool:
+    """The plan asked is a word with them or making up, not a reckoning."""
+    return bool(_TALK["zh" if language == "zh" else "en"].search(question))
 
 
 def asks_my_plan(question: str, language: str) -> bool:

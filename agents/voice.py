@@ -39,7 +39,7 @@ from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_mood import FINE, asks_my_mood, cause
-from townsfolk.agents.my_plans import PLANS, asks_my_plan, plan_key
+from townsfolk.agents.my_plans import PLANS, TALK_CALM, asks_my_plan, asks_to_talk, plan_key
 from townsfolk.agents.my_tellings import (
     ALSO_TOLD,
     KEPT_BACK,
@@ -596,6 +596,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if act in ("answer", "deny") and asks_my_plan(v.question, v.lang):  # "那你打算怎么办？" (my_plans.py)
         key, who = plan_key(items, subjects)
         options = [o for o in PLANS[v.lang][key] if who or "{who}" not in o] or PLANS[v.lang]["calm"]
+        if key == "calm" and asks_to_talk(v.question, v.lang):
+            options = TALK_CALM[v.lang]  # "Will you talk to Finn?": not "Have it out? No"
         return options[int(v.rng.integers(len(options)))].format(who=who)
     if act in ("answer", "deny", "small_talk") and question_kind(v.question, v.lang) == "my_mood":
         return _my_mood(v, items)
