@@ -13,7 +13,8 @@ import zlib
 
 # names of abuse that are also plain words ("rat", "snake"): an insult only when called at the listener
 _ABUSE = (r"(?:oaf|lout|dolt|clod|buffoon|weasel|snake|rat|toad|worm|louse|viper|gossipmonger|rumou?rmonger|"
-          r"blabbermouth|loudmouth|troublemaker|coward|brute|swine|pig|fraud|traitor|snitch|tattletale)")
+          r"blabbermouth|loudmouth|troublemaker|coward|brute|swine|pig|fraud|traitor|snitch|tattletale|mule|"
+          r"stick-in-the-mud|tightwad|cheapskate|penny-pincher)")
 _INSULT = {
     "en": re.compile(
         r"\b(?:idiot|stupid|dumb|moron|fool|liar|(?:(?:a|dirty|rotten|lying) cheat(?!\w)|you cheat(?=\s*(?:[!.]|$)))|useless|pathetic|ugly|disgusting|hate you|shut up|get lost|"
@@ -29,7 +30,9 @@ _INSULT = {
                      r"老糊涂|老东西|老不死|混蛋|王八|不要脸|神经病|丑八怪|臭|"
                      # a tattler and a two-face: 长舌头, 搬弄是非, 小人 (not 小人物 / 小人书)
                      r"长舌|搬弄是非|嚼舌根|挑拨离间|小人(?![物书儿国家])|势利眼|白眼狼|没良心|马屁精|吃里扒外|乌鸦嘴|扫把星|"
-                     r"窝囊废|饭桶|懒骨头|胆小鬼|缩头乌龟"),
+                     r"窝囊废|饭桶|懒骨头|胆小鬼|缩头乌龟|"
+                     # the stubborn and the stingy (你这个老顽固 got small talk: newcomer K-12)
+                     r"老顽固|老古董|死脑筋|榆木脑袋|老糊涂虫|铁公鸡|小气鬼|吝啬鬼|守财奴|老抠门?|老狐狸|老滑头"),
 }
 _AT_ME = {
     "en": re.compile(r"\byou(?:'re|r|rself)?\b|^\s*(?:shut up|get lost|go away|piss off|buzz off|leave me alone)\b",
