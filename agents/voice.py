@@ -92,6 +92,7 @@ from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, t
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import WHAT as WHAT_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
+from townsfolk.agents.too_hard import reproached_for_treatment, treatment_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_items
@@ -523,6 +524,11 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
             and (put := confronted_with(v.question, v.lang))
             and (mine := _answer_for_my_words(v, put, items)) is not None):
         return mine  # "Why did you make it sound worse?": from what I said myself (my_tellings.py)
+    if request.meta.get("asker") and (reproached := set(v.meta.get("subjects") or [])) and \
+            reproached_for_treatment(v.question, v.lang):  # "You were too hard on the boy.": for myself (too_hard.py)
+        opener, against = treatment_answer(items, reproached, v.lang, int(v.rng.integers(1 << 30)))
+        lines = [line for g in against if (line := v.line(g))]
+        return v.join([opener, *(v.finish(line) for line in lines)])
     if request.meta.get("asker") and relayed_sorry(v.question) and (names := list(v.meta.get("subject_names") or [])):
         # "Cal wanted me to say he's sorry": Cal's word, taken as his, and what I saw kept (relayed_amends.py)
         seen = wrongs_i_saw(items, set(v.meta.get("subjects") or []))

@@ -24,13 +24,14 @@ _KIN = {
     "en": {"family": "family|nephew|niece|son|daughter|boy|girl|kid|child|wife|husband|brother|sister|father|mother|"
                      "dad|mum|mom|uncle|aunt|cousin|grandson|granddaughter|folks",
            "romance": "sweetheart|beau|lover|girlfriend|boyfriend", "friend": "friend|pal|mate", "partner": "partner",
-           ("mentor", True): "apprentice|pupil|student|prentice", ("mentor", False): "master|teacher|mentor",
+           ("mentor", True): "apprentice|pupil|student|prentice|boy|lad|girl|lass", ("mentor", False): "master|teacher|mentor",
            "colleague": "colleague|workmate|fellow worker", "neighbour": "neighbou?r", "customer": "customer|client",
            "rival": "rival", "boss": "boss|employer|master|gaffer|guv'?nor"},
 }
 _BOSS_ROLES = {"zh": re.compile(r"老板|东家|掌柜|店主|主人|头儿|管事"),
                "en": re.compile(r"\b(?:owner|master|boss|keeper|landlord|landlady|head|foreman|proprietor)\b", re.IGNORECASE)}
 _YOUR = {"zh": re.compile(r"(?:你|您)(?:的|家的|家)?"), "en": re.compile(r"\byour\s+", re.IGNORECASE)}
+_THE_YOUNG = re.compile(r"\bthe\s+(?=(?:boy|lad|girl|lass|apprentice|prentice|pupil)\b)", re.IGNORECASE)
 
 
 def _words(kind: object, lang: str) -> re.Pattern[str] | None:
@@ -57,7 +58,9 @@ def your_people(world: World, listener: str, text: str) -> list[str]:
     if listener not in world.characters:
         return []
     out: list[str] = []
-    for m in _YOUR[lang].finditer(text):
+    # "You were too hard on the boy." to his master: the boy is the one the listener mentors (newcomer K-12)
+    young = list(_THE_YOUNG.finditer(text)) if lang == "en" else []
+    for m in sorted([*_YOUR[lang].finditer(text), *young], key=lambda m: m.start()):
         tail = text[m.end():m.end() + 16]
         if not tail:
             continue
