@@ -38,7 +38,7 @@ from townsfolk.agents.tellings_asked import (
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.titles import titled
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
-from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately
+from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately, seen_of
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import render_claim
 from townsfolk.memory.context import Context
@@ -309,6 +309,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             story_asked = told.id if believed is None or believed.source == "witnessed" else believed.id
             if story_asked not in {e for e, _ in entries}:
                 entries.append((story_asked, "story_asked"))
+    if question and not set(subjects) - {listener} and asks_if_i_saw(question, lang) and story_asked is None:
+        have = {e for e, _ in entries}  # "那缸酒酸了你看见了吗？": what I saw of the thing it names (what_i_saw.py)
+        entries += [(i, "seen") for i in _asked(asked_for, seen_of(memory, npc, question, lang)) if i not in have]
     vouched: list[str] = []
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
         # the story my last reply told them, not all its grounding held (agents/last_story.py)

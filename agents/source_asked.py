@@ -14,14 +14,19 @@ import re
 from townsfolk.memory.store import MemoryStore
 
 _HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
+_ZH_FUNCTION = set("了的你我他她它是在吗呢吧啊呀么看见到说跟和对这那个谁什么怎有没不就也都还又过着得把被给让从向")
 _STOP_EN = {"told", "tell", "said", "says", "that", "this", "with", "where", "hear", "heard", "know", "about", "thinks",
             "think", "your", "yours", "from"}
 
 
-def _shared(question: str, text: str, zh: bool) -> int:
+def shared_words(question: str, text: str, zh: bool) -> int:
+    """How much of the question a memory says: shared character pairs (zh) or word stems (en)."""
     if zh:
         grams = {question[i:i + 2] for i in range(len(question) - 1)}
-        return sum(1 for g in grams if _HAN2.fullmatch(g) and g in text and g not in ("跟你", "告诉", "你说", "谁跟"))
+        pairs = sum(1 for g in grams if _HAN2.fullmatch(g) and g in text and g not in ("跟你", "告诉", "你说", "谁跟"))
+        # the things named, a character each (那缸酒酸了 of 酒缸…放酸了: one pair, but 缸, 酒 and 酸 all said)
+        things = {c for c in question if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION and c in text}
+        return pairs + len(things) // 2
     stems = {w[:5] for w in re.findall(r"[a-z]{4,}", question.lower()) if w not in _STOP_EN}
     return sum(1 for s in stems if s in text.lower())
 
@@ -33,7 +38,7 @@ def tellings_heard_of(memory: MemoryStore, npc: str, listener: str, question: st
     zh = language == "zh"
     told = [b for b in memory.beliefs_of(npc, held_only=False)
             if b.source == "told" and b.told_by and b.told_by != listener and not b.private]
-    scored = [(s, b.tick, b.id) for b in told if (s := _shared(question, b.text, zh)) >= at_least]
+    scored = [(s, b.tick, b.id) for b in told if (s := shared_words(question, b.text, zh)) >= at_least]
     if not scored:
         return []
     best = max(s for s, _, _ in scored)

@@ -36,6 +36,18 @@ def seen_lately(memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
     return out
 
 
+def seen_of(memory: MemoryStore, npc: str, question: str, language: str, limit: int = 1) -> list[str]:
+    """Ids of what I saw that the question names by its thing, not its people ("那缸酒酸了你看见了吗？": the
+    soured vat; third newcomer K-5 got 这个我不太清楚 from the one witness): most words shared first."""
+    from townsfolk.agents.source_asked import shared_words
+
+    seen = [e for e in memory.events_of(npc) if e.source in FIRST_HAND and not e.private
+            and not e.meta.get("dialogue") and not e.meta.get("message")]
+    scored = sorted(((n, -e.tick, e.id) for e in seen if (n := shared_words(question, e.what, language == "zh")) >= 2),
+                    reverse=False, key=lambda x: (-x[0], x[1]))
+    return [i for _, _, i in scored[:limit]]
+
+
 def seen_items(items: list[GroundingItem]) -> list[GroundingItem]:
     """What I saw among what the reply may draw on, newest first."""
     seen = [g for g in items if g.kind == "event" and g.meta.get("source") in FIRST_HAND and not g.meta.get("filler")]
