@@ -1380,6 +1380,8 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
     repeated = False
     named = set(v.meta.get("subjects") or [])
     named_said = False
+    summed: set[str | None] = set()
+    told_claims: dict[str, int] = {}
     if not person_first and any(g.kind != "tie" for g in items):
         items = [g for g in items if g.kind != "tie"]  # the answer leads; who someone is only when asked about them
     for item in named_first(sorted(items, key=lambda g: order.get(g.kind, 9)), named):
@@ -1403,6 +1405,16 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
             s = core = ALSO_TOLD[v.lang].format(to=item.meta["to_names"])  # the same words, said once (N-15)
         if not s or _mostly_in(core, earlier, v.zh, 0.8):
             continue  # a summary may already say it, or a belief the event of hearing it
+        if item.kind == "summary" and item.about in summed:
+            continue  # one stretch with them said once (two summaries of one day said it twice: newcomer K-35)
+        claim = str(item.meta.get("claim_text") or "").rstrip("。.!！").lower() if item.kind == "belief" else ""
+        if claim and (told_claims.get(claim, 0) >= 2 or (claim in " ".join(earlier) and str(
+                item.meta.get("teller_name") or "").lower() in " ".join(earlier))):
+            continue  # the same words from the same teller (a summary said them), or a third time from another
+        if claim:
+            told_claims[claim] = told_claims.get(claim, 0) + 1 + (claim in " ".join(earlier))
+        if item.kind == "summary":
+            summed.add(item.about)
         (filler if item.meta.get("filler") else out).append(s)
         named_said = named_said or (item.about in named and item.kind != "tie")
         if len(out) >= MAX_MEMORY_LINES:
