@@ -18,6 +18,7 @@ approximation, and a change elsewhere can only cost the saving, not the state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,18 +26,44 @@ import numpy as np
 HEAD = 7  # float64 values before the arrays: the two factors, then five counts (rows, table, pairs, set, moved)
 
 
-def _targets(group_of: np.ndarray, table: np.ndarray, over_rows: np.ndarray, over: np.ndarray) -> np.ndarray:
+@dataclass
+class StepWork:
+    """The arrays a store's steps are computed in, kept from commit to commit: two fresh (N, 3)
+    arrays per step (240 KB each at 10k) were each a fresh mapping of pages, faulted in and handed
+    back, and that was two thirds of a 10k town's step."""
+
+    target: np.ndarray | None = None
+    relaxed: np.ndarray | None = None
+
+    def get(self, name: str, like: np.ndarray) -> np.ndarray:
+        """The `name` array, (re)made when it does not fit `like` (its shape and dtype)."""
+        arr = getattr(self, name)
+        if arr is None or arr.shape != like.shape or arr.dtype != like.dtype or not arr.flags.c_contiguous:
+            arr = np.empty_like(like, order="C")
+            setattr(self, name, arr)
+        return arr
+
+
+def _targets(group_of: np.ndarray, table: np.ndarray, over_rows: np.ndarray, over: np.ndarray,
+             out: np.ndarray | None = None) -> np.ndarray:
     """What each row relaxes toward: its group's row of `table` (row 0: no group), then the
-    one-to-one targets over it (as `AffectField.targets` gathers them)."""
-    out = np.take(table, group_of + 1, axis=0)
+    one-to-one targets over it (as `AffectField.targets` gathers them); into `out` when given (its
+    caller has checked every group is a row of `table`: numpy's checked mode copies through a
+    buffer of its own)."""
+    if out is None:
+        out = np.take(table, group_of + 1, axis=0)
+    else:
+        np.take(table, group_of + 1, axis=0, out=out, mode="clip")
     if len(over_rows):
         out[over_rows] = over
     return out
 
 
-def _relaxed(prev: np.ndarray, target: np.ndarray, factor: float, negative_factor: float) -> np.ndarray:
-    """`agents/affect._relax_rows` with its two factors given: the same steps on the same floats."""
-    out = np.subtract(prev, target)
+def _relaxed(prev: np.ndarray, target: np.ndarray, factor: float, negative_factor: float,
+             out: np.ndarray | None = None) -> np.ndarray:
+    """`agents/affect._relax_rows` with its two factors given: the same steps on the same floats
+    (into `out` when given)."""
+    out = np.subtract(prev, target, out=out)
     valence = out[:, 0]
     below = np.flatnonzero(valence < 0)
     slower = valence[below] * negative_factor
@@ -52,12 +79,15 @@ def _bits(arr: np.ndarray) -> np.ndarray:
 
 def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_slow: np.ndarray,
             group_of: np.ndarray, pair_row: np.ndarray, group_of_before: np.ndarray, params: Any,
-            dt_seconds: float) -> bytes | None:
+            dt_seconds: float, work: StepWork | None = None) -> bytes | None:
     """The step from `prev` to `now` (both (N, 3) float64), relaxing toward the targets the slow
     layers `group_slow`/`pair_slow` (as saved with `prev`) and this tick's placements `group_of`/
     `pair_row` give; the step also keeps who moved group since `group_of_before` (the placements
     saved with `prev`), so a load can walk the placements back (`placements_before`). None when
-    the step does not reproduce `now` exactly or is not much smaller than `now` itself."""
+    the step does not reproduce `now` exactly or is not much smaller than `now` itself.
+
+    `work`: the arrays to compute in (none made per call); a step returned leaves `work.relaxed`
+    holding `now` bit for bit, which the caller may keep as its copy of `now` instead of copying it."""
     if prev.shape != now.shape or prev.dtype != np.float64 or now.dtype != np.float64 or now.ndim != 2:
         return None
     n = len(now)
@@ -65,7 +95,8 @@ def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_s
         return None
     moved = np.flatnonzero(group_of_before != group_of)
     table = np.concatenate([np.zeros((1, 3)), np.clip(group_slow, -1.0, 1.0)])
-    if len(group_of) != n or len(pair_row) != n or (len(group_of) and group_of.max() >= len(table) - 1):
+    if len(group_of) != n or len(pair_row) != n or (len(group_of) and not (
+            -1 <= group_of.min() and group_of.max() < len(table) - 1)):
         return None
     over_rows = np.flatnonzero((pair_row >= 0) & (group_of < 0))
     if len(over_rows) and pair_row[over_rows].max() >= len(pair_slow):  # pairs begun this tick: neutral
@@ -73,9 +104,14 @@ def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_s
     over = np.clip(pair_slow[pair_row[over_rows]], -1.0, 1.0)
     dt = np.asarray(dt_seconds, dtype=float)
     factor, negative_factor = np.exp2(-dt / params.fast_half_life_s), np.exp2(-dt / params.fast_negative_half_life_s)
-    relaxed = _relaxed(prev, _targets(group_of, table, over_rows, over), factor, negative_factor)
-    differs = _bits(relaxed) != _bits(now)
-    set_rows = np.flatnonzero(differs[:, 0] | differs[:, 1] | differs[:, 2])  # (any(axis=1) is 10x slower)
+    target = _targets(group_of, table, over_rows, over, None if work is None else work.get("target", now))
+    relaxed = _relaxed(prev, target, factor, negative_factor, None if work is None else work.get("relaxed", now))
+    # the rows any of whose three values differ: one scan of the flat comparison, its hits (in
+    # order) made rows (three strided column ORs, or any(axis=1), walked the comparison again)
+    hits = np.flatnonzero(_bits(relaxed) != _bits(now)) // 3
+    if -(-len(hits) // 3) + len(over_rows) + len(moved) > n // 4:  # (at least a row per three hits)
+        return None
+    set_rows = hits[np.concatenate(([True], hits[1:] != hits[:-1]))] if len(hits) else hits
     if len(set_rows) + len(over_rows) + len(moved) > n // 4:
         return None
     was = group_of_before[moved].astype("<i8")
@@ -87,9 +123,10 @@ def step_of(prev: np.ndarray, now: np.ndarray, *, group_slow: np.ndarray, pair_s
     back = _decode(data)
     kept = (table, over_rows, over, set_rows, now[set_rows], moved, was)
     if not (back[0] == factor and back[1] == negative_factor and all(
-            x.shape == y.shape and np.array_equal(x.view(np.int64), y.view(np.int64))
-            for x, y in zip(back[2:9], kept, strict=True)) and back[9] == n):
+            x.shape == y.shape and x.tobytes() == y.tobytes() for x, y in zip(back[2:9], kept, strict=True))
+            and back[9] == n):
         return None  # (cannot happen: tobytes and frombuffer are exact; checked all the same, it is cheap)
+    relaxed[set_rows] = now[set_rows]  # now `now` bit for bit: the other rows were already
     return data
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from townsfolk.sim.fast_steps import placements_before, replay, step_of
+from townsfolk.sim.fast_steps import StepWork, placements_before, replay, step_of
 from townsfolk.sim.minds import Minds, pack, unpack
 from townsfolk.sim.row_writer import encode
 
@@ -66,6 +66,7 @@ class MindsSaved:
     whole: dict[str, str] = field(default_factory=dict)  # part -> its JSON text
     npcs: list[str] | None = None  # the NPC list as written (compared as a list: no 10k-name encode)
     pairs_of: tuple[Any, np.ndarray] | None = None  # (the pair index dict, its array) last made
+    work: StepWork = field(default_factory=StepWork, repr=False, compare=False)  # a step's arrays (fast_steps)
 
 
 @dataclass
@@ -189,10 +190,16 @@ def _fast_rows(out: MindsRows, saved: MindsSaved, minds: Minds | dict[str, Any],
             and "fast" in saved.stored and all(k in saved.arrays for k in ("group_slow", "pair_slow", "group_of"))):
         step = step_of(prev, now, group_slow=saved.arrays["group_slow"], pair_slow=saved.arrays["pair_slow"],
                        group_of=arrays["group_of"], pair_row=arrays["pair_row"],
-                       group_of_before=saved.arrays["group_of"], params=minds.affect.params, dt_seconds=dt_seconds)
+                       group_of_before=saved.arrays["group_of"], params=minds.affect.params, dt_seconds=dt_seconds,
+                       work=saved.work)
     if step is not None:
         saved.steps += 1
         out.blocks.append((f"{STEP}:{saved.steps}", STEP, saved.steps, "step", 0, step))
+        if prev is not None and prev.base is None:
+            # the step's own array holds `now` now: kept as the copy, the old copy its next work array
+            # (no 240 KB copy at 10k)
+            saved.arrays["fast"], saved.work.relaxed = saved.work.relaxed, prev
+            return
     else:
         _write_array(out, saved, "fast", now)
         _drop_steps(out, saved)

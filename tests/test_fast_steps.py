@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from townsfolk.memory.store import MemoryStore
-from townsfolk.sim.fast_steps import replay, step_of
+from townsfolk.sim.fast_steps import StepWork, replay, step_of
 from townsfolk.sim.minds import Minds
 from townsfolk.sim.minds_rows import (
     STEP,
@@ -88,6 +88,29 @@ def test_a_commit_after_one_tick_stores_its_step_and_the_stored_pieces_give_the_
     _tick(minds, rng)
     disk.commit(minds_rows(reread, minds, DT))
     assert disk.state() == minds.state() and reread.steps == 7
+
+
+def test_a_step_computed_in_kept_arrays_is_the_same_step_and_the_store_keeps_its_copy_without_copying():
+    minds, rng = _minds(STEP_ROWS + 200), np.random.default_rng(4)
+    minds.affect.join([f"n{i}" for i in range(10, 60)], "market")
+    before, slow = minds.affect.fast.copy(), minds.affect.group_slow.copy()
+    _tick(minds, rng)
+    args = {"group_slow": slow, "pair_slow": np.zeros((0, 3)), "group_of": minds.affect.group_of,
+            "pair_row": minds.affect.pair_row, "group_of_before": minds.affect.group_of,
+            "params": minds.affect.params, "dt_seconds": DT}
+    work = StepWork()
+    plain = step_of(before, minds.affect.fast, **args)
+    assert plain is not None and step_of(before, minds.affect.fast, **args, work=work) == plain
+    assert work.relaxed.tobytes() == minds.affect.fast.tobytes()  # the array the step made is `now`
+    saved, disk = MindsSaved(), Disk()
+    disk.commit(minds_rows(saved, minds, DT))
+    for _ in range(4):
+        _tick(minds, rng)
+        disk.commit(minds_rows(saved, minds, DT))
+        kept = saved.arrays["fast"]
+        assert kept is not minds.affect.fast and kept is not saved.work.relaxed
+        assert kept.tobytes() == minds.affect.fast.tobytes() and disk.state() == minds.state()
+    assert saved.steps == 4
 
 
 def test_npcs_who_move_between_ticks_are_kept_in_the_step_and_a_load_walks_their_places_back():
