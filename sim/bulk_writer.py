@@ -15,6 +15,8 @@ the row boundary stays the store's; only the batching is here.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +72,7 @@ CHARACTER_COLS = ("id", "seq", "name", "is_player", "data")
 MIND_ARRAY_COLS = ("id", "name", "block", "dtype", "width", "data")
 MIND_ENTRY_COLS = ("id", "part", "data")
 BULK_ROWS = 20_000  # edge and change rows of a first commit from which indexes are built after the rows
+_ID, _HOLDER, _TICK = itemgetter("id"), itemgetter("holder"), itemgetter("tick")
 
 
 def body_json(model: Any, **kw: Any) -> Encoded:
@@ -96,8 +99,8 @@ def _memory_block(store: RunStore, memory: MemoryStore, written: list[tuple[str,
     the row loop gives it. One pass over the items: the columns are read from each chunk's field
     dicts as orjson leaves them (a late tick of a 10k town writes thousands of items spread over a
     heap of gigabytes: a pass for the columns and one for the bodies met each item cold twice)."""
-    kinds = [kind for kind, _item in written]
-    items = [item for _kind, item in written]
+    kinds, items = (list(c) for c in zip(*written, strict=True)) if written else ([], [])
+    beliefs = [i for i, kind in enumerate(kinds) if kind == "belief"]  # their `about` is their claim's
     ids: list[str] = []
     holders: list[str] = []
     ticks: list[int] = []
@@ -105,11 +108,15 @@ def _memory_block(store: RunStore, memory: MemoryStore, written: list[tuple[str,
     about: list[str | None] = []
 
     def read(start: int, fields: list[dict[str, Any]]) -> None:
-        head = [(f["id"], f["holder"], f["tick"], f.get("private", False),
-                 f["claim"].about if kind == "belief" else f.get("about"))
-                for kind, f in zip(kinds[start:start + len(fields)], fields, strict=True)]
-        for column, values in zip((ids, holders, ticks, private, about), zip(*head, strict=True), strict=True):
-            column += values
+        # each column one C-level map over the chunk's field dicts (a tuple per item, taken apart
+        # again, was a third of a 10k town's memory block)
+        ids.extend(map(_ID, fields))
+        holders.extend(map(_HOLDER, fields))
+        ticks.extend(map(_TICK, fields))
+        private.extend(map(dict.get, fields, repeat("private"), repeat(False)))
+        about.extend(map(dict.get, fields, repeat("about")))
+        for i in beliefs[bisect_left(beliefs, start):bisect_left(beliefs, start + len(fields))]:
+            about[i] = fields[i - start]["claim"].about
 
     try:
         bodies = bodies_array(items, read)
@@ -120,12 +127,18 @@ def _memory_block(store: RunStore, memory: MemoryStore, written: list[tuple[str,
         bodies = bodies_array(items)
     memory_seq = store._memory_seq  # noqa: SLF001
     seqs = list(map(memory_seq.get, ids))
-    if None in seqs:  # items not saved before: the next seqs, in the order written
+    fresh = seqs.count(None)
+    if fresh:  # items not saved before: the next seqs, in the order written
         seq = store._next_memory_seq  # noqa: SLF001
-        for i, known in enumerate(seqs):
-            if known is None:
-                seq += 1
-                seqs[i] = memory_seq[ids[i]] = seq
+        if fresh == len(seqs):  # (a tick's usual: all new, one range; an id twice keeps its last, as below)
+            seqs = list(range(seq + 1, seq + 1 + fresh))
+            memory_seq.update(zip(ids, seqs, strict=True))
+            seq += fresh
+        else:
+            for i, known in enumerate(seqs):
+                if known is None:
+                    seq += 1
+                    seqs[i] = memory_seq[ids[i]] = seq
         store._next_memory_seq = seq  # noqa: SLF001
     vectors = memory.vectors
     cols = {"id": ids, "kind": kinds, "seq": seqs, "holder": holders, "about": about, "tick": ticks,
@@ -208,6 +221,16 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
                 finished: bool, extra: dict[str, Any] | None, decisions: list[Any] | None) -> None:
     store.acquire_writer()
     store.ensure_edge_seq()  # (a run saved before edges kept their graph row)
+    # the minds go to their own tables as changes (sim/minds_rows.py), not into the run row's JSON;
+    # extra["minds"] is the live Minds (cheapest) or the dict its state() made. First: the affect
+    # arrays the tick just settled are still in cache (after the memory block they were not, and
+    # the step's pass over them cost half as much again)
+    mind = None
+    if extra is not None and "minds" in extra:
+        # one tick's length: a commit after one tick saves the fast affect as that tick's step
+        mind = minds_rows(store._minds_saved, extra["minds"], world.clock.tick_length.total_seconds())  # noqa: SLF001
+        extra = {k: v for k, v in extra.items() if k != "minds"}
+        store.ensure_minds_tables()
     store._cause_memo = {}  # noqa: SLF001  # what a fact or memory item names, for this commit
     players = store._players(world)  # noqa: SLF001
     if players:
@@ -358,14 +381,6 @@ def _write_tick(store: RunStore, world: World, memory: MemoryStore, log: list[Lo
         store._memory_rows = True  # noqa: SLF001
     if new_edges or moved_edges:
         store._edge_rows = True  # noqa: SLF001
-    # the minds go to their own tables as changes (sim/minds_rows.py), not into the run row's JSON;
-    # extra["minds"] is the live Minds (cheapest) or the dict its state() made
-    mind = None
-    if extra is not None and "minds" in extra:
-        # one tick's length: a commit after one tick saves the fast affect as that tick's step
-        mind = minds_rows(store._minds_saved, extra["minds"], world.clock.tick_length.total_seconds())  # noqa: SLF001
-        extra = {k: v for k, v in extra.items() if k != "minds"}
-        store.ensure_minds_tables()
     run_values: dict[str, Any] = {"last_tick": world.tick, "finished": finished,
                                   "rng_state": encode(world.rng_state()), "counters": encode(dict(world.counters))}
     if extra is not None:
