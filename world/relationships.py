@@ -27,6 +27,20 @@ KNOWN_KINDS = (
 )  # fmt: skip
 
 
+def marked_rows(flags: np.ndarray) -> np.ndarray:
+    """`np.flatnonzero` of a bool array, scanned eight flags a word: a big town's dirty marks are a
+    few hundred of 500k, and the scan of every flag was a sixth of a tick's commit instructions."""
+    whole = len(flags) & ~7
+    if not flags.flags.c_contiguous or whole < 64:
+        return np.flatnonzero(flags)
+    words = np.flatnonzero(flags[:whole].view(np.uint64) != 0)
+    rows = (words[:, None] * 8 + np.arange(8)).ravel()
+    rows = rows[flags[rows]]
+    if whole < len(flags):
+        rows = np.concatenate([rows, np.flatnonzero(flags[whole:]) + whole])
+    return rows
+
+
 class Cause(BaseModel):
     """What moved an edge: a fact, an event memory, a belief, an impression, or the scenario seed."""
 
@@ -511,7 +525,7 @@ class RelationshipGraph:
         """Rows of edges changed since the last save, in (source, target, kind) order (in row order
         without `by_name`: a row block keyed by id needs none); clears the marks."""
         c = self.columns
-        rows = np.flatnonzero(c.dirty[: c.n])
+        rows = marked_rows(c.dirty[: c.n])
         c.dirty[rows] = False
         if by_name and len(rows) > 1:
             rank = c.name_rank()
