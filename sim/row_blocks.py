@@ -195,9 +195,15 @@ def bodies_array(models: Any, read: Callable[[int, list[dict[str, Any]]], None] 
             read(start, fields)
     if parts is None:
         return orjson.dumps([_own_json(m) for m in models])
-    if len(parts) == 1:
-        return parts[0]
-    return b"[" + b",".join([p[1:-1] for p in parts]) + b"]"  # (no chunk is empty: none is "[]")
+    if len(parts) < 2:
+        return parts[0] if parts else b"[]"
+    # one copy of the bodies: each chunk's array without its brackets as a view (no chunk is empty:
+    # none is "[]"); slices, a join and two concatenations copied a late commit's ~1 MB four times
+    pieces: list[Any] = [b"["]
+    for p in parts:
+        pieces += (memoryview(p)[1:-1], b",")
+    pieces[-1] = b"]"
+    return b"".join(pieces)
 
 
 _FIELDS = attrgetter("__dict__")
