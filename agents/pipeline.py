@@ -49,7 +49,7 @@ from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.agents.voice_phrases import PHRASES
 from townsfolk.agents.your_people import your_people
 from townsfolk.memory.context import ContextBudget, ContextRequest, build_context
-from townsfolk.memory.privacy import visible_to
+from townsfolk.memory.privacy import asks_if_kept, visible_to
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
@@ -269,7 +269,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                 reply_text = DECLINE[lang]
     if lead and reply_text != DECLINE[lang]:
         reply_text = after_promise(reply_text)  # "I promise. Really?" doubts the promise (promise_reply.py)
-        if model is None and chosen != "answer_from_memory" and reply_text not in PHRASES[lang]["confided"]:
+        if model is None and (chosen != "answer_from_memory" or asks_if_kept(text)) \
+                and reply_text not in PHRASES[lang]["confided"]:
             reply_text = ""  # a confidence asks nothing: after code's promise no chat, decline or "noted", only a take-up
         reply_text = lead + _SEP[lang] + reply_text if reply_text else lead
     reply = Reply(npc=npc, asker=speaker, question=text, text=reply_text, subjects=subjects,

@@ -44,6 +44,11 @@ _ZH_GOSSIP = r"(?!(?:人|别人|人家|我|他|她|[^，。！？,.!?\s]{1,4}的
 _EN_GOSSIP = r"(?! (?:(?:any|such|those|these|that|the|your)? ?(?:lies|stories|tales|rumou?rs?|gossip|fibs|nonsense|lie|story|tale))\b)"
 
 # A speaker asking that what they say go no further: said in either language, whatever the world's.
+_WILL_YOU_TELL = (r"\b(?:will|would) you (?:go and )?(?:tell|repeat (?:it|this|that) to) (?:anyone|anybody|the others|people|a soul)\b"
+                  r"|\byou won'?t (?:tell|say (?:anything|a word) to) (?:anyone|anybody|a soul)\b"
+                  r"|(?:你|您)(?:会|不会|可别|该不会)(?:把(?:这事|这话|它)|去)?(?:告诉|跟)(?:别人|旁人|其他人|外人|人)(?:说|讲)?"
+                  r"(?:吧|吗|么|呢|[？?])")
+_ASKS_IF_KEPT = re.compile(r"^\W*(?:[\w\u4e00-\u9fff]{1,8}[，,]\s*)?(?:" + _WILL_YOU_TELL + r")(?:,? will you)?\W*$", re.IGNORECASE)
 _KEEP_SECRET = re.compile(
     r"\bkeep (?:this|it|that|these|what i (?:say|said|tell you))(?: (?:a|our|my))?(?: little)? secret\b"
     r"|\bkeep (?:this|it|that) (?:between (?:us|you and me|ourselves)|to yourself|quiet|under your hat|(?:on the )?down ?low)\b"
@@ -60,9 +65,17 @@ _KEEP_SECRET = re.compile(
     r"|(?:别|不要|千万别|可别|先别)(?:(?:说|讲|传|透露|泄露|张扬)(?:出去|给别人|给任何人)|声张|外传)"
     r"|(?:别|不要|千万别|可别)(?:往外|到处)(?:说|讲|传)" + _ZH_GOSSIP + r"|别让(?:别人|任何人|其他人|人)知道"
     r"|你知我知|天知地知|(?:替|帮|给)我保密|(?<!不用)(?<!不必)(?<!无需)保密|保守(?:这个|这)?秘密|只(?:跟|和|对)?你(?:一个人)?(?:说|讲)"
-    r"|咱(?:们)?俩(?:之间)?的秘密|(?:这事|这件事)?(?:只有)?咱俩知道",
+    r"|咱(?:们)?俩(?:之间)?的秘密|(?:这事|这件事)?(?:只有)?咱俩知道"
+    # asked whether it will be kept: "Will you tell anyone?", 你会告诉别人吗？ (third newcomer K-29)
+    r"|" + _WILL_YOU_TELL,
     re.IGNORECASE,
 )
+
+
+def asks_if_kept(text: str) -> bool:
+    """The line only asks whether what was said will be kept ("Will you tell anyone?", 你会告诉别人吗？):
+    the promise answers it whole."""
+    return bool(_ASKS_IF_KEPT.search((text or "").strip()))
 
 
 def asks_to_keep_secret(text: str) -> bool:
