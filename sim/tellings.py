@@ -39,7 +39,7 @@ from townsfolk.memory.perception import _event as trusted_event  # remember's ow
 from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.actions import gossip, stamp
-from townsfolk.sim.gossip import choose_distortion, distort, pick_belief
+from townsfolk.sim.gossip import DISTORTIONS, _pick5, distort, pick_belief
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import distortion_label, relation_label
 from townsfolk.world.bare import maker
@@ -270,10 +270,22 @@ class TellingRun:
         return ((d.listener, d.teller) in moved or (d.other is not None and (d.listener, d.other) in moved)
                 or d.pair in self.pairs)
 
+    def appraises(self, d: _Decided) -> bool:
+        """Whether the telling's appraisal will read and move edges: the listener has a warm tie toward
+        the one blamed (else its write moves nothing, and a later telling to the same listener about
+        the same person reads nothing this one writes: both may be in one run)."""
+        keyed = self.world.graph.g._adj[d.listener].get(d.other)  # noqa: SLF001
+        if keyed:
+            world, tk = self.world, self.t
+            for kind in keyed:
+                if tk.is_warm(world, kind):
+                    return True
+        return False
+
     def add(self, d: _Decided) -> None:
         self.pending.append(d)
         self.listeners.add(d.listener)
-        if d.other is not None:
+        if d.other is not None and self.appraises(d):
             self.moved.add((d.listener, d.other))
         self.pairs.add(d.pair)
 
@@ -477,7 +489,14 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
     for teller, listener in pairs:
         if teller in heard:  # it heard something earlier in the run: its pick must see it
             run.write()
-        rows = chat_rows(players, adj, teller, listener)
+        # chat_rows, inline (once per telling)
+        rows = None
+        if teller != listener and teller not in players and listener not in players:
+            ab, ba = adj[teller].get(listener), adj[listener].get(teller)
+            a = ab.get("familiarity") if ab is not None else None
+            b = ba.get("familiarity") if ba is not None else None
+            if a is not None and b is not None:
+                rows = (a["row"], b["row"], ba)
         if rows is None:
             run.write()
             logs.append(gossip(world, memory, teller=teller, listener=listener, about=about, text=None))
@@ -490,12 +509,20 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
             continue
         held = basis.__dict__  # (a model's attribute costs twice a key of its dict)
         told = held["claim"]
-        chosen = choose_distortion(chars[teller], told, rng)
-        # only a misattribution needs the teller's circle (a sort over everyone they know): the graph's
-        # `acquaintances`, its two adjacency dicts' keys read in place
-        others = sorted(adj[teller].keys() | pred[teller].keys()) if chosen == "misattribute" else []
-        claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng,
-                                 heard_from=held["told_by"])
+        # choose_distortion, inline: the teller's weights (`_raw_weights`), one uniform of the world's rng
+        traits = chars[teller].__dict__["traits"]
+        candour, exaggeration = traits.get("candour", 0.5), traits.get("exaggeration", 0.3)
+        chosen = DISTORTIONS[_pick5(0.2 + candour * (1.0 - exaggeration), exaggeration, 0.5 * exaggeration,
+                                    0.5 * traits.get("mischief", 0.1), 0.3 if told.__dict__["hedged"] else 0.0,
+                                    rng.random())]
+        if chosen == "faithful":  # (what distort gives back for it, without the call)
+            claim, applied = told, "faithful"
+        else:
+            # only a misattribution needs the teller's circle (a sort over everyone they know): the graph's
+            # `acquaintances`, its two adjacency dicts' keys read in place
+            others = sorted(adj[teller].keys() | pred[teller].keys()) if chosen == "misattribute" else []
+            claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng,
+                                     heard_from=held["told_by"])
         seen = tk.seen(claim)
         fact = record_retelling(world, tk, teller, listener, seen, tk.words(seen, listener, teller), held["id"],
                                 applied)
@@ -509,7 +536,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
             run.write()
         run.pending.append(decided)
         heard.add(listener)
-        if decided.other is not None:
+        if decided.other is not None and run.appraises(decided):
             moved.add((listener, decided.other))
         chatted.add(pair)
         logs.append(decided.log)
