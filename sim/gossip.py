@@ -156,7 +156,10 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
     told = {b.origin_fact_id for b in memory.beliefs_of(listener, held_only=False)
             if b.told_by == teller and b.origin_fact_id is not None} \
         if fresh_only else ()
-    for b in memory.beliefs_of(teller, held_only=False):
+    ids = memory._ids_of["belief"].get(teller)  # noqa: SLF001  (beliefs_of(teller, held_only=False), unlisted)
+    if not ids:
+        return None
+    for b in map(memory.beliefs.__getitem__, ids):
         f = b.__dict__  # the fields read from the model's dict: each attribute read costs twice a key's
         if f["status"] != "held" or f["private"] or f["told_by"] == listener or (told and f["origin_fact_id"] in told):
             continue

@@ -483,6 +483,7 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
     tk = _Tick(world)
     run = TellingRun(world, memory, tk)
     chars, rng, graph, players = world.characters, world.rng, world.graph, world.players()
+    counters, append_fact = world.counters, world.facts.append
     adj, pred = graph.g._adj, graph.g._pred  # noqa: SLF001
     logs: list[list[LogEntry]] = []
     heard, moved, chatted = run.listeners, run.moved, run.pairs  # (a write empties them in place)
@@ -524,8 +525,15 @@ def tell_all(world: World, memory: MemoryStore, pairs: list[tuple[str, str]], *,
             claim, applied = distort(told, chosen, listener=listener, others=others, rng=rng,
                                      heard_from=held["told_by"])
         seen = tk.seen(claim)
-        fact = record_retelling(world, tk, teller, listener, seen, tk.words(seen, listener, teller), held["id"],
-                                applied)
+        spoken, basis_id, about_, valence = tk.words(seen, listener, teller), held["id"], seen.about, seen.valence
+        if type(valence) is float and type(about_) is str and type(basis_id) is str:
+            # record_retelling, inline: world.new_id("f") and the fact built unvalidated, appended
+            f_at = counters.get("f", 0) + 1
+            counters["f"] = f_at
+            fact = append_fact(_fact(f"f{f_at}", tk.tick, tk.now, "retell", teller, (listener,), about_, spoken,
+                                     valence, {"basis": basis_id, "distortion": applied}))
+        else:
+            fact = record_retelling(world, tk, teller, listener, seen, spoken, basis_id, applied)
         other = responsible_for(claim, listener) if seen.blames else None
         decided = _Decided(teller, listener, basis, seen, applied, fact,
                            other if other is not None and other in chars else None, rows, [])
