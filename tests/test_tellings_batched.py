@@ -173,16 +173,18 @@ def test_batched_and_one_by_one_agree_on_any_small_town(n, seed, p, language, pl
     assert batch[:2] == one[:2]
 
 
-def circle(batched_pairs: list[tuple[str, str]] | None, pairs: list[tuple[str, str]]) -> tuple[str, str, int]:
-    """Eight friends, all tied to each other; n0 stole (n1, n2 saw it) and n3 told n0 and n4 that n2 is
-    always late. Carries out `pairs` at tick 1, batched when `batched_pairs` is given, else one by one."""
+def circle(batched_pairs: list[tuple[str, str]] | None, pairs: list[tuple[str, str]],
+           untied: tuple[str, str] | None = None) -> tuple[str, str, int]:
+    """Eight friends, all tied to each other (but the `untied` two); n0 stole (n1, n2 saw it) and n3 told
+    n0 and n4 that n2 is always late. Carries out `pairs` at tick 1, batched when `batched_pairs` is
+    given, else one by one."""
     world = World(clock=SimClock(start=datetime(2026, 3, 2, 9), tick_length=timedelta(minutes=5)), seed=11,
                   language="en")
     for i in range(8):
         world.add_character(Character(id=f"n{i}", name=f"Npc{i}", traits={"candour": 0.9, "exaggeration": 0.1}))
     for a in range(8):
         for b in range(8):
-            if a != b:
+            if a != b and (untied is None or {f"n{a}", f"n{b}"} != set(untied)):
                 world.graph.set_edge(f"n{a}", f"n{b}", "friend", 0.5 + 0.05 * ((a + b) % 5), tick=0, time=world.now,
                                      cause=Cause(kind="seed"))
     for edge in list(world.graph.edges()):
@@ -216,6 +218,16 @@ def test_tellings_that_read_an_earlier_ones_writes_start_a_new_run(pairs, runs):
     batch = circle(pairs, pairs)
     assert batch[:2] == one[:2]
     assert batch[2] == runs
+
+
+def test_a_listener_with_no_warm_tie_to_the_one_blamed_is_told_twice_in_one_run():
+    """n5 has no tie to n0: neither telling's appraisal moves anything, so the second reads nothing the
+    first writes, and both are written together (a run's writes have a fixed cost)."""
+    pairs = [("n1", "n5"), ("n2", "n5")]
+    one = circle(None, pairs, untied=("n0", "n5"))
+    batch = circle(pairs, pairs, untied=("n0", "n5"))
+    assert batch[:2] == one[:2]
+    assert batch[2] == 1
 
 
 @pytest.mark.parametrize("enabled", [True, False])
