@@ -79,8 +79,13 @@ _ATTITUDE = {"en": r"^(?:i heard |apparently |they say |word is )?{x} (?:thinks|
                    r"(?:觉得|认为|说|嫌|怀疑|以为|到处说|跟人说)(?P<rest>.+)$"}
 # ... and, a sentence of its own, what someone only said ("老秦没那么说，他只说小虎忘了拴马": 老秦's word about
 # 小虎, not the player's word that 老秦 was careless)
-_REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} (?:only |just |merely )?said) (?:that )?(?P<rest>.+)$",
-             "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说|只说|就说|只是说|不过说)了?过?|听{x}说)[，,：:]?(?P<rest>.+)$"}
+_REPORTED = {"en": r"^(?:{x} told me|i heard from {x}|according to {x},?|{x} (?:only |just |merely )?(?:said|says|has been saying)"
+                   # what one told another ("Dorrit told Jasper you called Milo unreliable": Dorrit's word, not her
+                   # being unreliable; third newcomer K-2)
+                   r"|{x} (?:told|has told|was telling|kept telling) (?!me\b)[a-z][\w'-]*) (?:that )?(?P<rest>.+)$",
+             "zh": r"^(?:{x}(?:跟我说|告诉我|和我说|对我说|只说|就说|只是说|不过说)了?过?|听{x}说"
+                   r"|{x}(?:跟|和|对)(?!我)[\u4e00-\u9fff]{{1,4}}?(?:说|讲)了?过?|{x}告诉(?!我)[\u4e00-\u9fff]{{1,4}}?(?=你|他|她))"
+                   r"[，,：:]?(?P<rest>.+)$"}
 # ... and someone said NOT to have said it ("Pell never said Rowan is a thief", "春嫂没说过小虎不老实", "Pell didn't
 # say that", "春嫂没那么说"): a denial of their word, never their deed nor their accusation (it read as 春嫂 being
 # dishonest, and cooled the hearer toward her); at most it takes back the belief that they said it
