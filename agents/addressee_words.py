@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 _GENERIC_YOU = re.compile(r"\byou (?:know|see|never know|can't win)\b", re.IGNORECASE)
-_ZH_YOU = re.compile(r"你(?!们)")
+_ZH_YOU = re.compile(r"你(?!们)|您")
 
 
 def _many(names: str) -> bool:

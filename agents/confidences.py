@@ -47,6 +47,8 @@ def _done_to_me(world: World, memory: MemoryStore, npc: str, item: GroundingItem
     if not fact_id or fact_id not in world.facts:
         return False
     fact = world.facts.get(fact_id)
+    if fact.kind in ("say", "tell", "retell", "ask"):  # words told to me are not a harm done to me
+        return fact.about == npc
     return fact.about == npc or npc in fact.to
 
 
@@ -74,3 +76,27 @@ def shareable(world: World, memory: MemoryStore, npc: str, listener: str, items:
                 continue  # bad news of my own people is not for a stranger
         out.append(g)
     return out
+
+
+# what an NPC says when the only news it holds of the asked-after is bad news of its own people, kept from a
+# stranger: not "I haven't heard of it" (a lie: 李嫂, asked if her boy had spoilt the teacher's book, holds it)
+KEPT_FOR_THEM = {"en": ["I'd rather not talk about that.", "That's not mine to tell."],
+                 "zh": ["这事我不好多说。", "这不是我该说的。"]}
+
+
+def kept_for_them(world: World, memory: MemoryStore, npc: str, listener: str, subjects: list[str]) -> bool:
+    """Whether the NPC holds bad news of its own people among the asked-after that it keeps from this
+    listener (the rule `shareable` applies), so a "have you heard?" is not answered "no"."""
+    if trust_in(world, npc, listener) >= STRANGER_TRUST:
+        return False
+    for about in subjects:
+        if about == listener or not _protects(world, npc, about):
+            continue
+        held = [*memory.beliefs_of(npc, about), *memory.events_of(npc, about)]
+        for item in held:
+            valence = item.claim.valence if isinstance(item, Belief) else item.valence
+            g = GroundingItem(kind="belief" if isinstance(item, Belief) else "event", id=item.id, text="", about=about,
+                              valence=valence)
+            if valence <= -GRAVE and not _done_to_me(world, memory, npc, g) and _confided_by(world, memory, g) is None:
+                return True
+    return False

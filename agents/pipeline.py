@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.agents.bare_why import is_bare_why, resolve_why
 from townsfolk.agents.bonds import axes as bond_axes
+from townsfolk.agents.confidences import kept_for_them
 from townsfolk.agents.defence import defence_reply
 from townsfolk.agents.dialogue import Reply, grounding_from, mentioned, said_today
 from townsfolk.agents.emotion import EmotionReading, read_emotion
@@ -251,6 +252,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    "said_to_listener": [line for line, to in spoken if speaker in to],
                                    "subjects": [s for s in subjects if s != speaker],
                                    "subject_names": [world.name(s) for s in subjects if s != speaker],
+                                   # bad news of my own people about the asked-after, kept from a stranger (confidences.py)
+                                   "kept_for_them": kept_for_them(world, memory, npc, speaker, subjects),
                                    "kept_back": asks_if_i_told(text, lang)  # "did you tell anyone?" of a private remark
                                    and told_in_confidence(world, memory, npc, speaker, subjects),
                                    # "What did Wenna tell you?" of what I keep from this listener: not said, not denied

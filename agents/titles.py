@@ -21,7 +21,7 @@ _ZH_TITLE_TAILS = {"掌柜", "老板", "师傅", "大夫", "郎中", "先生", "
                    "老板娘", "船家", "船夫", "店主", "店家", "账房", "厨子", "大厨", "铁匠", "木匠", "裁缝", "琴师",
                    "花旦", "更夫", "猎户", "渔夫", "货郎", "媒婆", "族长", "里长", "村长", "保长", "捕头", "镖头"}
 # zh words too common to name one person when they are only a role's tail (kept when the role is just that)
-_ZH_TOO_COMMON = {"邻居", "朋友", "客人", "师傅", "先生", "伙计"}
+_ZH_TOO_COMMON = {"邻居", "朋友", "客人", "师傅", "伙计"}
 _ADDRESS_AFTER = "，,、！!：:"
 
 _INDEX: WeakKeyDictionary[World, tuple[int, dict[str, list[str]]]] = WeakKeyDictionary()

@@ -20,6 +20,7 @@ from townsfolk.agents import grammar_en, grammar_zh
 from townsfolk.agents.addressee_words import told_by_me_en, told_by_me_zh, told_to_me_en
 from townsfolk.agents.asked_thing import asked_thing
 from townsfolk.agents.believe_question import asks_if_i_believe, believe_answer
+from townsfolk.agents.confidences import KEPT_FOR_THEM
 from townsfolk.agents.deed_match import (
     NOT_MEANT,
     accusation,
@@ -980,6 +981,9 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
+    if v.meta.get("kept_for_them") and not [g for g in about if g.kind in ("belief", "event", "summary")]:
+        # bad news of my own people kept from a stranger: not "I haven't heard of it" (confidences.py)
+        return KEPT_FOR_THEM[v.lang][int(v.rng.integers(len(KEPT_FOR_THEM[v.lang])))]
     if (tie := tie_asked(v.question, v.lang)) and tie[1] == WHAT_TIE:  # "赵船家是你什么人？": the tie itself
         line = next((line for g in items if g.kind == "tie" and g.meta.get("about_name") == tie[0]
                      and (line := v.line(g))), None)
@@ -1281,7 +1285,8 @@ _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "
 
 _WHO_TOLD = {"en": re.compile(r"\bwho (?:told you|said so|said that|says so)\b|\bwhere did you (?:hear|get|learn) (?:that|it|this|"
                               r"of|about)\b|\bhow do you know (?:that|this|about)\b", re.IGNORECASE),
-             "zh": re.compile(r"谁(?:告诉|跟|和|对)(?:你|您)(?:说|讲)?(?:的|了)|^谁(?:告诉|跟)(?:你|您)(?:说|讲)?(?!话)(?=[\u4e00-\u9fff])|(?:你|您)(?:是)?(?:听|从)谁(?:那儿|那里)?(?:说|听)(?:来)?的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的")}
+             "zh": re.compile(r"谁(?:告诉|跟|和|对)(?:你|您)(?:说|讲)?(?:的|了)|^谁(?:告诉|跟)(?:你|您)(?:说|讲)?(?!话)(?=[\u4e00-\u9fff])|(?:你|您)(?:是)?(?:听|从)谁(?:那儿|那里)?(?:说|听)(?:来)?的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的"
+                                r"|^\W*(?:这话|这事)?(?:是)?谁(?:说|讲|传)的")}
 
 
 def asks_source(question: str, language: str) -> bool:

@@ -107,7 +107,7 @@ def refers_back(text: str) -> bool:
     return bool(_ANY_BACK.search(text))
 
 
-_ZH_PERSON = re.compile(r"[我你](?!们)")
+_ZH_PERSON = re.compile(r"[我你您](?!们)")  # (您 is the polite 你: "泼在您的书上" said to the teacher is his book)
 _ZH_QUOTE_MARKS = ("“", "”", "：", ":", "「", "」", "『", "』")
 
 
@@ -125,8 +125,8 @@ def reported_zh(quote: str, *, to_me: bool = False, name: str | None = None) -> 
     said = quote.strip().rstrip("。！？!?")
 
     def swap(m: re.Match[str]) -> str:
-        if m.group(0) == "你":
-            return "我" if to_me else "你"
+        if m.group(0) in ("你", "您"):
+            return "我" if to_me else m.group(0)
         return "自己" if m.start() == 0 or not name else name
 
     return _ZH_PERSON.sub(swap, said)
