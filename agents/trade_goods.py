@@ -95,8 +95,9 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"tofu|bean ?curd", r"豆腐", "a block", "一块", 1, 3, "tofu", "豆腐"), _w(r"soy ?milk", r"豆浆", "a bowl", "一碗", 1, 2, "soy milk", "豆浆")),
           r"tofu|bean ?curd|millstone|beans|trade", r"豆腐|豆浆|磨|黄豆|生意"),
     Trade(r"ferry|boatman|boatwoman|waterman|bargee", r"船|渡|艄公|摆渡",
-          (_w(r"cross\w*|crossing|passage|fare|ride|the other side|ferry", r"过河|过江|渡河|坐船|摆渡|船钱|渡钱",
-              "each way", "一趟", 1, 4, "the crossing", "过河"),), r"river|boat|ferry|crossings?|water", r"船|河|渡口|水"),
+          (_w(r"cross\w*|across|crossing|passage|fare|ride|the other side|ferry", r"过河|过江|渡河|坐船|摆渡|船钱|渡钱",
+              "each way", "一趟", 1, 4, "the crossing", "过河", True, yes_en="Step aboard, then.", yes_zh="行，上船吧。"),),
+          r"river|boat|ferry|crossings?|water", r"船|河|渡口|水"),
     Trade(r"miller|\bmill", r"磨坊|磨面",
           (_w(r"flour|meal|grain|grinding", r"面粉|面|磨面", "a sack", "一斤", 8, 20, "flour", "面粉"),),
           r"mill|wheel|flour|grain|stones?", r"磨|面粉|磨坊"),
@@ -227,7 +228,7 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any|some|something)\b"
                          # "And a bed for the night?" after a pint: a ware asked for by its name alone
                          r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$", re.I)
-_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我|"
+_REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我|(?:能|可以|可不可以)(?:带|送|载|渡|捎|拉)我|"
                          r"(?:这儿|这里|店里)?有(?!空[吗么？?])[\u4e00-\u9fff]{1,3}(?:吗|么|卖吗|没有)")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
                      r"\b(?:is|are) (?:the |your )?(?P<w2>[a-z]+) (?:doing|selling|going|keeping) (?:well|all right|alright|ok)\b|"
