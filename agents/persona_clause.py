@@ -137,6 +137,11 @@ def persona_clause_en(persona: str, role: str = "", name: str = "", declared: st
     for chunk in re.split(r"\s*[;.!]\s*", text):
         for part in re.split(r",\s*(?:and\s+)?", chunk):
             part = part.strip()
+            if verbs and part.lower().startswith(("then ", "but then ", "and then ")) and used + len(part.split()) <= MAX_WORDS_EN:
+                # "grumbles, then forgets she did": one deed and what follows it, kept together and in order
+                verbs[-1] += ", " + part[0].lower() + part[1:]
+                used += len(part.split())
+                continue
             kind = _kind_en(part)
             if kind is None:
                 continue
