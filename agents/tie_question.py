@@ -13,15 +13,23 @@ import re
 # and "赵船家是你什么人？" / "What is Owen to you?": what the tie is, whatever it is (WHAT)
 _ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"
                            r"|\b(?P<name2>[A-Z][\w'-]+)(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"
-                           r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+) (?P<word3>to) you\b"),
+                           r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+) (?P<word3>to) you\b"
+                           # "Are you Milo's master?": whether I am theirs, asked the other way round
+                           r"|\b(?i:are|aren't|were) you (?P<name4>[A-Z][\w'-]+)'s (?P<word4>[a-z]+)\b"),
           "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)"
-                           r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)")}
+                           r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)"
+                           r"|(?:你|您)(?:是不是|是)(?P<name4>[\u4e00-\u9fff]{1,4}?)的(?P<word4>[\u4e00-\u9fff]{1,3}?)"
+                           r"(?:吗|么|吧|？|\?|$)")}
+# a tie word said from the other side ("Are you Milo's master?" = "Is Milo your apprentice?")
+_OTHER_SIDE = {"master": "apprentice", "mentor": "apprentice", "teacher": "pupil", "apprentice": "master",
+               "pupil": "teacher", "student": "teacher", "师父": "徒弟", "师傅": "徒弟", "老师": "学生", "徒弟": "师父",
+               "学徒": "师父", "弟子": "师父", "学生": "老师", "boss": "boss"}
 # the words a question may use for a tie, by the relationship kinds that answer yes
 WORDS = {"colleague": {"colleague", "coworker", "workmate", "partner", "同事", "伙计", "搭档"},
          "partner": {"partner", "colleague", "workmate", "搭档", "伙伴", "合伙人", "同事"},
          "friend": {"friend", "pal", "mate", "朋友", "好朋友"},
          "neighbour": {"neighbour", "neighbor", "邻居"},
-         "mentor": {"apprentice", "pupil", "student", "徒弟", "学徒", "弟子"},
+         "mentor": {"apprentice", "pupil", "student", "徒弟", "学徒", "弟子", "学生"},
          "other": {"master", "mentor", "teacher", "boss", "师父", "师傅", "老师"},
          "family": {"family", "brother", "sister", "cousin", "father", "mother", "son", "daughter", "亲戚", "家里人"},
          "rival": {"rival", "enemy", "对头", "冤家"}}
@@ -35,6 +43,9 @@ def tie_asked(question: str, language: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
+    if groups.get("name4"):  # I am theirs: the word as they would say it of me, turned to mine of them
+        word = groups["word4"].lower()
+        return groups["name4"], _OTHER_SIDE.get(word, word)
     name = groups.get("name") or groups.get("name2") or groups.get("name3") or ""
     word = (groups.get("word") or groups.get("word2") or groups.get("word3") or "").lower()
     return name, (WHAT if word in _WHAT_WORDS else word)
