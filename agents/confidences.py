@@ -47,8 +47,8 @@ def _done_to_me(world: World, memory: MemoryStore, npc: str, item: GroundingItem
     if not fact_id or fact_id not in world.facts:
         return False
     fact = world.facts.get(fact_id)
-    if fact.kind in ("say", "tell", "retell", "ask"):  # words told to me are not a harm done to me
-        return fact.about == npc
+    if fact.kind in ("say", "tell", "retell", "ask"):  # words told to me are not a harm done to me, unless they
+        return fact.about == npc or world.name(npc) in (fact.text or "")  # name me ("Cal stole Bryn's nets" to Bryn)
     return fact.about == npc or npc in fact.to
 
 

@@ -981,7 +981,8 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
-    if v.meta.get("kept_for_them") and not [g for g in about if g.kind in ("belief", "event", "summary")]:
+    if v.meta.get("kept_for_them") and kind in ("yes_no", "deed", "news", None) and not [
+            g for g in about if g.kind in ("belief", "event", "summary", "impression")]:
         # bad news of my own people kept from a stranger: not "I haven't heard of it" (confidences.py)
         return KEPT_FOR_THEM[v.lang][int(v.rng.integers(len(KEPT_FOR_THEM[v.lang])))]
     if (tie := tie_asked(v.question, v.lang)) and tie[1] == WHAT_TIE:  # "赵船家是你什么人？": the tie itself
