@@ -290,21 +290,38 @@ class DailyLife:
         return np.flatnonzero(ok)
 
     def _cast(self, ev: object, members: np.ndarray, k: int, rng: np.random.Generator, *,
-              any_player: bool = False) -> tuple[int, int | None, np.ndarray]:
+              any_player: bool = False, acted: set[int] | None = None) -> tuple[int, int | None, np.ndarray]:
         """Who an event happens to among the people at one place: its actor (an NPC drawn; for a
-        player's event the first player there, or one drawn with `any_player`), its `{other}`, and
-        up to `k` onlookers in all, the other counted (the draws in the order both callers made them)."""
+        player's event the first player there, or one drawn with `any_player`; none of `acted`), its
+        `{other}`, and up to `k` onlookers in all, the other counted (the draws in the order both
+        callers made them)."""
         npcs_here = members[members < self.n]
         if ev.actor == "player":  # type: ignore[attr-defined]
-            players = members[members >= self.n]
-            actor = int(players[rng.integers(len(players))]) if any_player else int(players[0])
+            players = self._not_acted(members[members >= self.n], acted)
+            actor = int(players[rng.integers(len(players))]) if any_player or acted else int(players[0])
         else:
-            actor = int(npcs_here[rng.integers(len(npcs_here))])
+            pool = self._not_acted(npcs_here, acted)
+            actor = int(pool[rng.integers(len(pool))])
         rest = npcs_here[npcs_here != actor]
         other = self._other(ev, actor, rest, rng)
         if other is not None:
             rest = rest[rest != other]
         return actor, other, rng.permutation(rest)[:max(k - (other is not None), 0)]
+
+    @staticmethod
+    def _not_acted(people: np.ndarray, acted: set[int] | None) -> np.ndarray:
+        return people[~np.isin(people, np.fromiter(acted, np.int64))] if acted else people
+
+    def _free_members(self, ev: object, groups: np.ndarray, order: np.ndarray, first: np.ndarray,
+                      sizes: np.ndarray, acted: set[int], g: int) -> np.ndarray | None:
+        """The people at place group `g`, else at the first fitting one, where someone who may act
+        has not yet acted this occurrence's event this hour; None when there is nobody left."""
+        for h in [g, *(int(x) for x in groups if int(x) != g)]:
+            members = order[first[h]:first[h] + sizes[h]]
+            may = members[members >= self.n] if ev.actor == "player" else members[members < self.n]  # type: ignore[attr-defined]
+            if len(self._not_acted(may, acted)):
+                return members
+        return None
 
     def _beat(self, ev: object, tick: int, pos: np.ndarray, actor: int, other: int | None,
               witnesses: np.ndarray, valence: float) -> Beat:
@@ -353,9 +370,20 @@ class DailyLife:
             # a place is drawn in proportion to the people up there: ten pump men in a shaft are not a market
             up_here = np.add.reduceat(awake[order].astype(np.int64), first)[groups] + 1
             cum = np.cumsum(up_here)
-            for _ in range(count):
+            # one actor per occurrence this hour: a day's queued tavern occurrences fired together and
+            # drew the same man drunk twice at the same tea shed, seen twice by the same people (K-33)
+            acted: set[int] = set()
+            for done in range(count):
                 g = int(groups[min(int(np.searchsorted(cum, rng.random() * cum[-1], side="right")), len(groups) - 1)])
-                actor, other, seen = self._cast(ev, order[first[g]:first[g] + sizes[g]], ev.witnesses, rng)
+                members = order[first[g]:first[g] + sizes[g]]
+                actor, other, seen = self._cast(ev, members, ev.witnesses, rng)
+                if actor in acted:
+                    members = self._free_members(ev, groups, order, first, sizes, acted, g)
+                    if members is None:  # everyone who could has done it this hour: the rest wait
+                        self.backlog[ev.id] = count - done
+                        break
+                    actor, other, seen = self._cast(ev, members, ev.witnesses, rng, acted=acted)
+                acted.add(actor)
                 if other is not None:
                     seen = np.concatenate([[other], seen]).astype(np.int64)
                 beats.append(self._beat(ev, tick, pos, actor, other, seen, ev.valence))
