@@ -490,8 +490,19 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     def ways(cells: list[tuple[float, float, float]], i: int, fmt: str) -> str:
         return " / ".join(format(c[i], fmt) for c in cells)
 
+    def moved(cells: list[tuple[float, float, float]]) -> str:
+        """The caused change, and what time took off it since, so start + change reads as now: a row
+        "0.00  0.47  +0.54" looked wrong (newcomer K-23)."""
+        out = []
+        for start, now, change in cells:
+            drift = now - start - change
+            text = format(change, "+.2f")
+            out.append(chart_word(lang, "changed.faded", change=text, drift=format(drift, "+.2f"))
+                       if abs(drift) >= 0.005 else text)
+        return " / ".join(out)
+
     tie_rows = [[world.name(a), world.name(b), tie_kind_text(lang, kind, world.relation_kinds),
-                 ways(cells, 0, ".2f"), ways(cells, 1, ".2f"), ways(cells, 2, "+.2f"), n]
+                 ways(cells, 0, ".2f"), ways(cells, 1, ".2f"), moved(cells), n]
                 for a, b, kind, cells, n in changed[:15]]
 
     def img(data: str, alt: str) -> str:

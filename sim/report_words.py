@@ -33,6 +33,7 @@ EN: dict[str, str] = {
     "changed.ranked": "Ranked by what beliefs and events moved (a seeded tension fading with time is not a "
                       "change); each pair once, its two directions as A→B / B→A.",
     "reach.shown": "The {shown} that reached most people, of the {n} rumours followed.",
+    "changed.faded": "{change} (then faded {drift})",
     "alt.reach": "Line chart: how many people had heard each of the {n} widest rumours, day by day.",
     "alt.hops": "Charts: credibility and the kinds of distortion at each hop from the witness.",
     "alt.cascade": "Tree of the largest cascade: who heard it from whom ({n} people).",
@@ -67,6 +68,7 @@ ZH: dict[str, str] = {
     "changed.ranked": "按看法和事件带来的变化排序（开始时定下的芥蒂随时间淡去不算变化）；每一对人只列一行，"
                       "两个方向写成 甲→乙 / 乙→甲。",
     "reach.shown": "追踪的 {n} 条传闻中，传得最广的 {shown} 条。",
+    "changed.faded": "{change}（随后随时间淡了 {drift}）",
     "alt.reach": "折线图：传得最广的 {n} 条传闻，每天各有多少人听说过。",
     "alt.hops": "图：离亲眼看见的人隔了几手，每一手的可信度和走样的方式。",
     "alt.cascade": "树状图：传得最大的一串，谁从谁那里听来的（{n} 人）。",
