@@ -671,6 +671,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         lines = [line for g in items[:2] if g.kind in ("event", "belief") and (line := v.line(g))]
         return v.join([who, *(v.finish(line) for line in lines[:1])])  # "Finn's, I'd say. ..." (fault_asked.py)
     if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
+        if v.meta.get("kept_back"):  # what I said of them in private: kept back, never "I haven't told anyone"
+            return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
         to = list(dict.fromkeys(n for g in items if g.kind == "event" and g.meta.get("source") == "said"
                                 and g.meta.get("fact_kind") == "say" and (n := g.meta.get("to_names"))))
         return TOLD_THEM[v.lang + ('_one' if v.zh and len(to) == 1 else '')].format(to=listed(to, v.lang)) if to \
