@@ -8,6 +8,7 @@ thousands is one short file. Mistakes are reported like scenario mistakes: file,
 from __future__ import annotations
 
 import difflib
+import re
 import string
 from datetime import datetime
 from pathlib import Path
@@ -325,6 +326,11 @@ def _semantic_problems(s: WorldSpec) -> list[tuple[tuple, str]]:
         if ev not in event_ids:
             problems.append((("rumour", "seed_events", j), f"unknown event {ev!r} (known: {', '.join(event_ids)})"))
     for i, p in enumerate(s.players):
+        if re.fullmatch(r"n[1-9]\d*", p.id):  # the generated NPCs are n1..nN (`simulate` died: id already exists)
+            problems.append((("players", i, "id"), f"{p.id!r} is the id of a generated NPC (they are n1, n2, ...); "
+                                                   "give the player an id of its own, e.g. 'reporter'"))
+        if players.index(p.id) < i:
+            problems.append((("players", i, "id"), f"player id {p.id!r} is used twice"))
         for j, k in enumerate(p.visits):
             if k not in kinds:
                 problems.append((("players", i, "visits", j), _no_kind(k, s)))
