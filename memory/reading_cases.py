@@ -227,6 +227,9 @@ LAPSE_ZH = re.compile(r"(?<![没不])忘(?:了|记了?)(?:把[^，。！？,!?]{
                       # a fire in one's keeping not watched (把炉火看灭了, 炉火没看住, 让炉子凉了)
                       r"|(?<![没不])把[^，。！？,!?]{0,4}?(?:窑火|炉火|灶火|火|灯)看(?:灭|熄)了"
                       r"|(?:窑火|炉火|灶火)没(?:看住|看好|守住)|(?<![没不])让[^，。！？,!?把]{0,4}?(?:窑|炉|灶|炉子|窑子)(?:给)?凉了"
+                      # a thing in one's keeping not made fast (没把酒缸封好 was read as a remark: newcomer K-42)
+                      r"|(?<![并从])没(?:有)?把[^，。！？,!?]{1,6}?(?:封|盖|关|锁|拴|栓|扎|绑|系|捆|收|插)(?:好|紧|严|牢|上)"
+                      r"|毛手毛脚|粗手粗脚|丢三落四|粗心大意"
                       # things mixed up at one's work (把当归和独活弄混了, 把账记错了)
                       r"|(?<![没不])把[^，。！？,!?]{1,10}?(?:弄混|搞混|弄错|搞错|抓错|拿错|记错|算错|配错)了"
                       # ... or said without 把: 抓错药, 拿错了方子 (read as nothing, so a rumour of it moved no tie)
@@ -340,7 +343,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("debt", Gated(BORROWED_MONEY_EN, ("borrowed",)), True),
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
-    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守")), False),
+    ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守", "没", "毛手", "粗手", "丢三", "粗心")), False),
     ("careless", Gated(MISTAKE_EN, ("wrong", "upside", "front", "inside out", "backwards", "crooked", "askew")), True),
     ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了")), False),
     ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
