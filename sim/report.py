@@ -424,7 +424,8 @@ def build_report_page(db: str) -> ReportPage:
     with warnings.catch_warnings():  # DejaVu measures CJK text it cannot draw; the reader's browser draws it
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
         return ReportPage(render(world, memory, log, series, usage=(run.extra or {}).get("usage", {}),
-                                 life=headless.get("life", {}), title=run.title, model=headless.get("model"),
+                                 life=headless.get("life", {}), title=run.title,
+                                 model=headless.get("model") or (run.extra or {}).get("model"),  # simulate, or a played run
                                  interrupted=None if run.finished else (run.last_tick, headless.get("ticks"))),
                           world.language)
 

@@ -224,7 +224,7 @@ class Town:
         # the live minds: the store writes only what changed in them (sim/minds_rows.py)
         return {"usage": self.sim.usage.model_dump(), "results": [r.model_dump() for r in self.results],
                 "minds": self.sim.minds, "errands": self.sim.errands.book.state(),
-                "scenario": self._scenario_json}
+                "scenario": self._scenario_json, "model": self.sim.provider.name}  # "offline": the report says no model
 
     def _restore(self, extra: dict[str, Any]) -> None:
         """Minds, usage, expectation results and the replies given, from a run's saved `extra`
