@@ -549,6 +549,8 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
         return v.join([v.pick("welcome", name=introduced), v.pick("ask_back")])
     if act == "greet":
         return v.join([_greeting(v, hour, known), v.pick("ask_back")])
+    if act in ("small_talk", "react") and _NEW_HERE[v.lang].search(v.question):
+        return v.pick("new_here")  # "I'm new in town." is no plan to ask after ("What's brought that on?"): welcome
     if act == "small_talk" and _CONFIDING[v.lang].search(v.question) and not check_safety(v.question, v.lang).is_private:
         return v.pick("confided")  # they told me something of their own: take it up, not chat past it
     if act == "plea":
@@ -576,6 +578,11 @@ _CONFIDING = {"en": re.compile(r"\bI(?:'m| am| want| wanted| think| need| plan| 
               "zh": re.compile(r"我(?:其实|真的|一直|有点|有些|很|挺|好|总|老|也|还|就|特别|实在)*"
                                r"(?:想|要|打算|觉得|准备|不想|怕|是|有|没|在)"
                                r"|我(?:爹|娘|爸|妈|家里?|媳妇|男人|丈夫|妻子|老婆|哥|姐|弟|妹|儿子|闺女|女儿|爷爷|奶奶)")}
+
+
+_NEW_HERE = {"en": re.compile(r"^\W*(?:(?:hello|hi|well),?\s*)?(?:I'm|I am|I've|I have) (?:just )?(?:new (?:here|in town|to (?:the|this) \w+)"
+                              r"|(?:just )?(?:arrived|got here|come in|come to town)|passing through)\b", re.IGNORECASE),
+             "zh": re.compile(r"^(?:你好[，,]?)?我(?:是)?(?:刚|才)?(?:新来的|刚来|才来|头一回来|第一次来|初来乍到|刚到)")}
 
 
 def _introduced_as(v: _Voice, listener_name: str) -> str | None:

@@ -117,6 +117,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "noted": ["I'll remember that.", "Noted, thank you.", "All right, I'll keep that in mind."],
         "welcome": ["Nice to meet you, {name}.", "Welcome, {name}. Good to meet you."],
         "confided": ["I see. What's brought that on?", "Oh? Tell me more, if you want to."],
+        "new_here": ["New here, are you? Welcome.", "Welcome, then. Folk are friendly enough once they know you."],
         # a player taking back what they told me (agents/retraction.py)
         "taken_back": ["Oh, so it wasn't true. I'll think no more of it.", "Not true, then? I'll put it out of my mind."],
         "taken_back_passed": ["I'd already told {to}, mind.", "Though I'd passed it on to {to} already."],
@@ -243,6 +244,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "noted": ["好，我记下了。", "嗯，我记住了。", "行，我心里有数了。"],
         "welcome": ["{name}啊，欢迎欢迎。", "原来是{name}，幸会幸会。"],
         "confided": ["这样啊。怎么想到这个了？", "哦？出什么事了吗？"],
+        "new_here": ["刚来的呀？欢迎欢迎。", "头一回来吧？欢迎，住久了就熟了。"],
         "taken_back": ["原来是瞎说的，那我就不当真了。", "哦，原来不是真的，那我就当没听过。"],
         "taken_back_passed": ["可我已经跟{to}说过了。", "唉，我都跟{to}提过了。"],
         "taken_back_unkind": ["以后可别这么说{about}了。", "这种话可不能乱说{about}。"],

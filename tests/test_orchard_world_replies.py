@@ -71,3 +71,16 @@ def test_did_you_see_it_yourself_is_of_the_story_just_told() -> None:
     assert "sheep" in town.say("me", "nora", "Any news?").text
     said = town.say("me", "nora", "Did you see it yourself?").text
     assert said.startswith("No,") and "Owen" in said and "sheep" in said, said
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "I'm new in town."), ("en", "I am new here, looking for work."),
+                                            ("zh", "我是新来的。"), ("zh", "我刚到这儿。")])
+def test_new_in_town_is_welcomed(lang: str, line: str) -> None:
+    """"I'm new in town." was met with "I see. What's brought that on?" (taken for a plan of theirs)."""
+    from townsfolk.agents.voice_phrases import PHRASES
+    zh = lang == "zh"
+    town = Town.from_scenario({"scenario": "n", "language": lang, "seed": 2,
+                               "characters": {"nora": {"name": "诺拉" if zh else "Nora"},
+                                              "me": {"name": "旅人" if zh else "Sam", "player": True}}})
+    said = town.say("me", "nora", line).text
+    assert said in PHRASES[lang]["new_here"], said
