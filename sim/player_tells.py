@@ -166,7 +166,10 @@ def as_listener_keeps_it(world: World, npc: str, text: str) -> str:
     (retold, "你" would be whoever hears it next)."""
     name = world.name(npc)
     if world.language == "zh":
-        return re.sub(r"你(?!们)", name, text)
+        return re.sub(r"你(?!们)(?!知道吗|懂的|看啊|想想)|您", name, text)  # (你知道吗, 你懂的: a filler, nobody's)
+    # "..., you know." / "you see": a filler, nobody's (it was kept as "Agatha thinks highly of Milo, Jasper know")
+    text = re.sub(r"^\s*you (?:know|see),\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s*\byou (?:know|see)\b(?=\s*[.!?,;]|\s*$)", "", text, flags=re.IGNORECASE)
     for pattern, repl in _SECOND_EN:
         text = re.sub(pattern, repl.format(n=name), text, flags=re.IGNORECASE)
     return text
