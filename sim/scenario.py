@@ -838,7 +838,9 @@ def _schema_problem(err: dict, path: tuple, data: dict, lines: dict, text: str, 
     elif err["type"] == "missing":
         msg = f"missing required key {path[-1]!r}"
     else:
-        msg = plain_message(err, path) or msg.removeprefix("Value error, ") + _echo(err.get("input"))
+        echo = _echo(err.get("input"))  # (not when the message already quotes the value: "not a duration: '1 hour'")
+        said = msg.removeprefix("Value error, ")
+        msg = plain_message(err, path) or said + ("" if echo and echo[7:-1] in said else echo)
     return ScenarioError(file, line_for(lines, path), field_name(path), msg.removeprefix("Value error, "))
 
 

@@ -64,6 +64,10 @@ def plain_message(err: dict[str, Any], path: tuple) -> str | None:
         return "a list is expected here, got nothing: give its items (each on a line starting `- `), or write []"
     if kind == "list_type" and isinstance(value, str):
         return f"a list is expected here, got the text {value!r}: write {_as_list(value)}" + full_width_hint(value)
+    if kind == "string_type" and isinstance(value, (list, tuple)) and last == "to" and "gossip" in path:
+        # (pydantic said "Input should be a valid string"): a retelling goes to one listener
+        return (f"a gossip beat tells one listener, got {len(value)}: [{_listed(value)}]; write one gossip beat "
+                "per listener (a `say` beat's `to` may list several)")
     if kind in ("too_long", "too_short") and isinstance(value, (list, tuple)):
         n = len(value)
         bound = ctx.get("max_length") if kind == "too_long" else ctx.get("min_length")
