@@ -999,6 +999,9 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
                      and (line := v.line(g))), None)
         if line:
             return v.finish(line)
+        # no tie: how I know them at all (who_is.py), never a recap of what I hold of them
+        known = how_i_know(items, subjects, {tie[0]})
+        return v.pick("tie_none" if known == "met" else "know_heard" if known == "heard" else "know_no", about=tie[0])
     if kind in ("yes_no", "relation", None) and (tie := tie_asked(v.question, v.lang)):  # tie_question.py
         for g in items:
             if g.kind == "tie" and g.meta.get("about_name") == tie[0]:

@@ -70,3 +70,13 @@ def test_the_witness_who_told_it_on_saw_it() -> None:
     assert "拴船" in town.say("ke", "zhao", "小虎怎么了？").text
     said = town.say("ke", "zhao", "你亲眼看见了吗？").text
     assert not said.startswith(("没有", "我当时不在场")) and "拴船" in said, said
+
+
+def test_what_is_he_to_you_with_no_tie_is_how_i_know_him() -> None:
+    """小虎是你什么人？ of one 孙婆 has no tie to drew a recap of what she holds of him."""
+    from townsfolk.agents.voice_phrases import PHRASES
+    town = Town.from_scenario({**STALL, "impressions": [{"holder": "sun", "about": "xiaohu", "text": "机灵",
+                                                         "valence": 0.4, "confidence": 0.6}]})
+    town.advance(5)
+    said = town.say("ke", "sun", "小虎是你什么人？").text
+    assert said in [p.format(about="小虎") for p in PHRASES["zh"]["tie_none"]], said
