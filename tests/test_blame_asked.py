@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 from townsfolk.agents.voice import question_kind
 
@@ -39,11 +40,7 @@ timeline:
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(2)
-    return town
+    return town_of(tmp_path, text, 2)
 
 
 def test_blame_is_a_feeling_question() -> None:

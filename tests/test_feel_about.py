@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 
 EN = """
@@ -46,11 +47,7 @@ timeline:
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(3)
-    return town
+    return town_of(tmp_path, text, 3)
 
 
 def test_en_feeling_first(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 from townsfolk.agents.intent import detect_intents
 
@@ -45,11 +46,7 @@ _DECLINES = ("can't help", "beyond me", "Try asking around", "Ask around", "å¸®ä
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(3)
-    return town
+    return town_of(tmp_path, text, 3)
 
 
 def test_social_asks_are_no_errands() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 
 EN = """
@@ -58,11 +59,7 @@ timeline:
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(7)
-    return town
+    return town_of(tmp_path, text, 7)
 
 
 def test_en_teller_of_a_telling_set_right(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 from townsfolk.agents.dialogue import mentioned
 
@@ -37,11 +38,7 @@ timeline:
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(2)
-    return town
+    return town_of(tmp_path, text, 2)
 
 
 def test_en_title_names_its_one_holder(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.small_world import town_of
 from townsfolk import Town
 from townsfolk.agents.your_people import your_people
 
@@ -40,11 +41,7 @@ _SMALL_TALK = ("weather", "Busy day", "Anything new", "天气", "新鲜事")
 
 
 def _town(tmp_path: Path, text: str) -> Town:
-    path = tmp_path / "w.yaml"
-    path.write_text(text, encoding="utf-8")
-    town = Town.from_scenario(path)
-    town.advance(2)
-    return town
+    return town_of(tmp_path, text, 2)
 
 
 def test_en_too_hard(tmp_path: Path) -> None:
