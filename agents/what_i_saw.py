@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.source_asked import shared_words
 from townsfolk.memory.store import MemoryStore
 
 _ASKS = {"en": re.compile(r"\bwhat (?:did|have|had) you (?:just )?(?:see|seen|saw|witness(?:ed)?|notice(?:d)?|spot(?:ted)?)\b"
@@ -39,12 +40,10 @@ def seen_lately(memory: MemoryStore, npc: str, limit: int = 2) -> list[str]:
 def seen_of(memory: MemoryStore, npc: str, question: str, language: str, limit: int = 1) -> list[str]:
     """Ids of what I saw that the question names by its thing, not its people ("那缸酒酸了你看见了吗？": the
     soured vat; third newcomer K-5 got 这个我不太清楚 from the one witness): most words shared first."""
-    from townsfolk.agents.source_asked import shared_words
-
     seen = [e for e in memory.events_of(npc) if e.source in FIRST_HAND and not e.private
             and not e.meta.get("dialogue") and not e.meta.get("message")]
     scored = sorted(((n, -e.tick, e.id) for e in seen if (n := shared_words(question, e.what, language == "zh")) >= 2),
-                    reverse=False, key=lambda x: (-x[0], x[1]))
+                    key=lambda x: (-x[0], x[1]))
     return [i for _, _, i in scored[:limit]]
 
 
