@@ -267,9 +267,20 @@ INTENDED_MISTAKE_ZH = re.compile(rf"(?<!不是)(?<!并非)(?<!没有)(?<![不没
                                  rf"|(?<![不没])(?:是)?{_MISTAKE_ZH}[^，。！？,!?]{{0,4}}?(?<!不是)(?:是)?(?:故意|存心|成心)的")
 _MISTAKE_EN = (r"(?:mixed up|muddled(?: up)?|mislabell?ed|swapped|confused|gave (?:[a-z]+ )?the wrong|handed (?:[a-z]+ )?the wrong|"
                r"got (?:the |his |her |their )?[a-z]+ wrong|measured (?:out )?the wrong|poured the wrong)")
-# (a plain mix-up, "mixed up the flour sacks", is left to the reader's meaning: said in its own words while a guess)
+# a plain mix-up of things ("mixed up two jars", "muddled the orders") is a slip at one's work: read by meaning,
+# "Rowan mixed up two jars and Gideon's cough syrup came out bitter" was an illness (the syrup's "cough").
+# Not being mixed up in something or with someone, nor a muddle of one's own ("I got mixed up").
+# A harm barely missed through such a slip ("nearly poisoned you with that syrup") is the same carelessness.
 MISTAKE_EN = re.compile(rf"{_NOT_AFTER_EN}\b(?:gave (?:[a-z]+ )?the wrong|handed (?:[a-z]+ )?the wrong|"
                         r"measured (?:out )?the wrong|poured the wrong)\b"
+                        rf"|{_NOT_AFTER_EN}(?<!got )(?<!get )(?<!gets )(?<!getting )\b(?:mixed|muddled|swapped)(?: up)?\s+"
+                        r"(?!up\b|in\b|with\b|about\b|together\b)(?:the|two|three|both|his|her|their|my|our|your|some|a|an|"
+                        r"all the)\s+(?:[a-z]+\s+){0,2}?(?:jars?|bottles?|pots?|labels?|orders?|names?|sacks?|bags?|boxes?|"
+                        r"herbs?|powders?|doses?|medicines?|remed(?:y|ies)|tins?|packets?|letters?|parcels?|keys?|"
+                        r"accounts?|bills?|tickets?|dates?|recipes?|measures?|weights?|pages?|plates?|types?|threads?|"
+                        r"colou?rs?|dyes?|seeds?|spices?|salts?|flasks?|vials?|tubs?|barrels?|casks?|crates?|notes?)\b"
+                        rf"|{_NOT_AFTER_EN}\bmislabell?ed\b"
+                        rf"|{_NOT_AFTER_EN}\b(?:nearly|almost|all but)\s+poisoned\b"
                         # a thing put in place the wrong way up ("set the almanac page with the tide table upside down"
                         # read as a mishap: nobody's fault; third newcomer K-9)
                         rf"|{_NOT_AFTER_EN}\b(?:set|put|hung|hang|nailed|pinned|printed|fitted|laid|mounted|stitched|sewed|"
@@ -277,7 +288,11 @@ MISTAKE_EN = re.compile(rf"{_NOT_AFTER_EN}\b(?:gave (?:[a-z]+ )?the wrong|handed
                         r"back to front|inside out|the wrong way (?:round|up|around)|backwards|crooked|askew)\b")
 # ... and in Chinese: 挂反了, 排倒了, 装反了 (a thing fitted the wrong way round)
 UPSIDE_DOWN_ZH = re.compile(r"(?<![没不])(?:把|将)[^，。！？,!?]{1,10}?(?:挂|贴|装|排|印|钉|缝|穿|写|刻|镶|绣|画)"
-                            r"(?:反|倒|歪)了")
+                            r"(?:反|倒|歪)了"
+                            # ... a piece cut wrong (把桌腿锯短了一截, 锯短了桌腿: read as nothing), and a harm barely
+                            # missed through a slip (差点把你毒死, 险些毒倒了他)
+                            r"|(?<![没不])(?:(?:把|将)[^，。！？,!?]{1,10}?)?(?:锯|裁|剪|切|削|刨|凿)(?:短|歪|斜|错|偏|坏)了"
+                            r"|(?:差点|差一点|险些|几乎)(?:儿)?(?:把[^，。！？,!?]{1,6}?)?(?:毒死|毒倒|药死|害死)")
 INTENDED_MISTAKE_EN = re.compile(
     rf"{_NOT_AFTER_EN}\b{_MISTAKE_EN}\b[^.!?;,]{{0,40}}?(?<!not )\b(?:on purpose|deliberately|purposely|out of spite)\b"
     rf"|\b(?<!not )(?:deliberately|purposely)\s+{_MISTAKE_EN}\b")
@@ -344,8 +359,10 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("late", Gated(KEPT_WAITING_EN, ("waiting",)), True),
     ("careless", Gated(LAPSE_EN, ("forgot", "asleep", "dozed", "nodded", "slept", "sleep", "left", "let")), True),
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守", "没", "毛手", "粗手", "丢三", "粗心")), False),
-    ("careless", Gated(MISTAKE_EN, ("wrong", "upside", "front", "inside out", "backwards", "crooked", "askew")), True),
-    ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了")), False),
+    ("careless", Gated(MISTAKE_EN, ("wrong", "upside", "front", "inside out", "backwards", "crooked", "askew", "mixed",
+                                    "muddled", "swapped", "mislabel", "poisoned")), True),
+    ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了", "短了", "斜了", "错了", "偏了", "坏了", "毒", "药死", "害死")),
+     False),
     ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
                                    "marvellous", "clever", "best", "finest", "real")), True),
     ("careless", Gated(SPOILT_COOKING_EN, ("burn", "scorch", "charred", "overbaked", "overcooked", "blackened")), True),

@@ -42,7 +42,7 @@ def test_a_near_tie_is_kept_in_its_own_words_through_a_retelling(text: str) -> N
 
 @needs_model
 def test_a_guess_left_as_read_says_the_quote_and_a_change_says_the_predicate() -> None:
-    claim = claim_from_text("Tobiah mixed up the flour sacks", about="tobiah")  # no clause rule reads it
+    claim = claim_from_text("Tobiah sent the wrong flour to the inn", about="tobiah")  # no clause rule reads it
     names = {"tobiah": "Tobiah"}
     assert claim.predicate == "careless" and claim.guessed is not None  # read by meaning, not by a cue word
     assert render_claim(claim, names, "en") == claim.quote
