@@ -729,6 +729,13 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     me = world.character(npc)
     zh = world.language == "zh"
     trade = own_trade(me, zh)
+    if trade is None or (not me.sells and ware_in(trade, text, zh) is None):
+        from townsfolk.agents.ware_elsewhere import sold_elsewhere  # (it reads this file's wares)
+
+        asks = (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text) or (_REQUEST_ZH if zh else _REQUEST_EN).search(text)
+        elsewhere = sold_elsewhere(world, npc, text) if asks else None
+        if elsewhere is not None:  # the apprentice asked for the apothecary's syrup: hers, at her price
+            return "price_other", elsewhere
     if trade is None:
         return None
     from townsfolk.agents.haggle import haggle_reply
