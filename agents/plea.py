@@ -102,7 +102,8 @@ def answer_plea(items: list[GroundingItem], subjects: set[str], language: str, s
     # grounding drew on them, the reply did not: "I've nothing against Cal" of one I saw kick my pails over)
     seen = [g for g in about_items if g.kind in ("event", "belief") and g.valence < -0.1 and not g.meta.get("negated")
             and g.meta.get("source") in ("witnessed", "participated") and not g.meta.get("filler")
-            and not g.meta.get("dialogue") and not g.meta.get("my_deed")]
+            and not g.meta.get("dialogue") and not g.meta.get("my_deed")
+            and g.meta.get("fact_kind") != "meet"]  # a meeting is no deed of theirs (my coldness at it least of all)
     cold = next((g for g in about_items if g.kind == "impression" and g.valence < -0.1), None)
     if seen:
         worst = min(seen, key=lambda g: g.valence)
