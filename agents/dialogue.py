@@ -436,6 +436,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 meta["traits"] = dict(world.character(npc).traits or {})  # how I answer for my words
                 meta["retold"] = fact.kind == "retell"  # words I passed on, not my own
                 meta["distortion"] = fact.meta.get("distortion")  # and whether I made them harsher (my_tellings.py)
+                # whether I saw something of whom my words were about (defended as seen, not as my own view)
+                meta["saw_of_it"] = fact.about is not None and any(
+                    e.source in ("witnessed", "participated") and e.fact_id != fact.id
+                    for e in memory.events_of(npc, fact.about))
             if fact is not None:
                 sep = "、" if lang == "zh" else ", "
                 quoted = fact.kind in ("say", "tell", "retell")

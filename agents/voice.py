@@ -773,7 +773,11 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
     if passed_on and said.meta.get("distortion") in MADE_WORSE:  # the timeline says I made it harsher
         key = "words_worse_excuse" if defensive(said.meta["traits"]) else "words_worse_owned"
     elif defensive(said.meta["traits"]):
-        key = "words_defend" if passed_on or put != "did_you" else "words_defend_said"
+        # my own words (not passed on) defended as what I saw when I saw something of them, else as my own
+        # view: never "I only passed on what I heard" of words nobody told me
+        saw = said.meta.get("saw_of_it") or any(g.kind == "event" and g.meta.get("source") in ("witnessed", "participated")
+                                                and g.about == said.about and g is not said for g in items)
+        key = "words_defend" if passed_on else "words_defend_said" if saw or put == "did_you" else "words_defend_mine"
     elif put != "did_you" and passed_on and said.meta.get("distortion") == "faithful":
         key = "words_as_heard_regret"  # candid, and it was told as heard: sorry to have spread it, not "too strong"
     else:

@@ -52,6 +52,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "words_regret": ["Maybe I made it sound worse than it was; I shouldn't have.", "You're right, I put it too strong."],
         "words_defend": ["I only passed on what I heard.", "I just said what I'd been told; I didn't make it up."],
         "words_defend_said": ["I said what I saw, no more.", "I only said what's true."],
+        "words_defend_mine": ["I said what I think, and I'll not take it back.", "That's my own view, and I'm entitled to it."],
         # a retelling the timeline marks as made harsher (intensified, generalised): never "I didn't make it up"
         "words_worse_owned": ["I did make it sound worse than I heard it; I shouldn't have.",
                               "You're right, it wasn't put to me that strongly. That was me."],
@@ -192,6 +193,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "words_regret": ["是我话说重了，不该那么讲。", "你说得对，是我多嘴了。"],
         "words_defend": ["我不过是把听来的话传了传。", "我也是听人说的，又不是我编的。"],
         "words_defend_said": ["我说的都是我看见的。", "我说的是实话。"],
+        "words_defend_mine": ["我说的是我自己的看法，不收回。", "这是我自己的想法，说说也不行？"],
         "words_worse_owned": ["是我把话说重了，原话没那么难听。", "这话是我添油加醋了，不该的。"],
         "words_worse_excuse": ["我是多说了两句，可无风不起浪嘛。", "传话哪有一字不差的？我也就顺嘴多添了一句。"],
         "words_as_heard_regret": ["我是照着听来的原话传的，没添一个字；不过确实不该传。", "我听到的就是这么说的，可我也不该到处说。"],
