@@ -122,6 +122,9 @@ _A_REPORT = re.compile(r"^\w+(?: \w+)? (?:said|says|told|thinks|thought|reckons|
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
 # "你和小虎和好了吗？" / "Have you made up with Tomas?" asks how the tie stands, never an accusation
+# a question that names no happening of its own ("Did you see what happened?"): whatever I saw is its answer
+_WHAT_HAPPENED = {"en": re.compile(r"\bwhat happened\b|\bwhat went on\b", re.IGNORECASE),
+                  "zh": re.compile(r"(?:发生了?|出了?)什么事|怎么回事|(?:事情|那事|这事)的?经过")}
 _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:都|已经|还)?"
                               r"(?:怎么样|怎样|如何|还好|处得|和好|和解|讲和|说开|重归于好|闹翻)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
@@ -1024,13 +1027,17 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         if story is not None and (line := v.line(story)):  # "Did you see it yourself?": the story I just told
             options = SAW_IT[v.lang] if story.meta.get("source") in FIRST_HAND else NOT_THERE[v.lang]
             return v.join([options[int(v.rng.integers(len(options)))], v.finish(line)])
-        seen = [g for g in seen_myself(items) if g.about in subjects or _overlaps(v.question, g.text, v.zh)]
+        # "Did you see what happened?" names nothing: whatever I saw of what the reply draws on
+        bare = not subjects and _WHAT_HAPPENED[v.lang].search(v.question) is not None
+        seen = [g for g in seen_myself(items) if (bare and g.meta.get("fact_kind") != "meet" and not g.meta.get("dialogue"))
+                or g.about in subjects or _overlaps(v.question, g.text, v.zh)]
         if seen:
             line = v.line(seen[0])
             yes = SAW_IT[v.lang][int(v.rng.integers(len(SAW_IT[v.lang])))]
             return v.join([yes, v.finish(line)]) if line else yes
         heard = [g for g in items if g.kind in ("belief", "event") and g.meta.get("source") not in FIRST_HAND
-                 and not g.meta.get("from_listener") and (g.about in subjects or _overlaps(v.question, g.text, v.zh))]
+                 and not g.meta.get("from_listener") and (bare or g.about in subjects or _overlaps(v.question, g.text, v.zh))
+                 and not g.meta.get("dialogue") and not g.meta.get("filler")]
         if heard and (line := v.line(heard[0])):  # only heard of it: not there, and whom I have it from
             return v.join([NOT_THERE[v.lang][int(v.rng.integers(len(NOT_THERE[v.lang])))], v.finish(line)])
     if kind in ("deed", "yes_no", None):
