@@ -27,6 +27,7 @@ from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
 from townsfolk.agents.saw_it import asks_if_i_saw
+from townsfolk.agents.sorry_asked import asks_if_i_will_apologise, asks_if_sorry, my_deeds
 from townsfolk.agents.source_asked import tellings_heard_of
 from townsfolk.agents.tellings_asked import (
     asks_whom_i_told,
@@ -312,6 +313,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and not set(subjects) - {listener} and asks_if_i_saw(question, lang) and story_asked is None:
         have = {e for e, _ in entries}  # "那缸酒酸了你看见了吗？": what I saw of the thing it names (what_i_saw.py)
         entries += [(i, "seen") for i in _asked(asked_for, seen_of(memory, npc, question, lang)) if i not in have]
+    if question and (asks_if_sorry(question, lang) or asks_if_i_will_apologise(question, lang)):
+        have = {e for e, _ in entries}  # "Are you sorry?" names nothing: what I did that went badly (sorry_asked.py)
+        entries += [(i, "my_deed") for i in my_deeds(world, memory, npc) if i not in have]
     vouched: list[str] = []
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
         # the story my last reply told them, not all its grounding held (agents/last_story.py)

@@ -27,6 +27,7 @@ from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.plea import is_plea
 from townsfolk.agents.reported_apology import relayed_sorry, reported_sorry
 from townsfolk.agents.small_talk import GREETING_LEAD, small_talk_topic
+from townsfolk.agents.sorry_asked import asks_if_i_will_apologise, asks_if_sorry
 
 IntentKind = Literal[
     "chat",
@@ -317,6 +318,11 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
     elif "conflict" in found and not _SECOND_PERSON.search(words) and _QUESTION_END.search(words.strip()) and (
             _THIRD_PERSON.search(words) or any(n and n in words for n in names)):
         found.pop("conflict")  # "Is Bea a liar?" asks about her: no quarrel with me ("I'm sorry you feel that way.")
+    lang = "zh" if _CJK.search(words) else "en"
+    if "apology" in found and (asks_if_sorry(words, lang) or asks_if_i_will_apologise(words, lang)):
+        found.pop("apology")  # "Are you sorry?", "Will you say sorry to Gideon?": my regret asked (sorry_asked.py)
+        found.pop("request", None)
+        found["ask_about"] = max(found.get("ask_about", 0.0), _QUESTION_CONFIDENCE)
     if "apology" in found and reported_sorry(words):
         found.pop("apology")  # "Osk never said sorry": news of Osk (reported_apology.py)
     elif "apology" in found and relayed_sorry(words):

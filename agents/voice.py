@@ -78,6 +78,7 @@ from townsfolk.agents.small_talk import (
     small_talk_topic,
     without_greeting,
 )
+from townsfolk.agents.sorry_asked import asks_if_i_will_apologise, asks_if_sorry, sorry_answer
 from townsfolk.agents.state_answer import asks_back, is_state_answer
 from townsfolk.agents.tellings_asked import (
     HELD_BACK,
@@ -610,6 +611,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     subjects = set(v.meta.get("subjects") or [])
     if kind == "remember_me":
         return _remember_asker(v, items)
+    if act in ("answer", "deny") and (asks_if_sorry(v.question, v.lang) or asks_if_i_will_apologise(v.question, v.lang)):
+        names = [n for n in v.meta.get("subject_names") or [] if n]  # "Will you apologise to Gideon?" (sorry_asked.py)
+        return sorry_answer(items, names, subjects, v.lang, int(v.rng.integers(1 << 30)),
+                            lambda g: v.finish(line) if (line := v.line(g)) else "")
     if act in ("answer", "deny") and asks_my_plan(v.question, v.lang):  # "那你打算怎么办？" (my_plans.py)
         key, who = plan_key(items, subjects)
         options = [o for o in PLANS[v.lang][key] if who or "{who}" not in o] or PLANS[v.lang]["calm"]
