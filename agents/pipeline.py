@@ -35,6 +35,7 @@ from townsfolk.agents.llm.offline import OfflineProvider
 from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, Message
 from townsfolk.agents.llm.streaming import stream_complete
 from townsfolk.agents.my_tellings import asks_if_i_told, told_in_confidence
+from townsfolk.agents.offer_to_mediate import offer_reply, offers_to_speak
 from townsfolk.agents.player_promise import promise_reply
 from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
@@ -290,7 +291,9 @@ def _said_back(world: World, npc: str, speaker: str, text: str, intents: list[In
             or not world.character(speaker).is_player:
         return None
     seed = f"{world.seed}|{npc}|{world.tick}"
-    return rude_reply(text, world.language, seed) or promise_reply(
+    offer = offer_reply(world, memory, npc, speaker, text, mentioned(world, text, exclude={npc, speaker}), seed) \
+        if offers_to_speak(text, world.language) else None  # "I'll talk to Gideon for you." (offer_to_mediate.py)
+    return rude_reply(text, world.language, seed) or offer or promise_reply(
         kinds_of(intents), text, world.language, cool=stage == "repairing", seed=seed) or (
         defence_reply(world, memory, npc, speaker, text, warmth=warmth, seed=seed))  # agents/defence.py
 
