@@ -26,6 +26,7 @@ from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
+from townsfolk.agents.role_ties import colleague_kind
 from townsfolk.agents.saw_it import asks_if_i_saw
 from townsfolk.agents.sorry_asked import asks_if_i_will_apologise, asks_if_sorry, my_deeds
 from townsfolk.agents.source_asked import tellings_heard_of
@@ -204,7 +205,9 @@ def ties_to(world: World, npc: str, others: Iterable[str], *, skip: set[str]) ->
                                  # "Owen is my employer")
                                  meta={"rel_kind": "other" if reverse and edge.kind == "mentor"
                                        else ("their_kind" if reverse else "own_kind") if edge.kind not in BUILTIN_KINDS
-                                       else _who_sells(world, npc, other) if edge.kind == "customer" else edge.kind,
+                                       else _who_sells(world, npc, other) if edge.kind == "customer"
+                                       else colleague_kind(world.character(npc).role, c.role) if edge.kind == "colleague"
+                                       else edge.kind,
                                        "label": kind.label(world.language),
                                        "about_name": c.name, "strength": round(edge.strength, 3),
                                        "persona": (c.persona or "").strip() if close else "",

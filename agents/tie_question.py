@@ -33,6 +33,9 @@ WORDS = {"colleague": {"colleague", "coworker", "workmate", "partner", "同事",
          "other": {"master", "mentor", "teacher", "boss", "师父", "师傅", "老师"},
          "family": {"family", "brother", "sister", "cousin", "father", "mother", "son", "daughter", "亲戚", "家里人"},
          "rival": {"rival", "enemy", "对头", "冤家"}}
+# colleagues whose roles say who teaches whom (an apprentice beside the master of the trade: role_ties.py)
+WORDS["colleague_mentor"] = WORDS["colleague"] | WORDS["mentor"]
+WORDS["colleague_master"] = WORDS["colleague"] | WORDS["other"]
 YES = {"en": "Yes", "zh": "是啊"}
 NO = {"en": "No", "zh": "不是"}
 
