@@ -89,7 +89,9 @@ _LOAN_ZH = re.compile(r"借(?:给)?我(?:点|些|一点|几个)?(?:钱|银子|�
 # a word to pass on to someone ("Will you tell Silas that?", 你能跟石头说一声吗？): the NPC is the one who can
 _PASS_ON_EN = re.compile(r"\b(?i:will|would|can|could) you (?:please )?(?:tell|let) (?P<who>[A-Z][\w'-]+)(?: know)?"
                          r"(?: (?:that|this|for me|about (?:it|that|this)))?\s*(?:for me\s*)?(?:please\s*)?\?"
-                         r"|\b(?i:will|would|can|could) you (?:please )?pass (?:that|this|it|the word) on to (?P<who2>[A-Z][\w'-]+)\b")
+                         r"|\b(?i:will|would|can|could) you (?:please )?pass (?:that|this|it|the word) on to (?P<who2>[A-Z][\w'-]+)\b"
+                         # a message to carry: "Can you tell Gideon that Rowan is sorry?" (was read as Gideon's sorry)
+                         r"|\b(?i:will|would|can|could) you (?:please )?tell (?P<who3>[A-Z][\w'-]+) (?:that|for me that)\b[^?]{1,160}\?")
 _PASS_ON_ZH = re.compile(r"(?:跟|和|给)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:说一声|说说|讲一声|带个话|捎个话|说一下)"
                          r"|(?:告诉|转告)(?P<who2>[\u4e00-\u9fff]{1,4}?)(?:一声|一下)?(?:吧|吗|好吗|行吗|[？?])")
 _UNKNOWABLE_ZH = (re.compile(r"(?:明天|后天|明年|下个?月|下个?礼拜|下周|以后|将来)[^，,。？?]{0,10}(?:会|能|要)[^，,。？?]{0,10}(?:吗|[？?])"),
@@ -417,7 +419,7 @@ def _pass_on(world: World, npc: str, speaker: str, said: str, zh: bool) -> str |
     m = (_PASS_ON_ZH if zh else _PASS_ON_EN).search(said)
     if m is None:
         return None
-    who = (m.group("who") or m.group("who2") or "").strip()
+    who = (m.group("who") or m.group("who2") or m.group("who3") or "").strip()
     for cid, c in world.characters.items():
         if cid in (npc, speaker) or c.is_player or not c.name:
             continue
