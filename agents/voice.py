@@ -99,6 +99,8 @@ from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, T
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_items
 from townsfolk.agents.who_is import asks_who, how_i_know
+from townsfolk.agents.you_told_me import NONE as NONE_TOLD
+from townsfolk.agents.you_told_me import NONE_AT_ALL, asks_what_you_told, told_by_asker
 from townsfolk.agents.your_people import named_as
 from townsfolk.memory.negation import EN_UNSAID, ZH_UNSAID
 from townsfolk.memory.predicate_reader import read as read_claim
@@ -611,6 +613,13 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     subjects = set(v.meta.get("subjects") or [])
     if kind == "remember_me":
         return _remember_asker(v, items)
+    if act in ("answer", "deny") and asks_what_you_told(v.question, v.lang):  # "What did I tell you about Mabel?"
+        theirs = [line for g in told_by_asker(items, subjects) if (line := v.line(g))]
+        if theirs:
+            return v.join([v.finish(x) for x in theirs[-2:]])
+        names = [n for n in v.meta.get("subject_names") or [] if n and n not in ("you", "你")]
+        options = NONE_TOLD[v.lang] if names else NONE_AT_ALL[v.lang]
+        return options[int(v.rng.integers(len(options)))].format(about=names[0] if names else "")
     if act in ("answer", "deny") and (asks_if_sorry(v.question, v.lang) or asks_if_i_will_apologise(v.question, v.lang)):
         names = [n for n in v.meta.get("subject_names") or [] if n]  # "Will you apologise to Gideon?" (sorry_asked.py)
         return sorry_answer(items, names, subjects, v.lang, int(v.rng.integers(1 << 30)),

@@ -212,9 +212,11 @@ def read_statement(world: World, memory: MemoryStore, *, player: str, npc: str, 
     """The claim a player's statement makes, or None when it names nobody but the two of them."""
     claim = _read_statement(world, memory, player=player, npc=npc, fact=fact)
     if claim is not None and claim.quote:
-        quote = without_vocative(world, npc, claim.quote)
+        # the confiding opener ("Between you and me,", 别告诉别人) is how it was said, not what: kept, it became
+        # "Between Rowan and me, I think ..." and was said back as "You told me that Between me and me, ..."
+        quote = drop_opener(without_vocative(world, npc, claim.quote), "zh" if world.language == "zh" else "en")
         if claim.about == player:  # "不瞒你说，我把老张的磨盘弄坏了": kept as 旅客把老张的磨盘弄坏了
-            quote = as_speaker_said_it(world, player, drop_opener(quote, "zh" if world.language == "zh" else "en"))
+            quote = as_speaker_said_it(world, player, quote)
         claim = claim.model_copy(update={"quote": as_listener_keeps_it(world, npc, quote)})
     return claim
 
