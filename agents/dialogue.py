@@ -264,6 +264,25 @@ def _asked(asked_for: set[str], ids: Iterable[str]) -> list[str]:
     return ids
 
 
+def seen_for_beliefs(memory: MemoryStore, npc: str, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A witnessed belief is said by the event of seeing it (in my own words), so that event stands in its
+    place when the context did not bring it (K-19: an eyewitness whose context held only beliefs said "No,
+    I wasn't there" and gave the hearsay, for its one first-hand memory was skipped as said by an event)."""
+    have = {e for e, _ in entries}
+    out: list[tuple[str, str]] = []
+    for entry_id, tier in entries:
+        item = memory.get_or_none(entry_id)
+        if isinstance(item, Belief) and item.source == "witnessed" and item.via_fact_id:
+            seen = next((e for e in memory.events_of(npc) if e.fact_id == item.via_fact_id
+                         and e.source in ("witnessed", "participated")), None)
+            if seen is not None and seen.id not in have:
+                have.add(seen.id)
+                out.append((seen.id, tier))
+                continue
+        out.append((entry_id, tier))
+    return out
+
+
 def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, listener: str, *,
                    question: str | None = None, subjects: Iterable[str] = ()) -> list[GroundingItem]:
     """Turn the context into grounding in the NPC's own voice (I / 我, you / 你), with what the voice
@@ -354,6 +373,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
         entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
+    entries = seen_for_beliefs(memory, npc, entries)
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
