@@ -38,7 +38,9 @@ def told_whom(question: str, language: str, names: list[str]) -> str | None:
     m = _ASKED["zh" if language == "zh" else "en"].search(question)
     if m is None:
         return None
-    said = m.group("to") or m.groupdict().get("to2") or ""
+    group = "to" if m.group("to") else "to2" if m.groupdict().get("to2") else None
+    # from where the name starts to the end: "Edith Slater" is two words, the pattern takes the first (K-51)
+    said = question[m.start(group):] if group else ""
     return next((n for n in sorted(names, key=len, reverse=True) if n and said.startswith(n)), None)
 
 
