@@ -26,6 +26,21 @@ _DUMMY = {"en": re.compile(r"\bit(?:'s| is| was)? (?:true|so|raining|snowing|ok|
 _NOT_THINGS = {"way", "time", "day", "morning", "evening", "news", "matter", "thing", "truth", "weather"}
 
 
+# a word that describes a thing rather than names it ("the frayed rope", "the broken lamp"): the next word
+# is the thing (K-19: "Did you see it yourself?" after "...leave the frayed rope?" became "see the frayed")
+_DESCRIBED = re.compile(r"\b(?P<adj>[a-z]+(?:ed|en))\s+(?P<noun>[a-z]+)\b")
+_NOT_NOUNS = {"on", "in", "at", "of", "with", "from", "for", "to", "by", "and", "or", "off", "up", "down", "out",
+              "yesterday", "today", "again", "too", "then", "there", "here", "last", "this", "that", "when", "while"}
+
+
+def _with_noun(previous: str, thing: str) -> str | None:
+    """'frayed rope' for the adjective 'frayed' of "the frayed rope", or None."""
+    for m in _DESCRIBED.finditer(previous.lower()):
+        if m.group("adj") == thing.lower() and m.group("noun") not in _NOT_NOUNS:
+            return thing + " " + m.group("noun")
+    return None
+
+
 def resolve_it(text: str, previous: str | None, lang: str) -> str:
     """The question with a bare it / 它 replaced by the thing the previous question named."""
     key = "zh" if lang == "zh" else "en"
@@ -36,6 +51,8 @@ def resolve_it(text: str, previous: str | None, lang: str) -> str:
     if not things or _DUMMY[key].search(text):
         return text
     thing = things[-1]
+    if key == "en" and (whole := _with_noun(previous, thing)):
+        thing = whole  # "the frayed rope": the thing, not its adjective
     if key == "zh":
         return _IT[key].sub(lambda m: thing + {"它": "", "出事": "出事"}.get(m.group(0), "的事"), text, count=1)
     if thing[0].isupper():  # "Dora's ledger": a name says whose, no article before it

@@ -41,3 +41,13 @@ def test_an_eyewitness_told_worse_still_says_she_saw_it(lang):
     text = town.say("me", "edith", WORLDS[lang][3]).text
     assert any(text.startswith(s) for s in SAW_IT[lang]) and WORLDS[lang][4] in text, text
     assert not any(s in text for s in NOT_THERE[lang]), text
+
+
+def test_did_you_see_it_yourself_after_the_frayed_rope():
+    """"Did you see it yourself?" after "...leave the frayed rope?": "it" is the frayed rope, not "the frayed"
+    (which named nothing, so she said "No idea, sorry. Nobody's told me.")."""
+    town = _town("en")
+    town.advance(3)
+    town.say("me", "edith", WORLDS["en"][3])
+    text = town.say("me", "edith", "Did you see it yourself?").text
+    assert any(text.startswith(s) for s in SAW_IT["en"]) and "frayed rope" in text, text
