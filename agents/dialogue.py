@@ -16,6 +16,7 @@ from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
+from townsfolk.agents.done_to_me import asks_done_to_me, wrongs_done_to_me
 from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
 from townsfolk.agents.last_story import belief_told, last_story
 from townsfolk.agents.llm.protocol import GroundingItem
@@ -355,6 +356,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
         entries += [(i, "told_me") for i in _asked(asked_for, told_me_by(world, memory, npc, who, listener)
                                                              + sayings_to(world, memory, npc, who)) if i not in have]
+    if question and asks_done_to_me(question, lang):  # "Who stole your costume?": what was done to me (done_to_me.py)
+        have = {e for e, _ in entries}
+        entries += [(i, "done_to_me") for i in wrongs_done_to_me(world, memory, npc) if i not in have]
     if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
         have = {e for e, _ in entries}
         entries += [(i, "seen") for i in _asked(asked_for, seen_lately(memory, npc)) if i not in have]
@@ -456,6 +460,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     "filler": fact is not None and fact.kind == "meet" and item.valence >= 0
                     and not item.meta.get("puzzled"),
                     "my_deed": fact is not None and fact.actor == npc and fact.kind == "happen",
+                    # done to me by someone else, before my eyes (done_to_me.py)
+                    "done_to_me": fact is not None and fact.kind == "happen" and fact.about == npc
+                    and fact.actor not in (None, npc) and item.source in ("witnessed", "participated"),
                     "about_name": _name_for(world, item.about, npc, listener)}
             if item.id in remembered:
                 meta["remembered"] = remembered[item.id]

@@ -32,6 +32,7 @@ from townsfolk.agents.deed_match import (
     same_thing,
 )
 from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
+from townsfolk.agents.done_to_me import done_to_me_answer
 from townsfolk.agents.fault_asked import asks_whose_fault, fault_answer
 from townsfolk.agents.glad_remark import AGREE, glad_thing
 from townsfolk.agents.good_or_bad import verdict_answer, verdict_asked
@@ -705,6 +706,12 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return _told_me_what(v, items, who)  # "What did Hattie tell you?": hers to me, not mine to her
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
+    if act in ("answer", "deny", "react") and (wronged := done_to_me_answer(
+            v.question, v.lang, items, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)))):
+        opener, what = wronged  # "Who stole your costume?": what was done to me, as I saw it (done_to_me.py)
+        line = v.line(what)
+        if line:
+            return v.join([opener, v.finish(line)]) if opener and not v.zh else opener + v.finish(line)
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
         return cleared
     first = _direct_answer(v, kind, items)
