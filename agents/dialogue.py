@@ -16,7 +16,7 @@ from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
-from townsfolk.agents.done_to_me import asks_done_to_me, wrongs_done_to_me
+from townsfolk.agents.done_to_me import asks_done_to_me, done_to, wrongs_done_to_me
 from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
 from townsfolk.agents.last_story import belief_told, last_story
 from townsfolk.agents.llm.protocol import GroundingItem
@@ -265,6 +265,18 @@ def _asked(asked_for: set[str], ids: Iterable[str]) -> list[str]:
     return ids
 
 
+# tiers the context ranked, not what the question asked for (a "who told you?" keeps its teller)
+_PLAIN_TIERS = ("impression", "summary", "belief", "event", "topic", "two_hop")
+
+
+def told_what_i_saw(memory: MemoryStore, npc: str, belief: Belief) -> bool:
+    """A told belief that says no more than what I saw myself: the same fact, read the same way."""
+    if belief.source != "told" or not belief.origin_fact_id or belief.claim.said_by:
+        return False
+    return any(b.source == "witnessed" and b.claim.predicate == belief.claim.predicate
+               and b.claim.about == belief.claim.about for b in memory.beliefs_via(npc, belief.origin_fact_id))
+
+
 def seen_for_beliefs(memory: MemoryStore, npc: str, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A witnessed belief is said by the event of seeing it (in my own words), so that event stands in its
     place when the context did not bring it (K-19: an eyewitness whose context held only beliefs said "No,
@@ -378,6 +390,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}
         entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
     entries = seen_for_beliefs(memory, npc, entries)
+    seen_facts = {e.fact_id for i, _ in entries if isinstance(e := memory.get_or_none(i), EventMemory)
+                  and e.source in ("witnessed", "participated") and e.fact_id}  # what I say I saw, in this reply
     for entry_id, tier in entries:
         item = memory.get(entry_id)
         if isinstance(item, Impression):
@@ -394,6 +408,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         elif isinstance(item, Belief):
             if item.source == "witnessed":
                 continue  # the event of seeing it says the same, in the NPC's own words
+            if tier in _PLAIN_TIERS and item.origin_fact_id in seen_facts and told_what_i_saw(memory, npc, item):
+                continue  # "Bess told me Wendy stole something" of the theft I saw done to me: mine says it (K-35)
             from_listener = item.told_by == listener
             # the teller is named once, as the source: "Ann told me I'm careless", not "... Ann says ..."
             drop_source = from_listener or (item.told_by is not None and item.told_by == item.claim.said_by)
@@ -461,8 +477,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     and not item.meta.get("puzzled"),
                     "my_deed": fact is not None and fact.actor == npc and fact.kind == "happen",
                     # done to me by someone else, before my eyes (done_to_me.py)
-                    "done_to_me": fact is not None and fact.kind == "happen" and fact.about == npc
-                    and fact.actor not in (None, npc) and item.source in ("witnessed", "participated"),
+                    "done_to_me": fact is not None and item.source in ("witnessed", "participated")
+                    and done_to(world, fact, npc),
                     "about_name": _name_for(world, item.about, npc, listener)}
             if item.id in remembered:
                 meta["remembered"] = remembered[item.id]

@@ -13,7 +13,9 @@ import re
 
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.source_asked import shared_words
+from townsfolk.memory.name_index import name_index
 from townsfolk.memory.store import MemoryStore
+from townsfolk.world.facts import Fact
 from townsfolk.world.world import World
 
 # "you" as the one asking is about: the subject of the question ("did you see", "do you think") taken out first
@@ -34,13 +36,20 @@ def asks_done_to_me(question: str, language: str) -> bool:
     return bool(_YOU_DONE_TO[key].search(_YOU_SUBJECT[key].sub(" ", question)))
 
 
+def done_to(world: World, fact: Fact, npc: str) -> bool:
+    """Whether the fact is a wrong someone else did to me: I am its `about`, or named in its words (a world
+    spec's "{actor} stole {other}'s spangled costume" keeps its actor as `about`)."""
+    if fact.kind != "happen" or fact.actor in (None, npc) or fact.valence >= 0:
+        return False
+    return fact.about == npc or npc in name_index(world).named(fact.text)
+
+
 def wrongs_done_to_me(world: World, memory: MemoryStore, npc: str, limit: int = 3) -> list[str]:
     """Ids of what was done to me by someone else, as I saw it (not private, not my own deeds), newest first."""
     out: list[str] = []
     for e in reversed(memory.events_of(npc)):
         fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
-        if (fact is not None and e.source in FIRST_HAND and not e.private and fact.kind == "happen"
-                and fact.about == npc and fact.actor not in (None, npc) and fact.valence < 0):
+        if fact is not None and e.source in FIRST_HAND and not e.private and done_to(world, fact, npc):
             out.append(e.id)
             if len(out) >= limit:
                 break

@@ -125,6 +125,12 @@ _GLOSS = re.compile(r"\s*:\s+(?:(?:just|only|simply|merely)\s+)?(?:a|an)\s+[\w' 
 _A_REPORT = re.compile(r"^\w+(?: \w+)? (?:said|says|told|thinks|thought|reckons|claims|believes|feels)\b")
 _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
+
+
+def _deed_words(text: str) -> bool:
+    """Whether an impression's English words are a deed ("stole something", "broke a promise", the
+    inventory's words for a predicate said as a deed), not what someone is like ("careless")."""
+    return any(text == spec.en for spec in INVENTORY.values() if not spec.en.startswith(("is ", "was ")))
 # "你和小虎和好了吗？" / "Have you made up with Tomas?" asks how the tie stands, never an accusation
 # a question that names no happening of its own ("Did you see what happened?"): whatever I saw is its answer
 _WHAT_HAPPENED = {"en": re.compile(r"\bwhat happened\b|\bwhat went on\b", re.IGNORECASE),
@@ -401,6 +407,10 @@ class _Voice:
             if item.valence <= -0.3:
                 return self.pick("think_ill", about=about)
             return None  # no opinion is nothing to say
+        if not self.zh and _deed_words(text):
+            # "stole something" is a deed, not what they are like: "I've always found Wendy Carter stole
+            # something" (K-45) is said as the lean of it instead
+            return self.pick("think_well" if item.valence > 0 else "think_ill", about=about)
         return self.pick("found_good", about=about, text=text)
 
     def _summary(self, item: GroundingItem) -> str:
