@@ -427,7 +427,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             mine = mine or (lang == "en" and npc in name_index(world).named(turned))
             text = render_claim(claim, names, lang, listener=listener, speaker=npc)
             if mine:  # my supper, reported: 'Mags says that Greta burnt my supper', never quoted as hers
-                text = text.replace(f': "{turned}"', " that " + turned.rstrip("."))
+                # and my name in it is me: 'Agatha says that I rushed the page', not '... that Milo rushed' (K-27)
+                reported = follow_name(turned, names[npc], "I", "en", _names_in(world, turned)) if lang == "en" else turned
+                text = text.replace(f': "{turned}"', " that " + reported.rstrip("."))
             theirs = render_claim(claim, names, lang, listener=listener) if drop_source and not from_listener \
                 and lang == "zh" and claim.own_words else ""
             if theirs and can_report_zh(theirs):
