@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from townsfolk.agents.your_people import your_people
 from townsfolk.world.characters import Character
 from townsfolk.world.world import World
 
@@ -792,8 +793,9 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     work = trade.work_zh if zh else trade.work_en
     own = (not asked or (re.search(work, asked) if zh else re.search(rf"\b(?:{work})\b", asked, re.I))
            or ware_in(trade, asked, zh) is not None or (_BUSINESS_EN.search(asked) if not zh else "生意" in asked))
-    if not own or any(c.name and c.name in text for cid, c in world.characters.items() if cid != npc):
-        return None  # "How is Colm?" asks after a person: the memories answer
+    if not own or any(c.name and c.name in text for cid, c in world.characters.items() if cid != npc) \
+            or your_people(world, npc, text):
+        return None  # "How is Colm?" / "你爹人怎么样？" asks after a person: the memories answer
     first = trade.wares[0]
     news = _recent_news(world, npc, trade, zh, set(known))
     if news is not None:

@@ -102,7 +102,7 @@ from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_items
 from townsfolk.agents.who_is import asks_who, how_i_know
 from townsfolk.agents.you_told_me import NONE as NONE_TOLD
 from townsfolk.agents.you_told_me import NONE_AT_ALL, asks_what_you_told, told_by_asker
-from townsfolk.agents.your_people import named_as
+from townsfolk.agents.your_people import named_as, without_your_people
 from townsfolk.memory.negation import EN_UNSAID, ZH_UNSAID
 from townsfolk.memory.predicate_reader import read as read_claim
 from townsfolk.memory.predicate_reader import read_by_cues
@@ -220,6 +220,7 @@ def question_kind(text: str, language: str) -> str | None:
         return "know"
     if asks_news_of(text, lang):
         return None  # "Have you heard about Dov and Ysolde?": their news, not a yes-no (heard_about.py)
+    text = without_your_people(text, lang)  # "你爹是不是骂二柱了？": her father's doing, not hers (your_people.py)
     if fault_asked(text, lang):
         return "deed"  # "Silas, were you drunk last night?": a fault put to me (deed_question.py)
     if _RIFT_ASKED[lang].search(text):
@@ -922,7 +923,8 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     # the closest to the question first, then the newest: the bucket fished out, not the bucket that fell in
     close.sort(key=lambda g: (-_shared(v.question, g.text, v.zh), -int(g.meta.get("tick", 0))))
     # my own telling is mine too: "I wasn't there" before "I told Lin that ..." denies the telling (N-22)
-    own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated", "said")]
+    own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated", "said")
+           or g.kind == "tie"]  # what someone is to me is mine too: never "I wasn't there" before "钱师傅是我爹" (K-6)
     elsewhere = [g for g in items if g not in own]  # "I wasn't there" only of what I was not there for
     for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", elsewhere)):
         for g in pool:

@@ -34,6 +34,20 @@ _YOUR = {"zh": re.compile(r"(?:你|您)(?:的|家的|家)?"), "en": re.compile(r
 _THE_YOUNG = re.compile(r"\bthe\s+(?=(?:boy|lad|girl|lass|apprentice|prentice|pupil)\b)", re.IGNORECASE)
 
 
+_ANY_OF_YOURS = {lang: re.compile(("(?:你|您)(?:的|家的|家)?(?:" if lang == "zh" else r"\byour\s+(?:")
+                                  + "|".join(sorted({w for body in words.values() for w in body.split("|")}, key=len,
+                                                    reverse=True)) + (")" if lang == "zh" else r")\b"), re.IGNORECASE)
+                 for lang, words in _KIN.items()}
+THEM = {"zh": "他", "en": "them"}
+
+
+def without_your_people(text: str, language: str) -> str:
+    """The words with "你爹" / "your dad" (someone of the listener's, by a word of kin or tie) put as a third
+    person, so the 你 in them accuses nobody: "你爹是不是骂二柱了？" asks after her father (newcomer K-6)."""
+    lang = "zh" if language == "zh" else "en"
+    return _ANY_OF_YOURS[lang].sub(THEM[lang], text)
+
+
 def _words(kind: object, lang: str) -> re.Pattern[str] | None:
     body = _KIN[lang].get(kind)  # type: ignore[call-overload]
     return None if body is None else re.compile(rf"^(?:{body})" + ("" if lang == "zh" else r"\b"), re.IGNORECASE)
