@@ -210,6 +210,30 @@ TRADES: tuple[Trade, ...] = (
               r"押(?:一趟|趟|个|一回)?镖|走(?:一趟|趟)?镖|保镖|护送|押运|押货|押送", "a journey", "一趟", 300, 800, "an escort",
               "押镖", True, yes_en="We can do that; your goods will get there safe.", yes_zh="行，这趟镖我们接了。"),),
           r"escorts?|caravans?|roads?|journeys?|trade|custom", r"镖|生意|路上"),
+    # a print shop (the master printer, the compositor who sets the type, 印书坊掌柜, 排字工): its work is printing to
+    # order by the hundred and setting a page; asked before, "Can you print a hundred handbills?" was declined
+    Trade(r"printer|print(?:ing)? ?(?:shop|works|house)|compositor|type ?setter", r"印|排字|刻字|书坊",
+          (_w(r"print\w*|handbills?|pamphlets?|posters?|broadsides?|leaflets?|flyers?|notices?|almanacs?|calling cards?",
+              r"印|传单|告示|招贴|名帖|帖子", "a hundred", "一百张", 12, 30, "printing", "印活", True, as_asked=True,
+              yes_en="Yes, we can print those for you.", yes_zh="行，这活我们印。"),
+           _w(r"set(?:ting)? (?:up )?(?:the |a |some |my |your )?(?:page of |line of )?type|typeset\w*|set (?:a|the|my) page",
+              r"排字|排版|排(?:一|个)?版", "a page", "一版", 3, 8, "typesetting", "排版", True,
+              yes_en="Give me the copy; I'll have it set by noon.", yes_zh="把稿子给我，晌午前给你排好。")),
+          r"press|type|ink|print\w*|orders?|work", r"印|字|墨|活"),
+    # a foundry (the foundry master, a bell founder, 铸钟的): bells to sell and casting to order
+    Trade(r"(?:bell|brass|iron)[- ]?founder|\bfounder\b|foundry", r"铸|翻砂",
+          (_w(r"(?:small |little |big |large |hand ?)?bells?", r"钟|铃", "each", "一口", 20, 60, "a bell", "钟"),
+           _w(r"cast\w*|melt\w*|pour\w*", r"铸|浇", "a piece", "一件", 10, 40, "casting", "铸件", True,
+              yes_en="Bring me the pattern and I'll pour it this week.", yes_zh="把样子拿来，这几天就给你浇出来。", side=True)),
+          r"foundry|furnace|metal|bells?|moulds?|casting|work", r"炉|铜|钟|活"),
+    # an errand runner, a messenger, a courier (跑腿的, 信差): a parcel or a letter taken across town
+    Trade(r"errand (?:runner|boy|girl|lad)|\brunner\b|messenger|courier|post ?(?:man|woman|boy|rider)|delivery (?:boy|girl|lad|man)",
+          r"跑腿|送信|信差|邮差|送货|捎信",
+          (_w(r"deliver\w*|take (?:this|these|a|my|the) (?:parcel|letter|note|message|package|sheets?|bundle)s?|"
+              r"carry (?:a|this|my|the) (?:message|letter|note|parcel)|run (?:an|this|my|a) errand|errands?|parcels?|letters?|"
+              r"messages?|packages?", r"送|捎|跑(?:一)?趟|带(?:个)?(?:信|话)", "a run", "一趟", 1, 3, "a delivery", "跑腿",
+              True, yes_en="Hand it here; it'll be there within the hour.", yes_zh="行，交给我，保准送到。"),),
+          r"rounds?|errands?|parcels?|letters?|work", r"信|活|路"),
     # a shopkeeper named by no ware (掌柜, 店主, "merchant") keeps a general store: last, so 茶馆掌柜 is the tea trade
     Trade(r"shopkeeper|storekeeper|merchant|trader|shop", r"掌柜|店主|商铺|铺子|老板", _GROCER_WARES,
           r"shop|store|trade|custom|stock", r"铺子|店里|生意|货"),
@@ -225,7 +249,7 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
                          r"gut|clean|fillet|scale|patch|repair|darn|sharpen|grind|cut|trim|shave|sole|heel|"
-                         r"carry|take|row|ferry)\b|"
+                         r"carry|take|row|ferry|set|cast|deliver|run)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any|some|something)\b"
                          # "And a bed for the night?" after a pint: a ware asked for by its name alone
                          r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$", re.I)
@@ -278,12 +302,12 @@ _MAKER_EN = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<thing>[a-z]{3,}?)(?:\s+|-)?(
                        r"hunt|wood|yeo|line|signal|door|sales|lengths|handy|middle|country|town|clergy|alder|free|dust|"
                        r"boat|fisher|ferry|sea|lamp|gate|toll|night|bell|tally)\b)[a-z]{3,})(?:\s+|-)(?:man|woman|wife|lady|girl|boy|lad)$",
                        re.I)
-_MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
+_MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打|修)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
 _MASS_EN = {"salt": "a sack", "rope": "a coil", "reed": "a bundle", "thatch": "a bundle", "charcoal": "a sack", "peat": "a sack",
             "cloth": "a yard", "wool": "a fleece", "lime": "a sack", "tar": "a pot", "cider": "a jug", "beer": "a jug",
             "ale": "a jug", "wine": "a bottle", "flour": "a sack", "honey": "a jar", "wax": "a cake", "twine": "a ball"}
 _SOLD_AS_MANY = {"reed"}  # by the bundle, and called "reeds"
-_MEASURE_ZH = (("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", "一把"), ("筐|篮|篓", "一个"), ("鞋", "一双"),
+_MEASURE_ZH = (("表", "一块"), ("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", "一把"), ("筐|篮|篓", "一个"), ("鞋", "一双"),
                ("酒|醋|酱", "一斤"), ("", "一件"))
 
 
@@ -311,6 +335,9 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
         unit = next(u for r, u in _MEASURE_ZH if not r or re.search(r, thing))
         ware = _w(rf"{thing}s?", re.escape(thing), "each", unit, 2, 12, f"a {thing}", thing)
         mend = _w("", r"补|修(?!改)", "", unit, 1, 4, "mending", f"补{thing}", True, yes_zh="能补，拿来我看看。", side=True)
+        if role.strip().startswith("修"):  # 修表匠 mends watches and sells none: "修" its work, priced per piece
+            mend = _w("", rf"修|{re.escape(thing)}", "", unit, 2, 10, "mending", f"修{thing}", True, yes_en="I can mend that.", yes_zh="能修，放这儿我看看。")
+            return Trade(thing, re.escape(role), (mend,), "", rf"{re.escape(thing)}|生意|活")
         return Trade(thing, re.escape(role), (ware, mend) if _mends(role, thing, zh) else (ware,), "",
                      rf"{re.escape(thing)}|生意|活")
     stem = re.sub(r"(?<=[^aeiou])e?s$", "", thing) if len(thing) > 4 else thing
@@ -391,7 +418,7 @@ def _known_service(ware: str, zh: bool) -> Ware | None:
     """The service of a trade's list a `sells:` ware names as a whole (押镖, "escort", 看病), or None: a word
     a request for the service may hold is no service when it is only part of a ware's name (蓝布, cloth
     sold by the 尺, holds the 布 of 给我做块布帘 to the seamstress)."""
-    return next((w for t in TRADES for w in t.wares if (w.yes_zh if zh else w.yes_en)
+    return next((w for t in TRADES for w in t.wares if (w.yes_zh if zh else w.yes_en) and not w.as_asked  # a handbill is a thing
                  and re.fullmatch(w.zh if zh else rf"(?:{w.en})", ware.strip() if zh else
                                   re.sub(r"^(?:a|an|the)\s+", "", ware.strip(), flags=re.I), 0 if zh else re.I)), None)
 
@@ -443,11 +470,42 @@ def _role_trade(role: str, zh: bool) -> Trade | None:
     return Trade("", "", wares, "", "") if wares else None
 
 
+# "ink mixer who grinds the colours", "the woman who mends the sails": a role that says what its holder does
+# does that work when no trade of the list names it (a verb of being or feeling is no work)
+_WHO_DOES_EN = re.compile(r"\bwho\s+(?P<v>[a-z]{2,}?(?:ies|ches|shes|sses|xes|s))\s+(?P<o>[a-z][a-z' -]{1,40}?)"
+                          r"(?=\s+(?:at|on|in|for|to|from|of|with|by|and)\b|\s*[,.;(]|\s*$)", re.I)
+_NOT_WORK_EN = {"is", "was", "has", "does", "lives", "works", "helps", "loves", "likes", "hates", "knows", "thinks", "says",
+                "tells", "hears", "wants", "needs", "seems", "looks", "keeps", "stays", "sleeps", "talks", "gossips"}
+_MAKES_EN = {"make", "weave", "carve", "knit", "bake", "brew", "build", "grow", "spin", "plait", "whittle", "throw"}
+
+
+@lru_cache(maxsize=256)
+def _role_work(role: str) -> Trade | None:
+    """The work an English role's "who <does> <something>" names, as a service asked by its verb, or None."""
+    m = _WHO_DOES_EN.search(role)
+    if m is None or m.group("v").lower() in _NOT_WORK_EN:
+        return None
+    verb = m.group("v").lower()
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(?:ch|sh|ss|x)es$", verb) else verb[:-1]
+    stem = base[:-1] if base.endswith("e") and len(base) > 3 else base[:-1] if base.endswith("y") else base
+    thing = re.sub(r"^(?:the|a|an|all the|any)\s+", "", m.group("o").strip(), flags=re.I)
+    if base in _MAKES_EN and (made := _ware_en(thing)) is not None:  # "who weaves baskets": the baskets are sold
+        return Trade("", "", (made,), rf"{made.en}|trade|custom|orders?", "")
+    gerund = (base[:-1] if base.endswith("e") and not base.endswith("ee") else base + base[-1]
+              if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", base) else base) + "ing"
+    ware = _w(rf"{re.escape(stem)}\w*", "", "a job", "", 2, 8, f"{gerund} {thing}", "", True,
+              yes_en=_SERVICE_YES[0])
+    return Trade("", "", (ware,), rf"{re.escape(thing)}|work|jobs?|trade|custom", "")
+
+
 def own_trade(me: Character, zh: bool) -> Trade | None:
-    """What this character sells, the scenario's `sells:` first, then the wares its role names, then its trade."""
+    """What this character sells, the scenario's `sells:` first, then the wares its role names, then its trade,
+    then the work its role says it does ("who sets the type")."""
     if me.sells:
         return _sold_trade(tuple((s.ware, s.price, s.per, tuple(s.words)) for s in me.sells), zh)
     said, named = _role_trade(me.role, zh), trade_of(me.role)
+    if said is None and named is None and not zh:
+        return _role_work(me.role)
     if said is None or named is None:
         return said or named
     sides = tuple(w for w in named.wares if w.side)  # 卖鱼的 sells the fish her role names and guts them too
@@ -552,7 +610,7 @@ def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict
             said = _many("a " + said)
     if not zh and text and ware.as_asked:  # "Curtains? 25 pence a piece.": the last thing named, as many
         things = [m.group(0).lower() for m in re.finditer(rf"\b(?:{ware.en})\b", text, re.I)
-                  if not re.fullmatch(r"mend\w*|stitch\w*|alter\w*|hem\w*|sew\w*", m.group(0), re.I)]
+                  if not re.fullmatch(r"mend\w*|stitch\w*|alter\w*|hem\w*|sew\w*|print\w*", m.group(0), re.I)]
         said = (things[-1] if things[-1].endswith("s") else _many("a " + things[-1])) if things else None
     name = said or (ware.name_zh if zh else ware.name_en)
     price = price_of(world, npc, ware)
@@ -779,7 +837,10 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         if ware is None and previous is not None and (_MANY_ZH if zh else _MANY_EN).search(text):
             before = previous() or ""  # "How much are your candles?" then "I'll take six.": six candles
             ware = ware_in(trade, before, zh) if before != text else None
-    if ware is not None and (_REQUEST_ZH if zh else _REQUEST_EN).search(text) and not _served_by_everyday(me, text, zh):
+    asked_for = (_REQUEST_ZH if zh else _REQUEST_EN).search(text) or (  # "Could you grind these colours?" of the one
+        ware is not None and ware.work and not zh and ware.en  # whose role says it grinds them: its own verb asks it
+        and re.search(rf"\b(?:can|could|would|will) you (?:please )?(?:{ware.en})\b", text, re.I))
+    if ware is not None and asked_for and not _served_by_everyday(me, text, zh):
         return "serve", _head_of_trade(world, npc, ware, zh) or _served(world, npc, ware, text, zh)
     if (_WARES_ZH if zh else _WARES_EN).search(text):  # "What do you sell?" / "你这儿卖什么？": my wares, priced
         return "wares", _greeted(world, text, zh) + _wares_said(world, npc, trade, zh)  # "Good evening. What do you print?"

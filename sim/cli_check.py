@@ -31,7 +31,8 @@ def is_world_spec(text: str, named_as_one: bool) -> bool:
 
 
 def check_file(path: Path) -> str:
-    """The `ok:` line for a file that loads; ScenarioError (FILE:LINE: FIELD: message) when it does not."""
+    """The `ok:` line for a file that loads, then its notes (a trade role with nothing to sell); ScenarioError
+    (FILE:LINE: FIELD: message) when it does not load."""
     from townsfolk.sim.scenario import parse_scenario, read_text_file
 
     world_named = path.name.endswith(".world.yaml")
@@ -45,8 +46,13 @@ def check_file(path: Path) -> str:
                 f"{spec.days:g} days = {ticks:,} ticks)")
     scenario = parse_scenario(text, str(path))
     n, m = len(scenario.characters), len(scenario.timeline)
-    return (f"ok: {path} ({n} character{'' if n == 1 else 's'}, {m} beat{'' if m == 1 else 's'}, "
-            f"last tick {scenario.last_tick})")
+    from townsfolk.sim.cli_check_trades import trade_notes
+    from townsfolk.sim.scenario_yaml import load_checked
+    from townsfolk.sim.yaml_locations import line_index
+
+    notes = trade_notes(str(path), dict(scenario.characters), scenario.language, line_index(load_checked(text)[1]))
+    return "\n".join([f"ok: {path} ({n} character{'' if n == 1 else 's'}, {m} beat{'' if m == 1 else 's'}, "
+                       f"last tick {scenario.last_tick})", *notes])
 
 
 @app.command("check")
