@@ -87,6 +87,24 @@ def offered(text: str, zh: bool) -> tuple[bool, int | None]:
     return bool((_DOWN_ZH if zh else _DOWN_EN).search(text)), None
 
 
+# "How about two?", "What about three, then?": a count spelled as a word, with no coin, is how many (trade_goods.py
+# prices that many); "How about 2?" or "how about two pence?" is an offer, and so is any count once the asker haggled
+_HOW_MANY_EN = re.compile(r"^\W*(?:and\s+|so\s+)?(?:how|what) about\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|a dozen|"
+                          r"half a dozen|a couple)(?:\s+of (?:them|those|these))?(?:,?\s*then)?\s*\?\s*$", re.I)
+_HOW_MANY_ZH = re.compile(r"^\W*(?:那)?(?:要|买)?(?P<n>[两二三四五六七八九十几]+)(?:对|个|斤|块|把|张|双|支|包|盒|瓶|碗|壶|只|条|根|件|卷|捆|刀|锭|方|尺|匹|串)"
+                          r"(?:的话)?(?:呢|多少钱|怎么算|怎么卖)\s*[？?]?\s*$")
+
+
+def asks_how_many(text: str, zh: bool) -> re.Match[str] | None:
+    """A count asked after a price, "How about two?" / 两对呢？: the count, or None."""
+    return (_HOW_MANY_ZH if zh else _HOW_MANY_EN).search(text)
+
+
+def _haggled_before(previous: Callable[[], str | None] | None, zh: bool) -> bool:
+    before = (previous() if previous is not None else None) or ""
+    return bool((_DOWN_ZH if zh else _DOWN_EN).search(before) or (_OFFER_ZH if zh else _OFFER_EN).search(before))
+
+
 def lowest(price: int, liking: float) -> int:
     """The least I take for my price: a stranger may talk me down a tenth or so, a friend nearer a quarter."""
     return max(1, math.ceil(price * (0.9 - 0.2 * liking))) if price > 0 else 0
@@ -96,8 +114,8 @@ def haggle_reply(world: World, npc: str, trade: Trade, text: str, previous: Call
     """The NPC's word on a price argued over its own ware or work, or None when the words argue none."""
     zh = world.language == "zh"
     haggling, offer = offered(text, zh)
-    if not haggling:
-        return None
+    if not haggling or (offer is not None and asks_how_many(text, zh) and not _haggled_before(previous, zh)):
+        return None  # "How about two?" after "How much are your candles?": two pairs, not 2 pence
     asker, lines = _asked_lately(world, npc)
     ware = ware_in(trade, text, zh) or _ware_before(trade, lines, previous, zh)
     if ware is None:

@@ -803,12 +803,20 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     if haggled is not None:
         return "haggle", haggled
     ware = ware_in(trade, text, zh)
+    many = _how_many_reply(world, npc, trade, text, zh, previous) if ware is None else None
+    if many is not None:  # "How about two?" after the candles' price: two pairs priced
+        return "price", many
     if (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text):
         theirs = _anothers_price(world, npc, text, zh)
         if theirs is not None:  # "How much does the vet charge?" to the farmer: not my eggs
             return "price_other", theirs
         asked = [w for w in trade.wares if ware_in(Trade("", "", (w,)), text, zh) is not None]
         asked = [w for w in asked if w.side] or asked  # "How much to gut a fish?": the gutting, not the fish
+        if (_TOTAL_ZH if zh else _TOTAL_EN).search(text):  # "How much for both?" / 一共多少钱: one sum, not a list
+            said_in = text if len(asked) > 1 else (previous() or "") if previous is not None else ""
+            together = _wares_named(trade, said_in, zh)
+            if len(together) > 1:
+                return "price", _total_said(world, npc, together, said_in, zh)
         if len(asked) > 1:  # "a room and a bowl of soup?": each priced, in the order asked
             asked.sort(key=lambda w: re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I).start())  # type: ignore[union-attr]
             first = _said(world, npc, "price", asked[0], text, zh)
@@ -955,6 +963,70 @@ def _prices_said(world: World, npc: str, trade: Trade, text: str, zh: bool) -> s
     options = _PRICE_LIST["zh" if zh else "en"]
     n = zlib.crc32(f"{world.seed}|{npc}|price_list".encode()) % len(options)
     return options[n].format(prices=said, prices_cap=said[:1].upper() + said[1:])
+
+
+_HOW_MANY = {"en": ["{many_cap} would be {total} {coin}: {price} {coin_one} {unit}.", "For {many}, {total} {coin}."],
+             "zh": ["{many}的话，一共{total}{coin}。", "{many}啊，{unit}{price}{coin_one}，一共{total}{coin}。"]}
+
+
+def _how_many_reply(world: World, npc: str, trade: Trade, text: str, zh: bool,
+                    previous: Callable[[], str | None] | None) -> str | None:
+    """"How about two?" / 两对呢？ after the asker's last words named a ware of mine: that many priced, or None."""
+    from townsfolk.agents.barter import _count
+    from townsfolk.agents.haggle import asks_how_many
+
+    m = asks_how_many(text, zh)
+    if m is None or previous is None:
+        return None
+    ware = ware_in(trade, previous() or "", zh)
+    if ware is None or ware.work:
+        return None
+    count = _count(m.group(0) if zh else m.group("n").replace("a couple", "a couple of"), zh)
+    if count <= 1:
+        return None
+    slots = _slots(world, npc, ware, zh)
+    total = count * int(slots["price"])
+    many = m.group(0).strip("？? 呢那要买").replace("的话", "") if zh else m.group("n").lower()
+    for end in ("呢", "多少钱", "怎么算", "怎么卖", "的话"):
+        many = many.removesuffix(end) if zh else many
+    per = re.fullmatch(r"an? (?P<u>[a-z]+)", ware.unit_en) if not zh else None
+    if per is not None:  # "two" of candles sold by the pair are two pairs
+        many += " " + _many("a " + per.group("u"))
+    options = _HOW_MANY["zh" if zh else "en"]
+    n = zlib.crc32(f"{world.seed}|{npc}|how_many|{ware.name_en}".encode()) % len(options)
+    return options[n].format(many=many, many_cap=many[:1].upper() + many[1:], total=total, price=slots["price"],
+                             coin=COIN["zh"] if zh else COIN["en"], coin_one=slots["coin"], unit=slots["unit"])
+
+
+_TOTAL_EN = re.compile(r"\bboth\b|\baltogether\b|\ball together\b|\bin all\b|\bthe lot\b|\ball of (?:it|them|that)\b|\b(?:in )?total\b"
+                       r"|\ball (?:three|four|five)\b", re.I)
+_TOTAL_ZH = re.compile(r"一共|总共|统共|一起|拢共|加起来|合起来|都要|全要|全部")
+_TOTAL = {"en": ["That's {total} {coin} for the {n}: {each}.", "{total_cap} {coin} altogether: {each}."],
+          "zh": ["一共{total}{coin}：{each}。", "{each}，加起来{total}{coin}。"]}
+_COUNT_EN = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _wares_named(trade: Trade, text: str, zh: bool) -> list[Ware]:
+    """My wares the words name, in the order said ("candles and soap": candles, then soap)."""
+    found = [(m.start(), w) for w in trade.wares if (w.zh if zh else w.en)
+             and (m := re.search(w.zh if zh else rf"\b(?:{w.en})\b", text, 0 if zh else re.I)) is not None]
+    return [w for _, w in sorted(found, key=lambda f: f[0])]
+
+
+def _total_said(world: World, npc: str, wares: list[Ware], text: str, zh: bool) -> str:
+    """One of each ware asked together, summed: "That's 9 pence for the two: candles 5 a pair, soap 4 a bar."."""
+    each, total = [], 0
+    for w in wares:
+        slots = _slots(world, npc, w, zh, text)  # 肥皂 as asked, not 胰子
+        total += int(slots["price"])
+        name = slots["ware"] if zh else _sold_as(w, "") if w.sold else _many(w.name_en)
+        each.append(f"{name}{slots['unit']}{slots['price']}{slots['coin']}" if zh
+                    else f"{name} {slots['price']} {slots['unit']}")
+    coin = COIN["zh"] if zh else "penny" if total == 1 else COIN["en"]
+    options = _TOTAL["zh" if zh else "en"]
+    n = zlib.crc32(f"{world.seed}|{npc}|total".encode()) % len(options)
+    said = ("，" if zh else ", ").join(each)
+    return options[n].format(total=total, total_cap=str(total), coin=coin, each=said, n=_COUNT_EN.get(len(wares), "lot"))
 
 
 _PRICE_LIST = {"en": ["Depends what you're after: {prices}.", "{prices_cap}."],
