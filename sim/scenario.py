@@ -716,7 +716,10 @@ def _validated(data: dict, lines: dict, text: str, file: str) -> tuple[Scenario 
             return None, problems
         _s, more = _checked(rest, pruned, lines, file, kept)
         seen = {str(p) for p in problems}
-        return None, problems + [m for m in more if str(m) not in seen and not _leans_on(m.field, kept)]
+        inside = [ScenarioError(file, line_for(lines, path), field_name(path), msg)
+                  for path, msg in _refused_entry_ids(data, kept, set(rest.characters), rest)]
+        found = problems + [m for m in more + inside if str(m) not in seen and not _leans_on(m.field, kept)]
+        return None, found  # the first is still the one `play` gives; `check` sorts them by line
 
 
 # what a check of one section reads from another: with an entry of that one set aside, its
@@ -751,20 +754,27 @@ _PRUNABLE = ("timeline", "expect", "relationships", "impressions", "predicates",
 
 
 def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dict[str, list[int]]]:
-    """The document with each list entry the schema refused left out (and each unknown key dropped),
-    with where the kept entries stood; None when a refusal is elsewhere (a character, a top-level
-    value), since whatever is checked next would stand on a guess."""
+    """The document with each list entry the schema refused left out (and each unknown key dropped), a
+    character the schema refused kept as its id and name alone (the others still name it), with where the
+    kept entries stood; None when a refusal is elsewhere (a top-level value), since whatever is checked
+    next would stand on a guess."""
     drop: dict[str, set[int]] = {}
     extra: list[tuple] = []
+    stubs: dict[str, dict] = {}
+    cast = data.get("characters")
     for err in exc.errors():
         path = _data_path(data, tuple(err["loc"]), keep_last=err["type"] in ("missing", "extra_forbidden"))
         if len(path) >= 2 and path[0] in _PRUNABLE and isinstance(path[1], int):
             drop.setdefault(path[0], set()).add(path[1])
+        elif len(path) >= 2 and path[0] == "characters" and isinstance(cast, dict) and path[1] in cast:
+            stubs[path[1]] = _stub(path[1], cast[path[1]])  # a bad `sells:` still leaves bo in the cast
         elif err["type"] == "extra_forbidden" and path:
             extra.append(path)
         else:
             return None, {}
     pruned = dict(data)
+    if stubs:
+        pruned["characters"] = {cid: stubs.get(cid, c) for cid, c in cast.items()}  # type: ignore[union-attr]
     for path in extra:
         if len(path) == 1:
             pruned.pop(path[0], None)
@@ -775,6 +785,49 @@ def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dic
         kept[key] = [i for i in range(len(data[key])) if i not in bad]
         pruned[key] = [data[key][i] for i in kept[key]]
     return pruned, kept
+
+
+def _stub(cid: str, entry: Any) -> dict:
+    """A refused character as the cast still knows it: its name (else its id), and whether it is a player."""
+    entry = entry if isinstance(entry, dict) else {}
+    stub: dict[str, Any] = {"name": entry["name"] if isinstance(entry.get("name"), str) and entry["name"] else cid}
+    if isinstance(entry.get("player"), bool):
+        stub["player"] = entry["player"]
+    return stub
+
+
+# where a list entry names characters, as `_semantic_problems` reads it: (section, the keys under the entry)
+_ID_KEYS = {"relationships": ("from", "to"), "impressions": ("holder", "about"),
+            "timeline": ("actor", "about", "witnesses", "speaker", "to", "teller", "player", "npc", "between"),
+            "expect": ("holder", "about", "from", "to", "npc", "player")}
+
+
+def _refused_entry_ids(data: dict, kept: dict[str, list[int]], ids: set[str], rest: Scenario) -> list[tuple[tuple, str]]:
+    """The unknown ids inside the list entries the schema refused: `{to: nobody, strength: 2}` is two
+    mistakes, and setting the entry aside for its strength hid the other."""
+    out: list[tuple[tuple, str]] = []
+    for section, keys in _ID_KEYS.items():
+        entries = data.get(section)
+        if section not in kept or not isinstance(entries, list):
+            continue
+        for i in sorted(set(range(len(entries))) - set(kept[section])):
+            entry = entries[i]
+            if not isinstance(entry, dict):
+                continue
+            bodies = [((), entry)] if section in ("relationships", "impressions") else \
+                [((k,), v) for k, v in entry.items() if k != "at"]
+            for inner, body in bodies:
+                if section == "timeline" and inner == ("meet",) and isinstance(body, list):
+                    named = [((*inner, j), w) for j, w in enumerate(body)]
+                elif isinstance(body, dict):
+                    named = [((*inner, k), body[k]) for k in keys if k in body]
+                    named = [x for p, v in named for x in ([(p, v)] if not isinstance(v, list) else
+                                                            [((*p, j), w) for j, w in enumerate(v)])]
+                else:
+                    continue
+                out += [((section, i, *p), unknown_character(rest, w)) for p, w in named
+                        if isinstance(w, str) and w not in ids]
+    return out
 
 
 def _schema_problems(exc: ValidationError, data: dict, lines: dict, text: str, file: str) -> list[ScenarioError]:
