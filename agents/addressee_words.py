@@ -15,6 +15,23 @@ _GENERIC_YOU = re.compile(r"\byou (?:know|see|never know|can't win)\b", re.IGNOR
 _ZH_YOU = re.compile(r"你(?!们)|您")
 
 
+def without_address(said: str, names: list[str]) -> str:
+    """Words said to someone, without their calling that someone by name ("Dora, Cal keeps leaving the gate
+    open." / "I'll mend your fence tomorrow, Bea, I promise." / 春嫂，对不起): reported speech has no
+    vocative, and re-voiced it read "I heard from Bea that I, Cal keeps ..." or "... my fence tomorrow, me"."""
+    for name in sorted({n for full in names if full for n in (full, full.split()[0])}, key=len, reverse=True):
+        n = re.escape(name)
+        if re.search(r"[\u4e00-\u9fff]", name):
+            said = re.sub(rf"^\s*{n}\s*[，,：:！!]\s*|[，,]\s*{n}\s*(?=[，,。！!？?]|$)", "", said)
+            continue
+        lead = re.match(rf"^\s*(?:(?:oh|look|listen|hey|well)\s*,?\s+)?{n}\s*[,:!]\s*(?=\S)", said, re.I)
+        if lead is not None:
+            rest = said[lead.end():]
+            said = rest[:1].upper() + rest[1:] if not re.match(r"I\b|[A-Z]", rest) else rest
+        said = re.sub(rf",\s*{n}\s*(?=[,.!?;]|$)", "", said)
+    return said
+
+
 def _many(names: str) -> bool:
     return " and " in names or "," in names or "、" in names or "和" in names
 
@@ -50,10 +67,32 @@ _THEIR_YOU = ((r"\byou are\b|\byou're\b", "I am"), (r"\byou were\b", "I was"), (
               (r"\byou\b", "I"))
 
 
-def told_to_me_en(said: str, speaker: str) -> str:
-    """Someone's words to me, retold by me: their "I" is them, their "you" is me."""
+_PRONOUN_I = {"he": ("he", "his", "him", "his", "is", "was", "has"), "she": ("she", "her", "her", "hers", "is", "was", "has"),
+              "they": ("they", "their", "them", "theirs", "are", "were", "have")}
+# a verb after their "I" takes their person: "I promise" -> "he promises", "I'll" -> "he'll"
+_I_VERB = r"promise|swear|mean|think|guess|reckon|suppose|hope|know|want|need|like|say|wish|bet|admit|owe"
+
+
+def _their_i(said: str, pron: str) -> str:
+    """Their "I" as the pronoun of one the frame has just named ("Cal told me that he'll mend my fence")."""
+    subj, poss, obj, own, be, was, have = _PRONOUN_I[pron]
+    s3 = pron != "they"
+    said = re.sub(rf"\bI ({_I_VERB})\b", lambda m: f"{subj} {m.group(1)}{'s' if s3 else ''}", said)
+    for pattern, put in ((r"\bI am\b|\bI'm\b", f"{subj} {be}"), (r"\bI was\b", f"{subj} {was}"),
+                         (r"\bI have\b|\bI've\b", f"{subj} {have}"), (r"\bI'll\b|\bI will\b", f"{subj}'ll"),
+                         (r"\bI'd\b", f"{subj}'d"), (r"\bI\b", subj), (r"\bmy\b", poss), (r"\bmine\b", own),
+                         (r"\bme\b", obj), (r"\bmyself\b", "themselves" if not s3 else obj + "self")):
+        said = re.sub(pattern, put, said)
+    return said
+
+
+def told_to_me_en(said: str, speaker: str, pron: str = "") -> str:
+    """Someone's words to me, retold by me: their "I" is them (their pronoun when the frame names them,
+    else their name), their "you" is me."""
     if _GENERIC_YOU.search(said):
         return said
+    if pron in _PRONOUN_I:
+        said = _their_i(said, pron)
     for pattern, put in _THEIR_I:
         said = re.sub(pattern, put.format(s=speaker), said)
     for pattern, put in _THEIR_YOU:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, Field
 
 from townsfolk.agents import grammar_zh
+from townsfolk.agents.addressee_words import without_address
 from townsfolk.agents.believe_question import asks_if_i_believe
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
@@ -497,6 +498,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                 quoted = fact.kind in ("say", "tell", "retell")
                 words = retold_quote(world, memory, fact.text, fact.meta.get("basis"), npc, listener) \
                     if fact.kind == "retell" else fact.text  # the words retold keep whose "you" they had
+                if quoted:  # "Dora, Cal keeps ...": no one is called by name in reported speech
+                    words = without_address(words, [world.name(p) for p in fact.to if p in world.characters])
                 # my words to another: their "you" is whom I told (the voice names them), and this
                 # listener is named, not "you" ("I told Silas that Ada says...", never "...that Silas says")
                 voiced_to = listener if item.source != "said" or listener in fact.to else ""
@@ -505,6 +508,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                                    else in_my_words(words, npc, voiced_to, world)) if quoted else None,
                             to_names=sep.join(_name_for(world, p, npc, listener) for p in fact.to if p != fact.actor),
                             speaker_name=_name_for(world, fact.actor, npc, listener),
+                            speaker_pron=world.character(fact.actor).pronoun if fact.actor in world.characters else "",
                             subject_name=_name_for(world, fact.about, npc, listener))
             if asked == "remember_me" and item.private:  # theirs, remembered to them, its words never said back
                 meta.update(private=True, quote=None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from townsfolk.agents.addressee_words import told_by_me_en, told_to_me_en
+from townsfolk.agents.addressee_words import told_by_me_en, told_to_me_en, without_address
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
@@ -42,6 +42,8 @@ def turned_quote(world: World, quote: str, heard_by: tuple[str, ...], npc: str, 
     `listener`; and whether their "you" became the NPC itself (English reports them, never quotes:
     "Mags told me, 'Greta burnt my supper'" would make it Mags's supper)."""
     lang = "zh" if world.language == "zh" else "en"
+    if heard_by:  # "Dora, Cal keeps leaving the gate open.": said to Dora, not of her
+        quote = without_address(quote, [world.name(p) for p in heard_by])
     if not heard_by or heard_by == (listener,) or not _YOU[lang].search(quote):
         return quote, False
     if lang == "zh":

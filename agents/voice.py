@@ -364,7 +364,7 @@ class _Voice:
                 if m.get("source") == "heard" and m.get("speaker_name"):
                     # their 我/I is them, their 你/you is me
                     said = grammar_zh.heard_from(said, m["speaker_name"]) if self.zh \
-                        else told_to_me_en(said, m["speaker_name"])
+                        else told_to_me_en(said, m["speaker_name"], m.get("speaker_pron") or "")
                     return self.pick("they_told" + nested, speaker=m["speaker_name"], said=said)
             what = self.g.clause(_GLOSS.sub("", self.g.unquote(item.text)))
             if m.get("puzzled"):
