@@ -755,6 +755,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             return v.pick("no_news")  # "最近镇上有什么新鲜事？" with nothing to share: no news, not "never heard of it"
         return v.pick("deny")
     if act in ("small_talk", "share_news"):
+        if all(g.kind in ("tie", "impression") for g in items):  # "Dorrit exaggerates, you know.": who she is to me
+            return v.join([v.pick("remark_lead"), lines[0]])  # is no news ("Here's some news: Dorrit is a friend")
         return v.join([v.pick("news_lead"), lines[0]])
     if first is None and _PLAIN_ASK[v.lang].search(v.question):
         return v.join(lines)  # "Where is the bell?" is answered, not led into like news (N-13)
