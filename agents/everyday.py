@@ -319,8 +319,8 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
     lang = "zh" if zh else "en"
     said = without_greeting(text)
     me = world.character(npc)
-    role = me.role or ("街坊" if zh else "local")
-    rng = np.random.default_rng(seed)
+    role = (me.role if zh else re.sub(r"^(?:the|a|an)\s+", "", me.role, flags=re.I)) or ("街坊" if zh else "local")
+    rng = np.random.default_rng(seed)  # "I'm only the woman who mends the nets", not "the the woman"
     words = PHRASES[lang]
 
     def pick(key: str, **slots: str) -> str:

@@ -305,8 +305,10 @@ _MAKER_EN = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<thing>[a-z]{3,}?)(?:\s+|-)?(
 _MAKER_ZH = re.compile(r"^(?:卖|做|编|织|补|扎|酿|晒|磨|打|修)(?P<thing>[\u4e00-\u9fff]{1,2}?)(?:的|匠|师傅|人|工)?$")
 _MASS_EN = {"salt": "a sack", "rope": "a coil", "reed": "a bundle", "thatch": "a bundle", "charcoal": "a sack", "peat": "a sack",
             "cloth": "a yard", "wool": "a fleece", "lime": "a sack", "tar": "a pot", "cider": "a jug", "beer": "a jug",
-            "ale": "a jug", "wine": "a bottle", "flour": "a sack", "honey": "a jar", "wax": "a cake", "twine": "a ball"}
-_SOLD_AS_MANY = {"reed"}  # by the bundle, and called "reeds"
+            "ale": "a jug", "wine": "a bottle", "flour": "a sack", "honey": "a jar", "wax": "a cake", "twine": "a ball",
+            "cheese": "a pound", "butter": "a pound", "egg": "a dozen", "meat": "a pound", "tea": "a packet",
+            "coal": "a sack", "sand": "a sack", "milk": "a pint", "cream": "a pint"}
+_SOLD_AS_MANY = {"reed", "egg"}  # by the bundle, by the dozen, and called "reeds", "eggs"
 _MEASURE_ZH = (("表", "一块"), ("网", "一张"), ("席", "一张"), ("绳", "一根"), ("伞", "一把"), ("筐|篮|篓", "一个"), ("鞋", "一双"),
                ("酒|醋|酱", "一斤"), ("", "一件"))
 
@@ -395,7 +397,8 @@ def _sold_trade(sales: tuple[tuple[str, int, str, tuple[str, ...]], ...], zh: bo
     """The trade a scenario's `sells:` writes: its wares at their own prices, asked by name or by their words."""
     wares = []
     for ware, price, per, words in sales:
-        said = "|".join(re.escape(w) for w in sorted((ware, *words), key=len, reverse=True))
+        named = (ware, *words) + tuple(_many("a " + w) for w in (ware, *words) if not zh and re.search(r"fe?$", w))  # loaves
+        said = "|".join(re.escape(w) for w in sorted(set(named), key=len, reverse=True))
         en = rf"(?:{said})(?:e?s)?" if not zh else ""  # every word of the ware one or many: "handbills", "flyers"
         known = _known_service(ware, zh)
         if known is not None:  # `{ware: 押镖, price: 500, per: 趟}`: the escort the engine knows, at the designer's price
@@ -562,7 +565,7 @@ def _not_kept(world: World, npc: str, trade: Trade, asked: str, zh: bool) -> str
     """"How much are your apples?" to the grocer: not mine, and what I do sell ("I don't keep apples; salt,
     sugar and oil, mostly.")."""
     shelf = tuple(w for w in trade.wares if not w.yes_en) or trade.wares
-    names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in shelf[:3]]
+    names = [w.name_zh if zh else _shelf_name(w) for w in shelf[:3]]
     wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     seller = next((c for cid, c in world.characters.items() if cid != npc and not c.is_player and c.name
                    and (t := own_trade(c, zh)) is not None and ware_in(t, asked, zh) is not None), None)
@@ -621,6 +624,15 @@ def _slots(world: World, npc: str, ware: Ware, zh: bool, text: str = "") -> dict
 _BY_MANY_EN = re.compile(r"(?:a|half a) (?:dozen|hundred|score|gross|pair|thousand|box|packet|bundle)$", re.I)
 
 
+def _shelf_name(ware: Ware) -> str:
+    """An English ware as a shop lists it: "currant buns" and "loaves" sold one at a time, "handbills" by the
+    hundred, "bread" and "salt" as they are."""
+    if not ware.sold:
+        return _many(ware.name_en)
+    said = _sold_as(ware, "")
+    return _many(("an " if said[:1].lower() in "aeiou" else "a ") + said) if _counted(ware) and not said.endswith("s") else said
+
+
 def _sold_as(ware: Ware, text: str) -> str:
     """A `sells:` ware in English: as the asker said it ("leaflets"), else many when it is sold by the
     dozen or the hundred ("handbills"), else as written ("bread")."""
@@ -663,6 +675,16 @@ def ware_by_unit(trade: Trade, text: str, zh: bool) -> Ware | None:
     return fits[0] if len(fits) == 1 else None
 
 
+def _by_units(many: str, ware: Ware) -> str:
+    """A count said with the unit a ware is sold by ("two" of cheese by the pound: "two pounds"; eggs by the
+    dozen: "two dozen"); as it was for a ware sold each or by its own name (loaves by the loaf)."""
+    per = re.fullmatch(r"an? (?P<u>[a-z]+)", ware.unit_en)
+    if per is None or per.group("u") in ware.name_en.lower():
+        return many
+    unit = per.group("u")
+    return f"{many} {unit if unit in ('dozen', 'hundred', 'score', 'gross') else _many('a ' + unit)}"
+
+
 def _counted(ware: Ware) -> bool:
     """Whether an English `sells:` ware is sold one at a time: per "each" or per its own head word ("currant
     bun" per bun), so "two buns" are two of it (salt per pound, handbills per hundred are not)."""
@@ -693,8 +715,8 @@ def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
     if count <= 1:
         return _said(world, npc, "serve", ware, text, zh)
     total = count * price_of(world, npc, ware)
-    return _said(world, npc, "serve_many", ware, text, zh, many=many.group(0) if zh else many.group(1).lower(),  # type: ignore[union-attr]
-                 total=str(total))
+    said = many.group(0) if zh else many.group(1).lower()  # type: ignore[union-attr]
+    return _said(world, npc, "serve_many", ware, text, zh, many=said if zh else _by_units(said, ware), total=str(total))
 
 
 _HEAD_ZH = re.compile(r"总|掌柜|东家|老板|班主|当家|镖头|师父|师傅")
@@ -948,6 +970,8 @@ def _many(name: str) -> str:
     if m is None:
         return name
     n = m.group("n")
+    if re.search(r"(?:loa|kni|shel|hal|cal|lea|wi|thie|wol)(?:f|fe)$", n):  # a loaf, loaves; a knife, knives
+        return re.sub(r"fe?$", "ves", n)
     return n[:-1] + "ies" if re.search(r"[^aeiou]y$", n) else n + ("es" if re.search(r"(?:s|sh|ch|x)$", n) else "s")
 
 
@@ -989,9 +1013,8 @@ def _how_many_reply(world: World, npc: str, trade: Trade, text: str, zh: bool,
     many = m.group(0).strip("？? 呢那要买").replace("的话", "") if zh else m.group("n").lower()
     for end in ("呢", "多少钱", "怎么算", "怎么卖", "的话"):
         many = many.removesuffix(end) if zh else many
-    per = re.fullmatch(r"an? (?P<u>[a-z]+)", ware.unit_en) if not zh else None
-    if per is not None:  # "two" of candles sold by the pair are two pairs
-        many += " " + _many("a " + per.group("u"))
+    if not zh:  # "two" of candles sold by the pair are two pairs
+        many = _by_units(many, ware)
     options = _HOW_MANY["zh" if zh else "en"]
     n = zlib.crc32(f"{world.seed}|{npc}|how_many|{ware.name_en}".encode()) % len(options)
     return options[n].format(many=many, many_cap=many[:1].upper() + many[1:], total=total, price=slots["price"],
@@ -1019,7 +1042,7 @@ def _total_said(world: World, npc: str, wares: list[Ware], text: str, zh: bool) 
     for w in wares:
         slots = _slots(world, npc, w, zh, text)  # 肥皂 as asked, not 胰子
         total += int(slots["price"])
-        name = slots["ware"] if zh else _sold_as(w, "") if w.sold else _many(w.name_en)
+        name = slots["ware"] if zh else _shelf_name(w)
         each.append(f"{name}{slots['unit']}{slots['price']}{slots['coin']}" if zh
                     else f"{name} {slots['price']} {slots['unit']}")
     coin = COIN["zh"] if zh else "penny" if total == 1 else COIN["en"]
@@ -1038,11 +1061,11 @@ def _wares_said(world: World, npc: str, trade: Trade, zh: bool) -> str:
     doctor's consultation, is no ware on its shelf)."""
     trade = Trade(trade.roles_en, trade.roles_zh, tuple(w for w in trade.wares if not w.yes_en and not w.side)
                   or tuple(w for w in trade.wares if not w.side))
-    names = [w.name_zh if zh else _sold_as(w, "") if w.sold else _many(w.name_en) for w in trade.wares[:3]]
+    names = [w.name_zh if zh else _shelf_name(w) for w in trade.wares[:3]]
     wares = "、".join(names) if zh else (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     first = trade.wares[0]
     slots = _slots(world, npc, first, zh)
-    name = slots["ware"] if zh else _sold_as(first, "") if first.sold else _many(first.name_en)
+    name = slots["ware"] if zh else _shelf_name(first)
     options = (_WORK_SAID if all(w.yes_en for w in trade.wares) else _WARES_SAID if len(names) > 1 else _WARE_SAID)["zh" if zh else "en"]
     n = zlib.crc32(f"{world.seed}|{npc}|wares".encode()) % len(options)
     return options[n].format(wares=wares, wares_cap=wares[:1].upper() + wares[1:], first=name,

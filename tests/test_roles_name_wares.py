@@ -36,7 +36,7 @@ def test_the_wares_a_role_names() -> None:
 
     named = {r: [w.name_en for w in own_trade(C(r), False).wares] for r in ROLES.values()}  # type: ignore[union-attr, arg-type]
     assert named["sells pies at the fair"] == ["pies"] and named["sells hot chestnuts and cider"] == ["hot chestnuts", "cider"]
-    assert named["pie man"] == ["a pie"] and named["cheesemonger"] == ["a cheese"]
+    assert named["pie man"] == ["a pie"] and named["cheesemonger"] == ["cheese"]  # by the pound, not "a cheese" each
     assert own_trade(C("watchman"), False) is None  # type: ignore[arg-type]
 
 
