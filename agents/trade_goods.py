@@ -252,7 +252,9 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"carry|take|row|ferry|set|cast|deliver|run)\b|"
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any|some|something)\b"
                          # "And a bed for the night?" after a pint: a ware asked for by its name alone
-                         r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$", re.I)
+                         r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$"
+                         # "How about a pound of butter?" after a purchase: asked for by its name
+                         r"|^\W*(?:and\s+)?(?:how|what) about\s+(?:a|an|one|some|any)\s+[a-z][a-z' -]{1,30}?\s*\?\s*$", re.I)
 _REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我|(?:能|可以|可不可以)(?:带|送|载|渡|捎|拉)我|"
                          r"(?:这儿|这里|店里)?有(?!空[吗么？?])[\u4e00-\u9fff]{1,3}(?:吗|么|卖吗|没有)")
 _HOW_EN = re.compile(r"\bhow(?:'s| is| are| were|'re)(?: the| your| things with the| things at the)? (?P<w>[a-z]+(?: [a-z]+)?)\b|"
@@ -867,6 +869,11 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
         if ware is None and previous is not None and (_MANY_ZH if zh else _MANY_EN).search(text):
             before = previous() or ""  # "How much are your candles?" then "I'll take six.": six candles
             ware = ware_in(trade, before, zh) if before != text else None
+    other = _HOW_ABOUT_EN.search(text) if not zh and ware is None and previous is not None else None
+    before = (previous() or "") if other is not None else ""  # after my cheese was asked for, never "How about a walk?"
+    if other is not None and (ware_in(trade, before, zh) is not None or _PRICE_WORD_EN.search(before)):
+        # "How about a pound of butter?" to the cheesemonger: not mine, and what I do sell
+        return "price", _not_kept(world, npc, trade, other.group("thing").lower(), zh)
     asked_for = (_REQUEST_ZH if zh else _REQUEST_EN).search(text) or (  # "Could you grind these colours?" of the one
         ware is not None and ware.work and not zh and ware.en  # whose role says it grinds them: its own verb asks it
         and re.search(rf"\b(?:can|could|would|will) you (?:please )?(?:{ware.en})\b", text, re.I))
@@ -989,6 +996,8 @@ def _prices_said(world: World, npc: str, trade: Trade, text: str, zh: bool) -> s
     return options[n].format(prices=said, prices_cap=said[:1].upper() + said[1:])
 
 
+_HOW_ABOUT_EN = re.compile(r"^\W*(?:and\s+)?(?:how|what) about\s+(?:a|an|some|any)\s+(?:(?:pound|pint|jar|dozen|bag|sack|loaf|"
+                           r"bottle|box|piece|slice|bit|cup|bowl)s?\s+of\s+)?(?P<thing>[a-z]{3,}(?:\s+[a-z]{3,})?)\s*\?\s*$", re.I)
 _HOW_MANY = {"en": ["{many_cap} would be {total} {coin}: {price} {coin_one} {unit}.", "For {many}, {total} {coin}."],
              "zh": ["{many}的话，一共{total}{coin}。", "{many}啊，{unit}{price}{coin_one}，一共{total}{coin}。"]}
 

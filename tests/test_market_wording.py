@@ -35,3 +35,13 @@ def test_a_market_says_its_wares_in_their_units() -> None:
     assert "6 pence" in said, said
     said = town.say("you", "june", "Do you sell rope?").text
     assert "the the" not in said, said
+
+
+def test_how_about_another_ware_after_a_purchase() -> None:
+    town = _town()
+    assert "No walk" not in town.say("you", "hal", "How about a walk?").text  # no ware was asked after
+    town.say("you", "hal", "How much is the cheese?")
+    said = town.say("you", "hal", "How about a pound of butter?").text  # was "No idea, sorry. Nobody's told me."
+    assert said.startswith("No butter here") and "cheese" in said, said
+    said = town.say("you", "meg", "What about some honey?").text
+    assert "honey" in said and "pence a jar" in said, said
