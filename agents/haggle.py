@@ -91,7 +91,7 @@ def offered(text: str, zh: bool) -> tuple[bool, int | None]:
 # prices that many); "How about 2?" or "how about two pence?" is an offer, and so is any count once the asker haggled
 _HOW_MANY_EN = re.compile(r"^\W*(?:and\s+|so\s+)?(?:how|what) about\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|a dozen|"
                           r"half a dozen|a couple)(?:\s+of (?:them|those|these))?(?:,?\s*then)?\s*\?\s*$", re.I)
-_HOW_MANY_ZH = re.compile(r"^\W*(?:那)?(?:要|买)?(?P<n>[两二三四五六七八九十几]+)(?:对|个|斤|块|把|张|双|支|包|盒|瓶|碗|壶|只|条|根|件|卷|捆|刀|锭|方|尺|匹|串)"
+_HOW_MANY_ZH = re.compile(r"^\W*(?:那)?(?:要|买)?(?P<n>[两二三四五六七八九十几]+)(?:个人|人|位|对|个|斤|块|把|张|双|支|包|盒|瓶|碗|壶|只|条|根|件|卷|捆|刀|锭|方|尺|匹|串)"
                           r"(?:的话)?(?:呢|多少钱|怎么算|怎么卖)\s*[？?]?\s*$")
 
 

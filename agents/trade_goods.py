@@ -120,11 +120,12 @@ TRADES: tuple[Trade, ...] = (
           (_w(r"eggs|milk|apples|vegetables|potatoes", r"鸡蛋|蛋|菜|牛奶", "a dozen", "一斤", 2, 6, "eggs", "鸡蛋"),),
           r"fields?|crops?|harvest|cows?|hens?|farm", r"地|庄稼|收成|鸡"),
     Trade(r"smith|farrier", r"铁匠|铁铺",
-          (_w(r"shoe(?:ing)?|horseshoes?|re-?shoe", r"马掌|钉掌", "a horse", "一匹马", 8, 16, "shoeing", "钉马掌", True),
-           _w(r"nails|knife|knives|blades?|a mend|mending|axes?|scythes?|sickles?|hinges?", r"刀|锄|镰|钉子|打铁",
+          (_w(r"shoe(?:ing)?|horseshoes?|re-?shoe", r"马掌|钉掌", "a horse", "一匹马", 8, 16, "shoeing", "钉马掌", True,
+              yes_zh="行，把马牵过来吧。"),
+           _w(r"nails|knife|knives|blades?|a mend|mending|axes?|scythes?|sickles?|hinges?", r"锄头|镰刀|菜刀|柴刀|斧头|铁锹|刀|锄|镰|钉子|打铁",
               "a piece", "一件", 4, 12, "smithing", "铁活"),
            # "Could you sharpen my axe?", 帮我磨一下这把刀: the smith's own work, refused as a stranger's request before
-           _w(r"sharpen\w*|grind\w*|put an edge on", r"磨(?:一下|一磨|磨)?(?:这把|我的|把)?(?:刀|斧|镰|剪|锄)|磨刀", "a blade", "一把",
+           _w(r"sharpen\w*|grind\w*|put an edge on", r"磨(?:一下|一磨|磨)?(?:一把|这把|我的|把)?(?:刀|斧|镰|剪|锄)|磨刀", "a blade", "一把",
               1, 3, "sharpening", "磨刀", True, yes_en="Leave it with me; I'll put an edge on it.",
               yes_zh="放这儿，我给你磨得飞快。", side=True)), r"forge|anvil|iron|work", r"铁|炉|活"),
     Trade(r"ironmonger|hardware", r"五金|铁器铺|铁货",
@@ -284,6 +285,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "price_also": ["{asked}{unit}{price}{coin}。"],
         "serve": ["有，{ware}{unit}{price}{coin}。", "行，{ware}{unit}{price}{coin}，这就给你。"],
         "serve_work": ["{yes}{ware}{unit}{price}{coin}。", "{yes}{ware}{unit}收{price}{coin}。"],
+        "serve_for": ["行，{ware}{unit}{price}{coin}。", "成，{ware}{unit}{price}{coin}，包你满意。"],
         "serve_work_free": ["{yes}"], "price_free": ["不要钱，这是我分内的事。", "要什么钱，本来就是我该干的。"],
         "serve_many": ["有，{ware}{unit}{price}{coin}，{many}一共{total}{coin}。", "行，{ware}{unit}{price}{coin}，{many}一共{total}{coin}，这就给你。"],
         "doing": ["还行，{trade_line}", "托你的福，{trade_line}"],
@@ -381,7 +383,7 @@ _LISTED_ZH = {"笔墨纸砚": ("笔", "墨", "纸", "砚"), "文房四宝": ("�
               "柴米油盐": ("柴", "米", "油", "盐"), "锅碗瓢盆": ("锅", "碗", "瓢", "盆"), "针头线脑": ("针", "线"),
               "烟酒糖茶": ("烟", "酒", "糖", "茶"), "瓜果蔬菜": ("瓜果", "蔬菜"), "鸡鸭鱼肉": ("鸡", "鸭", "鱼", "肉"),
               "茶叶点心": ("茶叶", "点心"), "针线": ("针", "线"), "纸笔": ("纸", "笔"), "笔墨": ("笔", "墨")}
-_UNIT_ZH = (("纸", "刀"), ("笔", "支"), ("墨", "锭"), ("砚", "方"), ("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"),
+_UNIT_ZH = (("豆腐", "块"), ("豆浆", "碗"), ("纸", "刀"), ("笔", "支"), ("墨", "锭"), ("砚", "方"), ("面|汤|粥|饭|豆浆|馄饨|米线|粉", "碗"), ("馒头|包子|饼|烧饼|蛋", "个"), ("酒|茶", "壶"), ("房|铺|床", "间"),
             ("伞", "把"), ("网|席", "张"), ("鞋|靴", "双"))
 
 
@@ -696,6 +698,9 @@ def _counted(ware: Ware) -> bool:
     return not unit or unit == ware.name_en.lower().split()[-1]
 
 
+_FOR_ME_ZH = re.compile(r"(?:帮|替|给)我(?:打|做|修|补|编|织|磨|缝|刻|印|铸|钉)")
+
+
 def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
     """A ware served, priced for as many as were asked ("来两支笔": 一支9文，两支一共18文; "Two currant buns,
     that's 4 pence.")."""
@@ -714,8 +719,8 @@ def _served(world: World, npc: str, ware: Ware, text: str, zh: bool) -> str:
         said = many.group(1).lower()  # type: ignore[union-attr]
         return _said(world, npc, "serve_count", ware, text, zh, many_cap=said[:1].upper() + said[1:], wares=_many("a " + name),
                      total=str(count * price_of(world, npc, ware)))
-    if count <= 1:
-        return _said(world, npc, "serve", ware, text, zh)
+    if count <= 1:  # 能帮我打一把锄头吗？ asks for work done: 行, not 有 (that answers 有锄头吗)
+        return _said(world, npc, "serve_for" if zh and _FOR_ME_ZH.search(text) else "serve", ware, text, zh)
     total = count * price_of(world, npc, ware)
     said = many.group(0) if zh else many.group(1).lower()  # type: ignore[union-attr]
     return _said(world, npc, "serve_many", ware, text, zh, many=said if zh else _by_units(said, ware), total=str(total))
@@ -1012,9 +1017,10 @@ def _how_many_reply(world: World, npc: str, trade: Trade, text: str, zh: bool,
     if m is None or previous is None:
         return None
     ware = ware_in(trade, previous() or "", zh)
-    if ware is None or ware.work:
+    people = zh and re.search(r"(?:个)?人|位", m.group(0)) is not None  # 两个人呢？ of a fare: each pays it
+    if ware is None or ware.work and not people or people and not ware.work:
         return None
-    count = _count(m.group(0) if zh else m.group("n").replace("a couple", "a couple of"), zh)
+    count = _count(m.group("n") + "个" if zh else m.group("n").replace("a couple", "a couple of"), zh)
     if count <= 1:
         return None
     slots = _slots(world, npc, ware, zh)
