@@ -113,6 +113,18 @@ def says_its_deed(claim: Claim) -> bool:
     return reading is not None and reading.key == claim.predicate
 
 
+def as_predicate(claim: Claim, key: str) -> Claim:
+    """The claim read as `key`: the designer's `predicate:` on an event says what its text means, so
+    "{actor} left a frayed rope on the trapeze rig" is `careless` without a cue word written into it
+    (which the actor then said of himself). Severity keeps what the words added ("again")."""
+    if claim.predicate == key and not claim.negated:
+        return claim
+    pred = PREDICATES[key]
+    added = max(0.0, claim.severity - PREDICATES.get(claim.predicate, pred).severity)
+    return claim.model_copy(update={"predicate": key, "severity": round(min(1.0, pred.severity + added), 4),
+                                    "tone": pred.valence, "negated": False, "guessed": None})
+
+
 def read_predicate(text: str, *, embedder: Embedder | None = None) -> str:
     """The predicate a sentence expresses (zh or en): cue words at word boundaries, then meaning."""
     return read(text, embedder=embedder).key

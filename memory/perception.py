@@ -7,7 +7,7 @@ the fact that carried it (the telling), the teller's own belief, and the number 
 from __future__ import annotations
 
 from townsfolk.memory.beliefs import Belief, credibility
-from townsfolk.memory.claims import OWN_WORDS, Claim, claim_from_text, render_claim
+from townsfolk.memory.claims import OWN_WORDS, Claim, as_predicate, claim_from_text, render_claim
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.eyewitness import says_was_there
 from townsfolk.memory.name_index import NameIndex, name_index
@@ -162,6 +162,8 @@ def perceive_happening(world: World, memory: MemoryStore, fact: Fact) -> list[Be
     subject = fact.actor or fact.about
     obj = next((cid for cid in mentioned_ids(world, fact.text) if cid != subject), None)
     read = read_claim(memory, fact.text, about=subject, obj=obj, names=name_index(world))
+    if fact.meta.get("predicate"):  # the designer said what it means (`predicate:`): that is how it is read
+        read = as_predicate(read, fact.meta["predicate"])
     # an event keeps its own words and topic even when it is about nobody ("the mill burned down")
     topic = {"predicate": read.predicate, "topic": fact.text}
     if fact.actor:

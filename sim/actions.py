@@ -71,11 +71,14 @@ def moves_log(world: World, moves: list[EdgeMove]) -> list[LogEntry]:
 
 
 def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, about: str | None,
-           witnesses: list[str], valence: float, place: str | None, private: bool = False) -> list[LogEntry]:
+           witnesses: list[str], valence: float, place: str | None, private: bool = False,
+           predicate: str | None = None) -> list[LogEntry]:
     """`private`: a moment only those there may know of (a coin slipped across the counter): the
-    witnesses' beliefs are private, never retold, and the timeline does not say what happened."""
+    witnesses' beliefs are private, never retold, and the timeline does not say what happened.
+    `predicate`: what the text means, set by the designer (kept on the fact; the witnesses read it so)."""
+    extra = {"meta": {"predicate": predicate}} if predicate else {}
     fact = world.record("happen", actor=actor, about=about or actor, text=what,
-                        witnesses=tuple(witnesses), valence=valence, place=place, private=private)
+                        witnesses=tuple(witnesses), valence=valence, place=place, private=private, **extra)
     hidden = "（私下发生的事）" if world.language == "zh" else "(happened in private)"
     log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], hidden if private else what,
                   fact=fact.id, private=private)]

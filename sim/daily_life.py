@@ -69,6 +69,11 @@ class DailyLife:
         self.seed_origins: list[str] = []  # the facts the seeded rumour started from (filled by the runner)
         self.backlog: dict[str, int] = {}  # event id -> occurrences drawn that no place could hold yet
         self._shares: dict[int, float] | None = None  # hour -> its share of a day's events (_awake_share)
+        # event id -> who may act it, by NPC row, for an event tied to roles (`roles: [rigger]`): the
+        # rigger frays the trapeze rope, not the groom who happens to be up at 05:00 (K-21)
+        role_ids = [r.id for r in town.spec.roles]
+        self._may_act = {e.id: np.isin(town.role, [role_ids.index(r) for r in e.roles])
+                         for e in town.spec.events if e.roles}
         kinds = town.place_kind
         self._by_kind = {k: np.flatnonzero(kinds == k) for k in set(kinds.tolist())}
         self._capacity = np.array([p.capacity for p in town.places], dtype=np.int64)
@@ -276,6 +281,9 @@ class DailyLife:
         kinds_here = self.town.place_kind[pos[order[first]]]
         by_player = ev.actor == "player"  # type: ignore[attr-defined]
         ok = players >= 1 if by_player else npcs >= 1
+        may = self._may_act.get(ev.id)  # type: ignore[attr-defined]
+        if may is not None:  # someone of the event's roles is there
+            ok &= np.add.reduceat((is_npc & may[np.minimum(order, self.n - 1)]).astype(np.int64), first) >= 1
         if ev.at:  # type: ignore[attr-defined]
             ok &= np.isin(kinds_here, ev.at)  # type: ignore[attr-defined]
         elif ev.other:  # type: ignore[attr-defined]
@@ -300,13 +308,18 @@ class DailyLife:
             players = self._not_acted(members[members >= self.n], acted)
             actor = int(players[rng.integers(len(players))]) if any_player or acted else int(players[0])
         else:
-            pool = self._not_acted(npcs_here, acted)
+            pool = self._not_acted(self._of_roles(ev, npcs_here), acted)
             actor = int(pool[rng.integers(len(pool))])
         rest = npcs_here[npcs_here != actor]
         other = self._other(ev, actor, rest, rng)
         if other is not None:
             rest = rest[rest != other]
         return actor, other, rng.permutation(rest)[:max(k - (other is not None), 0)]
+
+    def _of_roles(self, ev: object, npcs: np.ndarray) -> np.ndarray:
+        """Those of `npcs` who may act the event: all, or those of its `roles`."""
+        may = self._may_act.get(ev.id)  # type: ignore[attr-defined]
+        return npcs if may is None else npcs[may[npcs]]
 
     @staticmethod
     def _not_acted(people: np.ndarray, acted: set[int] | None) -> np.ndarray:
@@ -318,7 +331,7 @@ class DailyLife:
         has not yet acted this occurrence's event this hour; None when there is nobody left."""
         for h in [g, *(int(x) for x in groups if int(x) != g)]:
             members = order[first[h]:first[h] + sizes[h]]
-            may = members[members >= self.n] if ev.actor == "player" else members[members < self.n]  # type: ignore[attr-defined]
+            may = members[members >= self.n] if ev.actor == "player" else self._of_roles(ev, members[members < self.n])  # type: ignore[attr-defined]
             if len(self._not_acted(may, acted)):
                 return members
         return None
@@ -332,7 +345,8 @@ class DailyLife:
             actor=name(self.people[actor]), other=name(self.people[other]) if other is not None else "", place=place)
         return Beat(at=tick, happen=HappenSpec(what=text, actor=self.people[actor],
                                                witnesses=[self.people[int(w)] for w in witnesses],
-                                               valence=valence, place=place))
+                                               valence=valence, place=place,
+                                               predicate=ev.predicate))  # type: ignore[attr-defined]
 
     def _other(self, ev: object, actor: int, rest: np.ndarray, rng: np.random.Generator) -> int | None:
         """`{other}`: someone there from another household (a housemate only for an event at home)."""

@@ -165,7 +165,7 @@ class Simulation:
         w, m, b = self.world, self.memory, beat.body
         if beat.kind == "happen":
             return actions.happen(w, m, what=b.what, actor=b.actor, about=b.about, witnesses=b.witnesses,
-                                  valence=b.valence, place=b.place, private=b.private)
+                                  valence=b.valence, place=b.place, private=b.private, predicate=b.predicate)
         if beat.kind in ("say", "tell"):
             return actions.say(w, m, speaker=b.speaker, listeners=b.listeners, about=b.about, text=b.text,
                                private=b.private)

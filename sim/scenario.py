@@ -114,6 +114,7 @@ class HappenSpec(Strict):
     valence: Signed = 0.0
     place: str | None = None
     private: bool = False  # only those there may know of it: never retold, not shown in the timeline
+    predicate: str | None = None  # what `what` means (a predicate key): read so, whatever its words
 
 
 class SaySpec(Strict):
@@ -665,6 +666,11 @@ def _predicate_problems(s: Scenario) -> list[tuple[tuple, str]]:
         if e.belief is not None and e.belief.predicate is not None and e.belief.predicate not in known:
             problems.append((("expect", i, "belief", "predicate"),
                              f"unknown predicate {e.belief.predicate!r}{nearest_predicate(e.belief.predicate, known, None)}"))
+    for i, beat in enumerate(s.timeline):
+        key = beat.happen.predicate if beat.happen is not None else None
+        if key is not None and key not in known:
+            problems.append((("timeline", i, "happen", "predicate"),
+                             f"unknown predicate {key!r}{nearest_predicate(key, known, None)}"))
     return problems
 
 
