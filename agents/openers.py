@@ -62,15 +62,17 @@ def _draw(world: World, npc: str, options: list[str], used: list[str], **slots: 
     return text[0].upper() + text[1:]
 
 
-def news_on_mind(world: World, memory: MemoryStore, npc: str, target: str) -> str | None:
-    """Something notable the NPC saw lately that the target did not: what it would open with."""
+def news_on_mind(world: World, memory: MemoryStore, npc: str, target: str,
+                 held: frozenset[str] = frozenset()) -> str | None:
+    """Something notable the NPC saw lately that the target did not: what it would open with
+    (never of `held`, subjects a scripted beat still to come has it tell the target)."""
     now = world.now
     for event in reversed(memory.events_of(npc)):
         if (now - event.time).total_seconds() > NEWS_WITHIN_S:
             break
         if event.source not in ("witnessed", "participated") or event.meta.get("dialogue"):
             continue
-        if event.importance < NEWS_MIN_IMPORTANCE or target in event.participants:
+        if event.importance < NEWS_MIN_IMPORTANCE or target in event.participants or event.about in held:
             continue
         fact = world.facts.get(event.fact_id) if event.fact_id and event.fact_id in world.facts else None
         if fact is not None and (fact.kind != "happen" or target in fact.witnesses or fact.actor == target):
@@ -80,11 +82,12 @@ def news_on_mind(world: World, memory: MemoryStore, npc: str, target: str) -> st
     return None
 
 
-def npc_opener(world: World, memory: MemoryStore, npc: str, target: str) -> str:
-    """The first line of an NPC speaking up to another with no gossip to pass on."""
+def npc_opener(world: World, memory: MemoryStore, npc: str, target: str,
+               held: frozenset[str] = frozenset()) -> str:
+    """The first line of an NPC speaking up to another with no gossip to pass on (`held`: news_on_mind)."""
     lang = "zh" if world.language == "zh" else "en"
     used = _said_to(world, npc, target)
-    news = news_on_mind(world, memory, npc, target)
+    news = news_on_mind(world, memory, npc, target, held)
     if news:
         return _draw(world, npc, _NEWS[lang], used, news=news)
     if not used and not knows(world, memory, npc, target):

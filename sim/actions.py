@@ -152,10 +152,11 @@ def say(world: World, memory: MemoryStore, *, speaker: str, listeners: list[str]
 
 
 def gossip(world: World, memory: MemoryStore, *, teller: str, listener: str, about: str | None,
-           text: str | None, fresh_only: bool = False) -> list[LogEntry]:
-    """A telling (a scripted beat's, or with `fresh_only` an NPC's own: never the same story twice to one listener)."""
+           text: str | None, fresh_only: bool = False, held: frozenset[str] = frozenset()) -> list[LogEntry]:
+    """A telling (a scripted beat's, or with `fresh_only` an NPC's own: never the same story twice to one
+    listener, nor about `held`, the subjects a beat still to come has it tell them)."""
     zh = world.language == "zh"
-    done = retell(world, memory, teller, listener, about=about, pinned_text=text, fresh_only=fresh_only)
+    done = retell(world, memory, teller, listener, about=about, pinned_text=text, fresh_only=fresh_only, held=held)
     if done is None:
         return [_entry(world, "gossip", [teller, listener],
                        f"{world.name(teller)} 没什么可传的" if zh else f"{world.name(teller)} has nothing to pass on")]

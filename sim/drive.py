@@ -29,6 +29,7 @@ from townsfolk.agents.gate_context import gate_context
 from townsfolk.agents.openers import npc_opener, reach_out_message
 from townsfolk.agents.reconnect import FollowUpState, bond_strength, reconnect_trigger
 from townsfolk.memory.perception import remember
+from townsfolk.sim.drive_script import held_back
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.minds import Minds
 from townsfolk.sim.sorted_unique import sorted_unique, sorted_unique_inverse
@@ -190,6 +191,7 @@ class Drive:
     def __init__(self, sim: object) -> None:
         self.sim = sim
         self._contexts: dict[tuple, tuple[str, list]] = {}  # level-2 context, computed once per NPC and trigger
+        self.scripted: dict[tuple[str, str], list[tuple[int, str]]] = {}  # what beats to come tell (drive_script.py)
 
     @property
     def gate_model(self):  # noqa: ANN201
@@ -359,12 +361,14 @@ class Drive:
         )
 
         # on its own an NPC has news to pass on, not a story this listener already had from it (N-63)
-        log = gossip(world, memory, teller=npc, listener=target, about=None, text=None, fresh_only=True)
+        # nor what a beat still to come has it tell this listener: the script's telling happens as written (K-50)
+        held = held_back(self.scripted, npc, target, world.tick) if self.scripted else frozenset()
+        log = gossip(world, memory, teller=npc, listener=target, about=None, text=None, fresh_only=True, held=held)
         zh = world.language == "zh"
         if log and log[0].ids.get("fact"):
             opener = next((f.text for f in world.facts if f.id == log[0].ids["fact"]), "")
         else:
-            opener = npc_opener(world, memory, npc, target)
+            opener = npc_opener(world, memory, npc, target, held)
             fact = world.record("say", actor=npc, to=(target,), text=opener)
             record_interaction(world, npc, target, cause=Cause(kind="fact", id=fact.id), valence=0.1,
                                note="寒暄" if zh else "small talk")

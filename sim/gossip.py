@@ -142,7 +142,7 @@ def confided(belief: Belief) -> bool:
 
 
 def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | None, *,
-                fresh_only: bool = False) -> Belief | None:
+                fresh_only: bool = False, held: frozenset[str] = frozenset()) -> Belief | None:
     """The belief a teller passes on: never a private one or one told in confidence, never one the
     listener told them; with no topic, never one about the listener or said by them. The gravest and
     most credible, then the newest (one pass, keeping the first best as `max` would; the words of a
@@ -164,6 +164,8 @@ def pick_belief(memory: MemoryStore, teller: str, listener: str, about: str | No
         if f["status"] != "held" or f["private"] or f["told_by"] == listener or (told and f["origin_fact_id"] in told):
             continue
         c = f["claim"].__dict__
+        if held and c["about"] in held:  # a beat still to come tells it (drive: sim/drive_script.py)
+            continue
         if about is None:
             if listener == c["about"] or listener == c["said_by"]:
                 continue
@@ -193,10 +195,11 @@ def named_source(world: World, said_by: str | None, text: str) -> str | None:
 
 
 def retell(world: World, memory: MemoryStore, teller: str, listener: str, *, about: str | None = None,
-           pinned_text: str | None = None, fresh_only: bool = False) -> tuple[Fact, Belief, list[EdgeMove]] | None:
+           pinned_text: str | None = None, fresh_only: bool = False,
+           held: frozenset[str] = frozenset()) -> tuple[Fact, Belief, list[EdgeMove]] | None:
     """The teller passes one belief to the listener; returns the telling, the new belief, the edges moved.
-    `fresh_only`: nothing the listener already had from this teller (pick_belief)."""
-    basis = pick_belief(memory, teller, listener, about, fresh_only=fresh_only)
+    `fresh_only`: nothing the listener already had from this teller; `held`: subjects left to the script (pick_belief)."""
+    basis = pick_belief(memory, teller, listener, about, fresh_only=fresh_only, held=held)
     if basis is None:
         return None
     if pinned_text is not None:

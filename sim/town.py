@@ -26,6 +26,7 @@ from townsfolk.memory.player_view import PlayerMemoryView, memories_about
 from townsfolk.memory.predicates import inventory_for
 from townsfolk.memory.privacy import visible_to
 from townsfolk.sim.cast_lookup import MAX_LISTED, CastLookup, unknown_in_cast
+from townsfolk.sim.drive_script import scripted_tellings
 from townsfolk.sim.engine import Simulation, Usage, build_world
 from townsfolk.sim.erasure_run import forget_in_run, scrub_log
 from townsfolk.sim.expectations import ExpectationResult
@@ -128,6 +129,7 @@ class Town:
         self._beats = scenario.beats_by_tick()
         self._scenario_json = scenario.model_dump(mode="json", by_alias=True)  # saved with every commit
         sim.errands.load_specs(scenario.errands)
+        sim.drive.scripted = scripted_tellings(scenario)  # the drive leaves the script's tellings to it
         self.read_only = False
         self.closed = False
         self._file_id = self._current_file_id()  # the file this town writes; checked on every save
