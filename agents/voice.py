@@ -53,6 +53,13 @@ from townsfolk.agents.my_tellings import (
     my_telling_to,
     told_whom,
 )
+from townsfolk.agents.our_visit import (
+    NOT_HEARD,
+    SMALL_TALK,
+    asks_what_we_talked,
+    only_of_asker,
+    our_chat,
+)
 from townsfolk.agents.persona_clause import persona_clause, pronoun_zh
 from townsfolk.agents.plea import answer_plea, is_plea
 from townsfolk.agents.praise import is_praise, praise_key
@@ -646,6 +653,13 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return _my_mood(v, items)
     if (place := _own_place(v, items)) is not None:
         return place  # "What do you do aboard?" / "你跟谁学的戏？": my role, my master (role_questions.py)
+    if act in ("answer", "deny") and only_of_asker(items, asker := v.meta.get("asker")) \
+            and not asks_what_we_talked(v.question, v.lang):  # all I hold is the asker's own doings (K-31)
+        names = [n for n in v.meta.get("subject_names") or [] if n]
+        if subjects - {asker} and names:  # someone I hold nothing of: not "I've told you all I know"
+            return NOT_HEARD[v.lang].format(name=names[0])
+        if not subjects - {asker} and is_topic_question(v.question, v.lang):
+            return v.pick("no_news")  # their own visit is no news to them, nor "as I told you" of it
     if _WHO_HELPED[v.lang].search(v.question) and (helper := next(
             (g.meta.get("speaker_name") for g in items if g.kind == "event" and g.meta.get("cleared")), None)):
         you = helper in ("you", "你")  # "Who helped you sort it out?" of the one who did: "You did." (N-21)
@@ -715,6 +729,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             else TOLD_NOBODY[v.lang]
     if act in ("answer", "deny") and (who := teller_asked(v.question, v.lang, list(v.meta.get("subject_names") or []))):
         return _told_me_what(v, items, who)  # "What did Hattie tell you?": hers to me, not mine to her
+    if asks_what_we_talked(v.question, v.lang) and our_chat(items, v.meta.get("asker")):
+        seen = [line for g in items if g.kind == "event" and g.about == v.meta.get("asker") and (line := v.line(g))]
+        return v.join([SMALL_TALK[v.lang][int(v.rng.integers(len(SMALL_TALK[v.lang])))], *[v.finish(x) for x in seen[:1]]])
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
     if act in ("answer", "deny", "react") and (wronged := done_to_me_answer(
