@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from townsfolk.memory.erasure import ErasureError, involves
+from townsfolk.memory.erasure import ErasureError, involves, mentions
 from townsfolk.memory.perception import first_person
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.world import World
@@ -25,12 +25,17 @@ class PlayerMemoryView(BaseModel):
     summaries: list[MemoryLine] = Field(default_factory=list)
     beliefs: list[MemoryLine] = Field(default_factory=list)
     events: list[MemoryLine] = Field(default_factory=list)
+    # memories about others that name the player or that they took part in ("Agatha and I had a
+    # misunderstanding; Quill helped us clear it up"): not about them, so `forget` keeps these with the
+    # player made anonymous; listed so the view does not say the NPC holds nothing of them (K-15)
+    naming: list[MemoryLine] = Field(default_factory=list)
 
 
 def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
                    include_events: bool = False) -> PlayerMemoryView:
     """Impressions, summaries and beliefs (what the NPC holds true about the player: most of what a
-    young world remembers); the raw events it perceived too with `include_events`."""
+    young world remembers); the raw events it perceived too with `include_events`; and always the
+    memories of others that name the player (`naming`: a mediation they brought about)."""
     p, n = world.characters.get(player), world.characters.get(npc)
     if p is None or not p.is_player:
         raise ErasureError(f"unknown player {player!r}")
@@ -48,8 +53,10 @@ def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
             # from the NPC's side: "the Walker chatted with me", not with its own name (N-44)
             view.beliefs.append(MemoryLine(id=b.id, kind="belief", tick=b.tick, text=first_person(world, npc, b.text),
                                            private=b.private))
-    if include_events:
-        for e in memory.events_of(npc):
-            if involves(world, e, player):
+    for e in memory.events_of(npc):
+        if involves(world, e, player):
+            if include_events:
                 view.events.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))
+        elif mentions(world, e, player) and world.characters[player].name in e.what:
+            view.naming.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))
     return view

@@ -437,8 +437,8 @@ def memories_cmd(
     lang = world.language
     console.rule(msg(lang, "memories.title", npc=world.name(view.npc), player=world.name(view.player)))
     for title, lines in (("impressions", view.impressions), ("summaries", view.summaries),
-                         ("beliefs", view.beliefs), ("events", view.events)):
-        if title == "events" and not events:
+                         ("beliefs", view.beliefs), ("events", view.events), ("naming", view.naming)):
+        if (title == "events" and not events) or (title == "naming" and not lines):
             continue
         console.print(f"[bold]{msg(lang, 'memories.' + title)}[/]" + ("" if lines else f" [dim]{msg(lang, 'none')}[/]"))
         for line in lines:

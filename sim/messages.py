@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     "memories.title": "what {npc} remembers about {player}",
     "memories.impressions": "impressions", "memories.summaries": "summaries",
     "memories.beliefs": "beliefs", "memories.events": "events",
+    "memories.naming": "naming you, about others (forget keeps these, with you made anonymous)",
     "decisions.title": "gate decisions of {npc} ({n})",
     "play.summary": "ticks {ticks} · npcs {npcs} · {model_calls} · expectations {passed} passed, {failed} failed · "
                     "saved to {target}",
@@ -116,6 +117,7 @@ ZH: dict[str, str] = {
     "memories.title": "{npc}记得的关于{player}的事",
     "memories.impressions": "印象", "memories.summaries": "总结",
     "memories.beliefs": "看法", "memories.events": "经历",
+    "memories.naming": "提到你的、关于别人的事（forget 会留下这些，只把你匿名）",
     "decisions.title": "{npc}的开口决定（{n} 条）",
     "play.summary": "共 {ticks} 个时刻 · {npcs} 个 NPC · {model_calls} · 期望 {passed} 条通过，{failed} 条未通过 · "
                     "已保存到 {target}",
