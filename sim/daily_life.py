@@ -68,6 +68,7 @@ class DailyLife:
         self.seed_count = 0
         self.seed_origins: list[str] = []  # the facts the seeded rumour started from (filled by the runner)
         self.backlog: dict[str, int] = {}  # event id -> occurrences drawn that no place could hold yet
+        self._seeded_now: dict[str, set[int]] = {}  # event id -> who acted its seeded occurrence this tick
         self._shares: dict[int, float] | None = None  # hour -> its share of a day's events (_awake_share)
         # event id -> who may act it, by NPC row, for an event tied to roles (`roles: [rigger]`): the
         # rigger frays the trapeze rope, not the groom who happens to be up at 05:00 (K-21)
@@ -181,6 +182,7 @@ class DailyLife:
         beats: list[Beat] = []
         # those awake, where they are: by day the town, by night whoever works a night shift
         up = np.where(np.concatenate([self.awake(now.hour), np.ones(len(self.town.players), bool)]), pos, NOWHERE)
+        self._seeded_now = {}
         if not self.seeded:
             beats += self._seed_rumour(tick, up, rng)
         beats += self._events(tick, pos, rng)
@@ -259,6 +261,7 @@ class DailyLife:
             pick = big if len(big) else groups[sizes[groups] == sizes[groups].max()]
             g = int(pick[rng.integers(len(pick))])
             actor, other, seen = self._cast(ev, order[first[g]:first[g] + sizes[g]], k, rng, any_player=True)
+            self._seeded_now.setdefault(ev.id, set()).add(actor)
             witnesses = np.sort(np.concatenate([[other], seen]).astype(np.int64) if other is not None else seen)
             beats.append(self._beat(ev, tick, up, actor, other, witnesses, ev.valence if ev.valence else SEED_VALENCE))
         self.seed_count = len(beats)
@@ -386,7 +389,9 @@ class DailyLife:
             cum = np.cumsum(up_here)
             # one actor per occurrence this hour: a day's queued tavern occurrences fired together and
             # drew the same man drunk twice at the same tea shed, seen twice by the same people (K-33)
-            acted: set[int] = set()
+            # nor again by the seeded occurrence's actor: 崔志云 mixed up the same two salt accounts twice
+            # at 08:00, once as the seed and once drawn, seen by two sets of clerks
+            acted: set[int] = set(self._seeded_now.get(ev.id, ()))
             for done in range(count):
                 g = int(groups[min(int(np.searchsorted(cum, rng.random() * cum[-1], side="right")), len(groups) - 1)])
                 members = order[first[g]:first[g] + sizes[g]]

@@ -91,3 +91,12 @@ def test_a_scenario_happen_predicate_sets_the_reading() -> None:
     with pytest.raises(ScenarioError) as err:
         parse_scenario(SCENARIO.replace("predicate: careless", "predicate: carless"), "rope.yaml")
     assert "timeline[0].happen.predicate: unknown predicate 'carless'" in str(err.value)
+
+
+def test_the_seeded_occurrence_s_actor_does_not_do_it_again_that_hour() -> None:
+    # 自流井: 崔志云 mixed up the same two salt accounts twice at 08:00, as the seed and as a drawn occurrence
+    run = simulate(parse_world_spec(SPEC.replace("rate_per_day: 6", "rate_per_day: 40"), "ring.world.yaml"))
+    ropes = [(f.tick, f.actor) for f in run.sim.world.facts if f.kind == "happen" and "frayed rope" in f.text]
+    first = min(t for t, _ in ropes)
+    assert sum(t == first for t, _ in ropes) >= 2  # the seed and drawn occurrences share its hour
+    assert len(set(ropes)) == len(ropes), sorted(ropes)
