@@ -20,6 +20,7 @@ from townsfolk.memory.perception import remember
 from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.pronouns import reported_zh
 from townsfolk.memory.reading_cases import ACCIDENT_READING
+from townsfolk.memory.settled import settle_into
 from townsfolk.memory.store import MemoryStore
 from townsfolk.sim.log import LogEntry
 from townsfolk.sim.messages import relation_label
@@ -192,6 +193,7 @@ def mediate(world: World, memory: MemoryStore, *, player: str, a: str, b: str) -
                               covers=[*cleared, event.id, "cleared"], importance=0.6, valence=0.3,
                               tick=world.tick, time=world.now)
             memory.put(summary)
+            settle_into(memory, summary)  # the bad stretch before is the making-up's, not the next fold's
             for edge in world.graph.edges_between(holder, other):
                 if world.warm_tie(edge.kind):
                     world.graph.adjust(holder, other, edge.kind, RECONCILE_BONUS, tick=world.tick,
@@ -270,6 +272,7 @@ def _air_grievance(world: World, memory: MemoryStore, fact: Fact, player: str, a
                           covers=[*held, event.id, "aired"], importance=0.6, valence=0.2,
                           tick=world.tick, time=world.now)
         memory.put(summary)
+        settle_into(memory, summary)
         mend = min(AIRED_STEP, sum(cooling[holder].values()))
         for edge in world.graph.edges_between(holder, other):
             step = mend if world.warm_tie(edge.kind) or edge.kind == "affinity" else 0.0
