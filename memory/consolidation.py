@@ -247,7 +247,8 @@ def _newest_foldable(newest_first: Iterator[EventMemory], holder: str, most: int
         d = e.__dict__
         about, meta = d["about"], d["meta"]
         if not (d["status"] != "active" or d["private"] or about is None or about == holder
-                or d["source"] not in sources or "absorbed_by" in meta or meta.get("dialogue")):
+                or d["source"] not in sources or "absorbed_by" in meta or meta.get("dialogue")
+                or meta.get("puzzled")):
             found += 1
             group = groups.get(about)
             if group is None:

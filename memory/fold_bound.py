@@ -19,9 +19,12 @@ ROUNDING = 1e-9  # the bound is summed in another order than consolidation sums:
 
 def folds(e: EventMemory, holder: str) -> bool:
     """Whether an event of the holder's waits to be folded: active, public, about someone else; seen,
-    done, heard or said; not yet in a summary; not a line of dialogue."""
+    done, heard or said; not yet in a summary; not a line of dialogue; not a coldness the holder
+    cannot explain (a puzzle is kept as itself: folded into "Today, 4 things with X", "he was cold
+    with me and I can't think why" was lost, or kept, by whether a fold happened to run that tick)."""
     return not (e.status != "active" or e.private or e.about is None or e.about == holder
-                or e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta or e.meta.get("dialogue"))
+                or e.source not in SUMMARISED_SOURCES or "absorbed_by" in e.meta or e.meta.get("dialogue")
+                or e.meta.get("puzzled"))
 
 
 class FoldBounds:
@@ -57,7 +60,8 @@ class FoldBounds:
             holder, about, meta = d["holder"], d["about"], d["meta"]
             if (about is None or about == holder or d["status"] != "active" or d["private"]
                     or d["source"] not in sources or holder in unknown
-                    or meta and ("absorbed_by" in meta or "dialogue" in meta and meta["dialogue"])):
+                    or meta and ("absorbed_by" in meta or "dialogue" in meta and meta["dialogue"]
+                                 or "puzzled" in meta and meta["puzzled"])):
                 continue
             if holder in by_holder:
                 bound = by_holder[holder]

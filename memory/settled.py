@@ -9,9 +9,15 @@ against them are archived into it (what the holder saw is still a belief; only t
 
 from __future__ import annotations
 
+from townsfolk.memory.events import EventMemory
 from townsfolk.memory.fold_bound import folds
 from townsfolk.memory.impressions import Summary
 from townsfolk.memory.store import MemoryStore
+
+
+def _puzzle(e: EventMemory) -> bool:
+    """A coldness the holder could not explain (never folded, `folds`): the making-up explains it."""
+    return bool(e.meta.get("puzzled")) and e.status == "active" and not e.private
 
 
 def settle_into(memory: MemoryStore, summary: Summary) -> list[str]:
@@ -19,7 +25,8 @@ def settle_into(memory: MemoryStore, summary: Summary) -> list[str]:
     by `summary` (already stored); the ids archived, oldest first."""
     holder, other = summary.holder, summary.about
     settled = [e for e in memory.events_of(holder)
-               if e.about == other and e.valence < 0 and e.tick <= summary.tick and folds(e, holder)]
+               if e.about == other and e.valence < 0 and e.tick <= summary.tick
+               and (folds(e, holder) or _puzzle(e))]
     for e in settled:
         e.status = "archived"
         e.meta["absorbed_by"] = summary.id
