@@ -291,7 +291,13 @@ UPSIDE_DOWN_ZH = re.compile(r"(?<![没不])(?:把|将)[^，。！？,!?]{1,10}?(
                             r"(?:反|倒|歪)了"
                             # ... a piece cut wrong (把桌腿锯短了一截, 锯短了桌腿: read as nothing), and a harm barely
                             # missed through a slip (差点把你毒死, 险些毒倒了他)
-                            r"|(?<![没不])(?:(?:把|将)[^，。！？,!?]{1,10}?)?(?:锯|裁|剪|切|削|刨|凿)(?:短|歪|斜|错|偏|坏)了"
+                            # ... and one's own work spoilt at the craft (阿秀把一匹绸子染花了: read by meaning as a theft);
+                            # someone else's thing so spoilt (把王嫂的绸子染坏了) is damage (SPOILT_WORK_ZH), said as an
+                            # accident a mishap: the 把 span holds no 的, and without 把 the result is followed by its object
+                            r"|(?<![没不])(?:把|将)[^，。！？,!?的]{1,10}?(?:锯|裁|剪|切|削|刨|凿)(?:短|歪|斜|错|偏|坏)了"
+                            r"|(?<![没不把将])(?:锯|裁|剪|切|削|刨|凿)(?:短|歪|斜|错|偏|坏)了(?=[\u4e00-\u9fff])"
+                            r"|(?<![没不])(?:把|将)[^，。！？,!?的]{1,10}?(?:染|缝|织|绣|烫|印|刷|漆|绘)(?:花|坏|砸|废|错|糊)了"
+                            r"|(?<![没不把将])(?:染|缝|织|绣|烫|印|刷|漆|绘)(?:花|坏|砸|废|错|糊)了(?=[\u4e00-\u9fff])"
                             r"|(?:差点|差一点|险些|几乎)(?:儿)?(?:把[^，。！？,!?]{1,6}?)?(?:毒死|毒倒|药死|害死)")
 INTENDED_MISTAKE_EN = re.compile(
     rf"{_NOT_AFTER_EN}\b{_MISTAKE_EN}\b[^.!?;,]{{0,40}}?(?<!not )\b(?:on purpose|deliberately|purposely|out of spite)\b"
@@ -361,7 +367,8 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("careless", Gated(LAPSE_ZH, ("忘", "睡", "瞌睡", "打盹", "让", "混", "错", "看灭", "看熄", "没看", "没守", "没", "毛手", "粗手", "丢三", "粗心")), False),
     ("careless", Gated(MISTAKE_EN, ("wrong", "upside", "front", "inside out", "backwards", "crooked", "askew", "mixed",
                                     "muddled", "swapped", "mislabel", "poisoned")), True),
-    ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了", "短了", "斜了", "错了", "偏了", "坏了", "毒", "药死", "害死")),
+    ("careless", Gated(UPSIDE_DOWN_ZH, ("反了", "倒了", "歪了", "短了", "斜了", "错了", "偏了", "坏了", "毒", "药死", "害死",
+                                      "花了", "砸了", "废了", "糊了")),
      False),
     ("skilled", Gated(SKILLED_EN, ("fine", "good", "great", "wonderful", "excellent", "skil", "first-rate", "splendid",
                                    "marvellous", "clever", "best", "finest", "real")), True),

@@ -1,6 +1,6 @@
 """A slip at one's work said plainly is carelessness, read by its clause: "Rowan mixed up two jars and
 Gideon's cough syrup came out bitter" was read by meaning as an illness (the syrup's "cough"), "nearly
-poisoned you with that syrup" and 把桌腿锯短了一截 as nothing at all; 偷工减料 (skimping on the work to
+poisoned you with that syrup" and 把桌腿锯短了一截 as nothing at all, 阿秀把一匹绸子染花了 as a theft; 偷工减料 (skimping on the work to
 cheat the buyer) is a cheat, not poor work (sentences written for this test, from worlds of my own)."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ READ = [("Rowan mixed up two jars and Gideon's cough syrup came out bitter", "ca
         ("Rowan nearly poisoned you with that syrup", "careless"), ("Tom mixed up the herbs on purpose", "dishonest"),
         ("阿木把孙掌柜订的方桌桌腿锯短了一截，桌子放不稳", "careless"), ("她把布裁歪了", "careless"),
         ("小梁差点把你毒死", "careless"), ("老周偷工减料，给你的桌子都是拿边角料拼的", "dishonest"),
-        ("Brock cut corners on the roof", "dishonest")]
+        ("Brock cut corners on the roof", "dishonest"),
+        # one's own work spoilt at the craft (newcomer L-1: 阿秀把一匹绸子染花了 was read by meaning as a theft)
+        ("阿秀把一匹绸子染花了", "careless"), ("阿秀染坏了一匹布", "careless"), ("他把衣服缝错了", "careless")]
 NOT_CARELESS = ["I got mixed up about the day", "She mixed up with a bad crowd", "He never mixed up the jars",
                 "She mixed the dough", "他没锯歪"]
 
