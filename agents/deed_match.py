@@ -335,6 +335,8 @@ def owns_up(acc: Accusation, question: str, deed: str, language: str, *, harmful
     if not harmful:
         return False
     asked, done = read_by_cues(question), read_by_cues(deed)
+    if asked is None and lang == "zh" and acc.verb:  # 那匹绸子是你偷的吗: the act read as said plainly (他偷了那匹绸子)
+        asked = read_by_cues(f"他{acc.verb}了{acc.obj}")
     if asked is not None and done is not None and not asked.negated and not done.negated and asked.key == done.key:
         return True
     if asked is not None and not asked.negated and _far_worse(asked.key, done.key if done is not None else None):
