@@ -278,6 +278,9 @@ def told_what_i_saw(memory: MemoryStore, npc: str, belief: Belief) -> bool:
                and b.claim.about == belief.claim.about for b in memory.beliefs_via(npc, belief.origin_fact_id))
 
 
+_ASKED_BACK = re.compile(r"[?？]\s*$|(?:吗|么|呢)\s*[。]?\s*$")
+
+
 def seen_for_beliefs(memory: MemoryStore, npc: str, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A witnessed belief is said by the event of seeing it (in my own words), so that event stands in its
     place when the context did not bring it (K-19: an eyewitness whose context held only beliefs said "No,
@@ -390,7 +393,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
         entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
-    entries = seen_for_beliefs(memory, npc, entries)
+    if question and _ASKED_BACK.search(question):  # a question: my seeing it stands in for the belief it left
+        entries = seen_for_beliefs(memory, npc, entries)  # (a disclosure is noted, not answered with news)
     seen_facts = {e.fact_id for i, _ in entries if isinstance(e := memory.get_or_none(i), EventMemory)
                   and e.source in ("witnessed", "participated") and e.fact_id}  # what I say I saw, in this reply
     for entry_id, tier in entries:

@@ -28,6 +28,9 @@ _YES_NO = {"en": re.compile(r"^\W*(?:so,?\s+)?(?:did|has|have|had|was|were|is)\b
            "zh": re.compile(r"(?:吗|么|没有|了没|是不是|有没有|[了过])\s*[？?]\s*$")}
 YES = {"en": ["Yes.", "That's right."], "zh": ["是啊，", "对，"]}
 FIRST_HAND = ("witnessed", "participated")
+_FEELING_TOWARD_ME = re.compile(r"(?:生|怪|恨|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见|不满|冷淡)"
+                                r"|\b(?:angry|cross|upset|mad|furious|annoyed|cold|cool|sore)\s+(?:with|at|toward|towards)\s+you\b"
+                                r"|\b(?:blames?|hates?|likes?|trusts?)\s+you\b", re.IGNORECASE)
 
 
 def asks_done_to_me(question: str, language: str) -> bool:
@@ -60,8 +63,8 @@ def done_to_me_answer(question: str, language: str, items: list[GroundingItem], 
                       pick: int) -> tuple[str, GroundingItem] | None:
     """The opener ("Yes." for a yes-or-no, nothing for "who"/"what") and the memory of what was done to me
     that the question names (its doer by name, or its words), or None when the question asks of none."""
-    if not asks_done_to_me(question, language):
-        return None
+    if not asks_done_to_me(question, language) or _FEELING_TOWARD_ME.search(question):
+        return None  # "小虎在生你的气吗？" asks their feeling toward me, not what they did to me
     zh = language == "zh"
     done = [g for g in items if g.kind == "event" and g.meta.get("done_to_me")]
     named = [g for g in done if any(n and n in question and n == g.meta.get("speaker_name") for n in names)
