@@ -300,4 +300,13 @@ def read(text: str, *, embedder: Embedder | None = None,
                else Reading(key="remark", via="none"))
     if accident_overrules(reading.key, text) and ACCIDENT_READING in actual:
         return reading.model_copy(update={"key": ACCIDENT_READING})  # an accident is never a deliberate wrong
+    if reading.key == "theft" and reading.via == "meaning" and _CJK.search(text) and not _THEFT_SIGNS_ZH.search(text):
+        return Reading(key="remark", via="none", score=reading.score)  # 阿秀从架子上拿了一匹绸子: taking up one's work
     return reading
+
+
+# a theft read by meaning alone, in Chinese, has some sign of taking wrongly in its words: the nearest examples
+# to "阿秀从架子上拿了一匹绸子" / "阿秀取了一匹绸子" were thefts (newcomer L-16), though nothing was taken from anyone
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_THEFT_SIGNS_ZH = re.compile(r"偷|窃|盗|顺走|顺手|揣|抢|拐|私吞|侵吞|昧|贪|占为己有|据为己有|不见了|丢了|少了|没给钱|不给钱|没付钱|"
+                             r"白拿|藏|带走|拿走|卷走|溜|摸走|扒|没打招呼|不打招呼|没问|背着")
