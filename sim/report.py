@@ -365,15 +365,18 @@ def changed_pairs(world: World, built_at: int = 0) -> list[tuple[str, str, str, 
 
 
 def chat_origins(world: World) -> set[str]:
-    """Facts that are a visiting player's chat (daily life's PLAYER_MEETING), not an event: the
-    "rumours followed" count only what happened."""
+    """Facts that are a player's chat, not an event: a visit (daily life's PLAYER_MEETING), a line said to an
+    NPC in talk (a `ask` fact: "You were too hard on Agatha." is no "thing that really happened"), and anything
+    said in private (a confidence is never printed in the page a designer mails around). The "rumours followed"
+    count only what happened."""
     from townsfolk.sim.daily_life import PLAYER_MEETING
 
     template = PLAYER_MEETING.get(world.language, PLAYER_MEETING["en"])
     pattern = re.compile("^" + re.escape(template).replace(re.escape("{player}"), ".+")
                          .replace(re.escape("{npc}"), ".+").replace(re.escape("{place}"), ".+") + "$")
     players = {c.id for c in world.characters.values() if c.is_player}
-    return {f.id for f in world.facts if f.kind == "happen" and f.actor in players and pattern.match(f.text or "")}
+    return {f.id for f in world.facts if (f.kind == "happen" and f.actor in players and pattern.match(f.text or ""))
+            or (f.kind == "ask" and f.actor in players) or f.private}
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -439,7 +442,7 @@ def render(world: World, memory: MemoryStore, log: list, series: dict, *, usage:
     by_origin: dict[str, list[Belief]] = defaultdict(list)
     chats = chat_origins(world)  # a visiting player's chats are remembered, but they are not rumours
     for b in beliefs:
-        if b.origin_fact_id and b.origin_fact_id not in chats:
+        if b.origin_fact_id and b.origin_fact_id not in chats and not b.private:
             by_origin[b.origin_fact_id].append(b)
     reach = {o: len({b.holder for b in bs}) for o, bs in by_origin.items()}
     top = sorted(reach, key=lambda o: (-reach[o], o))[:6]
