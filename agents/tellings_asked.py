@@ -31,7 +31,7 @@ def sayings_to(world: World, memory: MemoryStore, npc: str, to: str, limit: int 
 
 
 _TOLD_ME = {"zh": re.compile(r"(?P<who>[\u4e00-\u9fff]{1,6}?)(?:都|还|到底|究竟)?(?:跟|和|对)(?:你|您)(?:说|讲|提)(?:了|过)?[^，,。？?]{0,6}?(?:什么|啥)"),
-            "en": re.compile(r"\b(?i:what (?:did|has|have|had)) (?P<who>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?i:(?:been )?"
+            "en": re.compile(r"\b(?i:what (?:did|has|have|had)) (?P<who>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?i:(?:really |actually |exactly |first |just |ever )?(?:been )?"
                              r"(?:tell|told|telling|say|said|saying) (?:to )?you)\b")}
 NOTHING = {"en": "{who} hasn't told me anything.", "zh": "{who}没跟我说过什么。"}
 OTHER_WAY = {"en": "{who} hasn't told me anything; it was the other way round.", "zh": "{who}没跟我说过什么，倒是"}

@@ -98,6 +98,7 @@ from townsfolk.agents.tellings_asked import (
     listed,
     teller_asked,
 )
+from townsfolk.agents.those_words import NOT_THOSE_WORDS, not_in_those_words
 from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, tie_asked
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import WHAT as WHAT_TIE
@@ -1100,6 +1101,8 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
                 if line:
                     return v.finish(line)
             owned = OWNED[v.lang][int(v.rng.integers(len(OWNED[v.lang])))]
+            if not_in_those_words(v.question, str(told.meta.get("quote") or told.text), v.lang):
+                owned = NOT_THOSE_WORDS[v.lang][int(v.rng.integers(len(NOT_THOSE_WORDS[v.lang])))]
             line = v.line(told)  # the telling to them, not my others (N-28)
             return v.join([owned, v.finish(line)]) if line else owned
     if kind == "deed":
