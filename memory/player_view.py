@@ -57,6 +57,8 @@ def memories_about(world: World, memory: MemoryStore, npc: str, player: str, *,
         if involves(world, e, player):
             if include_events:
                 view.events.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))
-        elif mentions(world, e, player) and world.characters[player].name in e.what:
+        elif not e.private and mentions(world, e, player) and world.characters[player].name in e.what:
+            # (never another's private words that name them: the courier's whispered "call me if Pilgrim
+            # leaves early" is the courier's, not Pilgrim's to read)
             view.naming.append(MemoryLine(id=e.id, kind="event", tick=e.tick, text=e.what, private=e.private))
     return view
