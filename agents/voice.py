@@ -143,6 +143,11 @@ def _deed_words(text: str) -> bool:
 # a question that names no happening of its own ("Did you see what happened?"): whatever I saw is its answer
 _WHAT_HAPPENED = {"en": re.compile(r"\bwhat happened\b|\bwhat went on\b", re.IGNORECASE),
                   "zh": re.compile(r"(?:发生了?|出了?)什么事|怎么回事|(?:事情|那事|这事)的?经过")}
+# "小满怎么样？" / "小满这孩子怎么样？" / "你徒弟小满怎么样？" / "How's Ned?" asked of a person the question names
+_HOW_IS = {"zh": re.compile(r"^\W*(?:那|你觉得|您觉得)?[^，,。？?]{1,10}?(?:这孩子|这个人|这家伙|这丫头|这小子|这姑娘|这后生|这老头)?"
+                            r"(?:最近|现在|这阵子)?(?:怎么样|咋样|如何|好不好)\W*$"),
+           "en": re.compile(r"^\W*(?:and\s+)?(?:how(?:'s| is)|what about|and what about)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+                            r"(?:\s+(?:doing|these days|lately))?\W*$")}
 _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|之间|这阵子)?(?:都|已经|还)?"
                               r"(?:怎么样|怎样|如何|还好|处得|和好|和解|讲和|说开|重归于好|闹翻)"),
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
@@ -631,6 +636,8 @@ def _introduced_as(v: _Voice, listener_name: str) -> str | None:
 def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     kind = question_kind(v.question, v.lang) if act in ("answer", "deny") else None
     subjects = set(v.meta.get("subjects") or [])
+    if kind is None and act in ("answer", "deny") and subjects - {v.meta.get("asker")} and _HOW_IS[v.lang].search(v.question):
+        kind = "opinion"  # "小满怎么样？" of a person named: what they are like (newcomer L-7: "就这些了")
     if kind == "remember_me":
         return _remember_asker(v, items)
     if act in ("answer", "deny") and asks_what_you_told(v.question, v.lang):  # "What did I tell you about Mabel?"

@@ -101,8 +101,12 @@ def your_people(world: World, listener: str, text: str) -> list[str]:
                     continue
                 if (over_me and edge.kind == "mentor") or (bossed and _BOSS_ROLES[lang].search(other.role or "")):
                     fits.append((1, -edge.strength, edge.source))
+        # "你徒弟小满怎么样？" / "your apprentice Milo": the name said with the word is the one meant (apposition)
+        appositive = [f for f in fits if (name := world.characters[f[2]].name)
+                      and re.match(rf"^\W*\w{{0,4}}?\W*{re.escape(name)}" if lang == "zh"
+                                   else rf"^\s*[a-z][a-z'-]*\s+{re.escape(name)}\b", tail, re.IGNORECASE)]
         if fits:
-            who = min(fits)[2]
+            who = min(appositive or fits)[2]
             if who not in out:
                 out.append(who)
     return out
