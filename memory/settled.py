@@ -26,7 +26,9 @@ def settle_into(memory: MemoryStore, summary: Summary) -> list[str]:
     holder, other = summary.holder, summary.about
     settled = [e for e in memory.events_of(holder)
                if e.about == other and e.valence < 0 and e.tick <= summary.tick
-               and (folds(e, holder) or _puzzle(e))]
+               and (folds(e, holder) or _puzzle(e))
+               and not set(e.participants) - {holder, other}]  # a telling from a third party is our last word with
+    # them (forgetting reads contacts from events): archived here, a silent pair never went dormant
     for e in settled:
         e.status = "archived"
         e.meta["absorbed_by"] = summary.id
