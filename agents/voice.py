@@ -121,11 +121,11 @@ Act = Literal["answer", "deny", "react", "greet", "farewell", "thank", "forgive"
               "share_news", "plea", "decline"]
 MAX_MEMORY_LINES = 4
 _THANKS = re.compile(r"谢谢|多谢|感谢|谢啦|谢了|辛苦(?:你|您)?了|\bthanks?\b|\bthank you\b|\bcheers\b", re.IGNORECASE)
-_STITCHED_EN = re.compile(r"^(?:Today|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
+_STITCHED_EN = re.compile(r"^(?:Today|Over the day|Over \d+ days), \d+ things with (?P<about>.+?), (?P<mood>[^;]+); "
                           r"the one I remember: (?P<top>.+)$")
-_STITCHED_ZH = re.compile(r"^(?:今天|这\d+天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
-_ONE_THING = {"en": re.compile(r"^(?:Today|Over \d+ days), with (?P<about>[^:]+): (?P<top>.+)$"),
-              "zh": re.compile(r"^(?:今天|这\d+天里)和(?P<about>[^：]+?)之间：(?P<top>.+)$")}
+_STITCHED_ZH = re.compile(r"^(?:今天|这(?:\d+|一|两)天里)和(?P<about>.+?)有\d+件事，(?P<mood>[^；]+)；最记得的是：(?P<top>.+)$")
+_ONE_THING = {"en": re.compile(r"^(?:Today|Over the day|Over \d+ days), with (?P<about>[^:]+): (?P<top>.+)$"),
+              "zh": re.compile(r"^(?:今天|这(?:\d+|一|两)天里)和(?P<about>[^：]+?)之间：(?P<top>.+)$")}
 # a designer's gloss after the deed ("...lost half a day: a careless slip") is the narrator's word, not
 # the teller's: said aloud it pasted the scenario's text
 _GLOSS = re.compile(r"\s*:\s+(?:(?:just|only|simply|merely)\s+)?(?:a|an)\s+[\w' -]{1,40}\.?$")
@@ -950,8 +950,9 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     # the closest to the question first, then the newest: the bucket fished out, not the bucket that fell in
     close.sort(key=lambda g: (-_shared(v.question, g.text, v.zh), -int(g.meta.get("tick", 0))))
     # my own telling is mine too: "I wasn't there" before "I told Lin that ..." denies the telling (N-22)
+    # and my own summary or impression of someone is mine: never "我当时不在场" before "最近和崔志云之间不太顺"
     own = [g for g in items if g.meta.get("my_deed") or g.meta.get("source") in ("witnessed", "participated", "said")
-           or g.kind == "tie"]  # what someone is to me is mine too: never "I wasn't there" before "钱师傅是我爹" (K-6)
+           or g.kind in ("tie", "summary", "impression")]  # what someone is to me too: never before "钱师傅是我爹" (K-6)
     elsewhere = [g for g in items if g not in own]  # "I wasn't there" only of what I was not there for
     for key, pool in (("as_i_said", close), ("as_i_said", own), ("not_there_but", elsewhere)):
         for g in pool:
@@ -1473,6 +1474,7 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
     named_said = False
     summed: set[str | None] = set()
     told_claims: dict[str, int] = {}
+    also_told: list = []  # [index in out, names] of the "I told X as much, too" line said
     if not person_first and any(g.kind != "tie" for g in items):
         items = [g for g in items if g.kind != "tie"]  # the answer leads; who someone is only when asked about them
     for item in named_first(sorted(items, key=lambda g: order.get(g.kind, 9)), named):
@@ -1493,7 +1495,14 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
         earlier = [e.lower().rstrip("。.!！") for e in out + filler]
         quote = str(item.meta.get("quote") or "").rstrip("。.!！").lower() if item.meta.get("source") == "said" else ""
         if quote and item.meta.get("to_names") and earlier and _mostly_in(quote, earlier, v.zh, 0.8):
+            if also_told and also_told[0] < len(out):  # "我也跟白才提过一句。我也跟陆军提过一句。": one line, both named
+                also_told[1].append(str(item.meta["to_names"]))
+                out[also_told[0]] = ALSO_TOLD[v.lang].format(to=listed(also_told[1], v.lang))
+                continue
             s = core = ALSO_TOLD[v.lang].format(to=item.meta["to_names"])  # the same words, said once (N-15)
+            also = str(item.meta["to_names"])
+        else:
+            also = ""
         if not s or _mostly_in(core, earlier, v.zh, 0.8):
             continue  # a summary may already say it, or a belief the event of hearing it
         if item.kind == "summary" and item.about in summed:
@@ -1507,6 +1516,8 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
         if item.kind == "summary":
             summed.add(item.about)
         (filler if item.meta.get("filler") else out).append(s)
+        if also and not item.meta.get("filler"):
+            also_told[:] = [len(out) - 1, [also]]
         named_said = named_said or (item.about in named and item.kind != "tie")
         if len(out) >= MAX_MEMORY_LINES:
             break

@@ -65,8 +65,10 @@ ImpressionWriter = Callable[[ImpressionDraft], str]
 def _span(days: float, zh: bool) -> str:
     if days < 1:
         return "今天" if zh else "Today"
-    n = max(1, round(days))
-    return f"这{n}天里" if zh else f"Over {n} days"
+    n = max(1, round(days))  # a day and a bit is "这一天里", not "这1天里" / "Over 1 days"
+    if zh:
+        return {1: "这一天里", 2: "这两天里"}.get(n, f"这{n}天里")
+    return "Over the day" if n == 1 else f"Over {n} days"
 
 
 def _told(d: SummaryDraft, zh: bool, said: str = "") -> str:
