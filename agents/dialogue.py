@@ -21,6 +21,7 @@ from townsfolk.agents.done_to_me import asks_done_to_me, done_to, wrongs_done_to
 from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
 from townsfolk.agents.last_story import belief_told, last_story
 from townsfolk.agents.llm.protocol import GroundingItem
+from townsfolk.agents.my_loss import asks_my_loss, taken_from_me
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.my_tellings import confronted_with, told_whom
@@ -378,6 +379,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and asks_what_i_saw(question, lang):  # "What did you see this morning?": what I saw (what_i_saw.py)
         have = {e for e, _ in entries}
         entries += [(i, "seen") for i in _asked(asked_for, seen_lately(memory, npc)) if i not in have]
+    lost = taken_from_me(memory, npc) if question and asks_my_loss(question, lang) else []
+    if lost:  # "你丢了什么东西？": what was taken from me (my_loss.py)
+        have = {e for e, _ in entries}
+        entries += [(i, "seen") for i in _asked(asked_for, lost) if i not in have]
     if question and asks_whose_fault(question, lang) and not [s for s in subjects if s != listener]:
         # "Whose fault was it?" names nobody (the asker stands in as the subject): whom I blame
         have = {e for e, _ in entries}  # for what we just spoke of, else my newest trouble (fault_asked.py)
@@ -526,6 +531,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             g.meta["asked_for"] = True
         if g.id == story_asked:
             g.meta["story_asked"] = True  # (saw_it.py)
+        if g.id in lost:
+            g.meta["taken_from_me"] = True  # (my_loss.py)
     if retracted:
         to = passed_on_to(world, memory, npc, retracted)
         taken = {b.id for b in retracted}

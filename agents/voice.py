@@ -40,6 +40,7 @@ from townsfolk.agents.heard_about import about_the_asked, asks_news_of, named_fi
 from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
+from townsfolk.agents.my_loss import asks_my_loss
 from townsfolk.agents.my_mood import FINE, asks_my_mood, cause
 from townsfolk.agents.my_plans import PLANS, TALK_CALM, asks_my_plan, asks_to_talk, plan_key
 from townsfolk.agents.my_tellings import (
@@ -721,6 +722,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
             items, v.question, v.lang, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)),
             lambda g: (line := v.line(g)) and v.finish(line))) is not None:
         return sure  # "Do you believe her?" / 你信她的话吗: how sure I am of her telling (believe_question.py)
+    if act in ("answer", "deny") and asks_my_loss(v.question, v.lang) and (lost := [
+            line for g in items if g.meta.get("taken_from_me") and (line := v.line(g))]):
+        return v.finish(lost[0])  # "你丢了什么东西？" / "谁拿的？": 何飞义顺走了我的一包盐巴 (my_loss.py)
     if act in ("answer", "deny") and asks_what_i_saw(v.question, v.lang):  # "What did you see?": what I saw
         lines = [line for g in seen_items(items)[:2] if (line := v.line(g))]
         return v.join([v.finish(line) for line in lines]) if lines else WHAT_I_SAW_NOTHING[v.lang]

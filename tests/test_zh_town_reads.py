@@ -1,4 +1,4 @@
-"""A zh generated town read as a designer would (session 25, 自流井, a salt-well town of 300).
+"""A zh generated town read as a designer would (session 25, 自流井: scenarios/ziliujing.world.yaml at 300, thefts 3 a day).
 
 - a summary over a day and a bit said "这1天里和崔志云有4件事" ("Over 1 days" in en);
 - a witness asked for news after saying what she thought of 崔志云 recapped her own summary as
@@ -52,7 +52,7 @@ evening:
 events:
   - {id: cuozhang, rate_per_day: 1, predicate: careless, valence: -0.4, at: [work], roles: [zhangfang], witnesses: 2,
      text: {zh: "{actor}把两笔盐账记混了"}}
-  - {id: tousuo, rate_per_day: 1, predicate: theft, valence: -0.7, other: true, at: [market], witnesses: 2,
+  - {id: tousuo, rate_per_day: 3, predicate: theft, valence: -0.7, other: true, at: [market], witnesses: 2,
      text: {zh: "{actor}顺走了{other}的一包盐巴"}}
   - {id: bangbei, rate_per_day: 3, predicate: helpful, valence: 0.4, other: true, at: [market, work], witnesses: 2,
      text: {zh: "{actor}替{other}背了一趟盐下山"}}
@@ -109,3 +109,16 @@ def test_whom_i_passed_it_on_to_is_said_in_one_line(run_db: Path) -> None:
         answers.append(town.say("keshang", c, f"你听说{town.world.name(about)}的事了吗？").text)
     assert any("提过一句" in a for a in answers), answers
     assert all(a.count("我也跟") <= 1 for a in answers), [a for a in answers if a.count("我也跟") > 1]
+
+
+def test_the_one_robbed_says_what_was_taken(run_db: Path) -> None:
+    # "你丢了什么东西？" -> "这个我不太清楚。", "谁拿的？" -> "这事我没听说过。" (en K-45: "What was stolen from you?")
+    town = Town.open(run_db, read_only=True)
+    robbed = [(c, b) for c in town.npcs() for b in town.memory.beliefs_of(c)
+              if b.claim.obj == c and b.claim.predicate == "theft" and b.source == "witnessed"]
+    assert robbed
+    npc, belief = robbed[0]
+    thief = town.world.name(belief.claim.about)
+    for question in ("你丢了什么东西？", "谁拿的？"):
+        said = town.say("keshang", npc, question).text
+        assert thief in said and "我的" in said, (question, said)
