@@ -50,6 +50,7 @@ from townsfolk.memory.context import Context
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.name_index import name_index
+from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.pronouns import (
     can_report_zh,
     follow_name,
@@ -491,6 +492,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                     # done to me by someone else, before my eyes (done_to_me.py)
                     "done_to_me": fact is not None and item.source in ("witnessed", "participated")
                     and done_to(world, fact, npc),
+                    # a thing that befell them (a mishap, an illness): no deed to think less of them for
+                    "blameless": item.meta.get("predicate") in INVENTORY
+                    and not INVENTORY[item.meta["predicate"]].blames_subject,
                     "about_name": _name_for(world, item.about, npc, listener)}
             if item.id in remembered:
                 meta["remembered"] = remembered[item.id]

@@ -1432,7 +1432,7 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
 
 def _opinion_of_person(v: _Voice, name: str, about: list[GroundingItem]) -> str:
     impressions = [g.valence for g in about if g.kind == "impression"]
-    deeds = [g.valence for g in about if g.kind != "impression"]
+    deeds = [g.valence for g in about if g.kind != "impression" and not g.meta.get("blameless")]
     felt = sum(impressions) / len(impressions) if impressions else None
     seen = sum(deeds) / len(deeds) if deeds else None
     if felt is not None and seen is not None and (felt > 0.1 > -0.1 > seen or felt < -0.1 < 0.1 < seen):

@@ -20,6 +20,7 @@ from townsfolk.agents.rude_reply import is_insult
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.stage import StageHistory
 from townsfolk.memory.perception import perceive_happening, perceive_speech, read_claim, remember
+from townsfolk.memory.predicates import INVENTORY
 from townsfolk.memory.privacy import asks_to_keep_secret, rests_on_private
 from townsfolk.memory.relevance import Relevance
 from townsfolk.memory.store import MemoryStore
@@ -83,10 +84,14 @@ def happen(world: World, memory: MemoryStore, *, what: str, actor: str | None, a
     log = [_entry(world, "happen", [p for p in [actor, *witnesses] if p], hidden if private else what,
                   fact=fact.id, private=private)]
     if actor:  # doing something in front of someone (mending their roof) is an interaction with them
+        # what the designer declared blameless (a mishap, an illness, a wedding) happened to the actor: the
+        # witness was there, and likes them no less for it (自流井: seeing 龙强勇's brine pipe crack cooled
+        # a witness 0.50 -> 0.48, who then said "说实话，我不太喜欢" of him)
+        felt = 0.0 if predicate and not INVENTORY[predicate].blames_subject else max(-1.0, min(1.0, valence))
         for witness in witnesses:
             if witness != actor:
                 record_interaction(world, witness, actor, cause=Cause(kind="fact", id=fact.id),
-                                   valence=max(-1.0, min(1.0, valence)), note="在场" if world.language == "zh" else "was there")
+                                   valence=felt, note="在场" if world.language == "zh" else "was there")
     for belief in perceive_happening(world, memory, fact):
         claim = belief.claim
         if actor and claim.about == actor and claim.blames_subject:  # a wrong seen done: trust falls (bonds.py)

@@ -77,6 +77,7 @@ language: en
 characters:
   alan: {name: Alan}
   edith: {name: Edith}
+  visitor: {name: Nora, player: true}
 timeline:
   - {at: 1, happen: {what: Alan left a frayed rope on the trapeze rig, actor: alan, witnesses: [edith],
                      valence: -0.4, predicate: careless}}
@@ -100,3 +101,16 @@ def test_the_seeded_occurrence_s_actor_does_not_do_it_again_that_hour() -> None:
     first = min(t for t, _ in ropes)
     assert sum(t == first for t, _ in ropes) >= 2  # the seed and drawn occurrences share its hour
     assert len(set(ropes)) == len(ropes), sorted(ropes)
+
+
+def test_a_declared_mishap_does_not_cool_the_witness() -> None:
+    # 自流井: seeing 龙强勇's brine pipe crack (predicate: mishap) cooled a witness 0.50 -> 0.48 ("说实话，我不太喜欢")
+    text = SCENARIO.replace("Alan left a frayed rope on the trapeze rig", "Alan's brine pipe cracked at the well") \
+                   .replace("predicate: careless", "predicate: mishap")
+    town = Town.from_scenario(parse_scenario(text))
+    town.advance(1)
+    moved = {e.kind: [c.delta for c in e.history] for e in town.world.graph.edges_between("edith", "alan")}
+    assert not [d for d in moved.get("affinity", []) if d < 0], moved
+    assert any(d > 0 for d in moved.get("familiarity", [])), moved  # she was there all the same
+    said = town.say("visitor", "edith", "What do you think of Alan?").text
+    assert "not fond" not in said and "distance" not in said, said  # nothing against him for it
