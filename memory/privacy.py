@@ -66,6 +66,15 @@ _KEEP_SECRET = re.compile(
     r"|(?:别|不要|千万别|可别)(?:往外|到处)(?:说|讲|传)" + _ZH_GOSSIP + r"|别让(?:别人|任何人|其他人|人)知道"
     r"|你知我知|天知地知|(?:替|帮|给)我保密|(?<!不用)(?<!不必)(?<!无需)保密|保守(?:这个|这)?秘密|只(?:跟|和|对)?你(?:一个人)?(?:说|讲)"
     r"|咱(?:们)?俩(?:之间)?的秘密|(?:这事|这件事)?(?:只有)?咱俩知道"
+    # a secret said to be one, or kept from someone named (newcomer L-34: these leaked to another player):
+    # "This is a secret: ...", "Don't say anything to Ned, but ...", "Don't let Ned know.", 这是秘密, 别让周师傅知道,
+    # 别跟周师傅说，... (not "don't tell me", not "别跟他说谎")
+    r"|\b(?:this|it|that)(?:'s| is) (?:a |our |my )?secret\b|\b(?:this is|it's) (?:just )?between (?:you and me|us)\b"
+    r"|\b(?:don'?t|do not|please don'?t|never|you mustn'?t) (?:say (?:anything|a word|it|this|that) to|mention (?:it |this |that )?to|"
+    r"tell) (?!me\b|us\b|lies\b|tales\b|stories\b)[A-Za-z][\w'-]+(?:\s*,|\s+but\b|\s*[.!:;]|\s*$|\s+(?:about|that)\b)"
+    r"|\b(?:don'?t|do not|never) let (?!me\b|us\b)[A-Za-z][\w'-]+ (?:know|find out|hear(?: of it)?)\b"
+    r"|(?:这|这事|这个|这可)(?:是|是个|可是)(?:个)?秘密|别让[\u4e00-\u9fff]{1,4}?知道"
+    r"|(?:别|不要|千万别|可别|先别)(?:跟|和|对)(?!我)[\u4e00-\u9fff]{1,4}?(?:说|讲|提)(?:这事|这个|起)?(?=[，,。！!：:；;]|$)"
     # said in a whisper: 悄悄跟你说, 偷偷告诉你, 私下跟你讲, 咱俩之间说 (was "是吗？", the words kept public)
     r"|(?:悄悄|偷偷|私下)(?:地|里)?(?:跟|和|对|告诉)(?:你|您)|咱(?:们)?俩之间(?:说|讲)"
     # asked whether it will be kept: "Will you tell anyone?", 你会告诉别人吗？ (third newcomer K-29)
