@@ -18,6 +18,7 @@ from townsfolk.memory.claims import PREDICATES, read_predicate
 from townsfolk.memory.events import EventMemory
 from townsfolk.memory.fold_bound import ROUNDING, SUMMARISED_SOURCES, folds
 from townsfolk.memory.impressions import Impression, Summary
+from townsfolk.memory.rolling_summary import last_of_pair, same_day_events, supersede
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.bare import maker
 
@@ -350,9 +351,18 @@ def fold_holders(memory: MemoryStore, holders: Iterable[str], *, names: dict[str
             if weight < SUMMARY_THRESHOLD or len(events) < MIN_EVENTS:
                 left[about] = [weight, len(events)]
                 continue
-            summary, predicate = _summarise(holder, about, events, weight, names, language, zh, tick, now, new_id,
-                                            summary_writer)
+            last = last_of_pair(memory, holder, about)  # what this fold rolls into (memory/rolling_summary.py)
+            before = same_day_events(memory, last, now) if last is not None else None
+            if before:  # one summary of the pair's day, of all its events
+                events = before + events
+                weight = sum([e.__dict__["importance"] for e in events])
+            summary, predicate = _summarise(memory, holder, about, events, weight, names, language, zh, tick, now,
+                                            new_id, summary_writer)
             absorbed_by = summary.__dict__["id"]
+            if last is not None and (before or last.__dict__["text"] == summary.__dict__["text"]):
+                if not before:  # the same words again: one summary covering both stretches
+                    summary.__dict__["covers"] = [*last.__dict__["covers"], *summary.__dict__["covers"]]
+                supersede(memory, last, summary)
             put("summary", summary, absorbed_by, summary_table, summary_ids)
             for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
                 d = e.__dict__
@@ -393,8 +403,8 @@ def _tell(memory: MemoryStore, kinds: list[str], items: list) -> None:
         items.clear()
 
 
-def _summarise(holder: str, about: str, events: list[EventMemory], weight: float, names: dict[str, str],
-               language: str, zh: bool, tick: int, now: datetime, new_id: Callable[[str], str],
+def _summarise(memory: MemoryStore, holder: str, about: str, events: list[EventMemory], weight: float,
+               names: dict[str, str], language: str, zh: bool, tick: int, now: datetime, new_id: Callable[[str], str],
                writer: SummaryWriter) -> tuple[Summary, str | None]:
     """One person's gathered events as a summary (not yet stored), and the kind of deed it counts.
     The events are read in one pass: who told the holder each one, each teller once, the deeds seen
@@ -450,7 +460,9 @@ def impression_step(old_valence: float, summary_valence: float, importance: floa
     """A bounded move toward what the summary implies: never more than IMPRESSION_STEP of the gap.
 
     A summary's tone is an average of mild events; the judgement it supports is stronger
-    (three helpful mornings say "dependable"), so the target is the tone amplified.
+    (three helpful mornings say "dependable"), so the target is the tone amplified. A stretch on
+    the judgement's side but milder than it (a month of friendly chats with one thought "strict but
+    fair", +0.50) holds it: it wore good impressions down to "hard to say" with every weekly fold.
     """
     # max(lo, min(hi, x)) as conditionals in the builtins' order (see `_summarise`): a fold calls this
     share = importance if importance < 1.0 else 1.0
@@ -458,7 +470,10 @@ def impression_step(old_valence: float, summary_valence: float, importance: floa
     target = 3.0 * summary_valence
     target = target if target < 1.0 else 1.0
     target = target if target > -1.0 else -1.0
-    moved = old_valence + step * (target - old_valence)
+    if 0.0 <= target < old_valence or old_valence < target <= 0.0:
+        moved = old_valence  # agrees, only milder: no step toward it
+    else:
+        moved = old_valence + step * (target - old_valence)
     moved = moved if moved < 1.0 else 1.0
     return moved if moved > -1.0 else -1.0
 

@@ -71,7 +71,8 @@ def test_folding_many_holders_writes_what_putting_each_item_writes(seed):
 def _builtin_step(old_valence: float, summary_valence: float, importance: float) -> float:
     step = 0.35 * max(0.0, min(1.0, importance))
     target = max(-1.0, min(1.0, 3.0 * summary_valence))
-    return max(-1.0, min(1.0, old_valence + step * (target - old_valence)))
+    held = 0.0 <= target < old_valence or old_valence < target <= 0.0  # agrees, only milder
+    return max(-1.0, min(1.0, old_valence if held else old_valence + step * (target - old_valence)))
 
 
 ANY = st.one_of(st.floats(allow_nan=True, allow_infinity=True),
