@@ -403,6 +403,18 @@ def _tell(memory: MemoryStore, kinds: list[str], items: list) -> None:
         items.clear()
 
 
+def _origin(beliefs_via: Callable[[str, str], list], holder: str, source: str, people: list[str],
+            fact_id: str) -> str:
+    """What a telling is a memory of: the fact its belief came from (a theft seen and then told of
+    five times is one thing with the thief, not six); for what the holder said, the listener's
+    belief of it says. The telling itself when no belief says."""
+    for who in (holder,) if source == "heard" else people:
+        if who != holder or source == "heard":
+            for b in beliefs_via(who, fact_id):
+                return b.__dict__["origin_fact_id"] or fact_id
+    return fact_id
+
+
 def _summarise(memory: MemoryStore, holder: str, about: str, events: list[EventMemory], weight: float,
                names: dict[str, str], language: str, zh: bool, tick: int, now: datetime, new_id: Callable[[str], str],
                writer: SummaryWriter) -> tuple[Summary, str | None]:
@@ -411,6 +423,7 @@ def _summarise(memory: MemoryStore, holder: str, about: str, events: list[EventM
     done. The offline writer is given the draft's fields as they are, without the draft."""
     texts, valences, things, told, covers, weighted = [], [], [], [], [], []
     tellers: dict[str, None] = {}  # who told the holder, first told first
+    beliefs_via = memory.beliefs_via
     deeds: dict[str, int] = {}  # what was seen done, by kind
     top, felt = 0, -1.0  # the event felt most strongly, the first of equals (`_top_of`)
     for i, e in enumerate(events):
@@ -420,7 +433,10 @@ def _summarise(memory: MemoryStore, holder: str, about: str, events: list[EventM
             top, felt = i, abs(valence)
         texts.append(what)
         valences.append(valence)
-        things.append(d["fact_id"] or what)
+        thing = d["fact_id"]
+        if thing and (source == "heard" or source == "said"):
+            thing = _origin(beliefs_via, holder, source, d["participants"], thing)
+        things.append(thing or what)
         covers.append(d["id"])
         weighted.append(valence * d["importance"])
         teller = meta.get("teller") if source == "heard" else None
