@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from townsfolk.agents.reported_word import REPORTED_WEIGHT, reported_word
 from townsfolk.agents.weighed_before import unweighed_share
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
@@ -133,6 +134,8 @@ def appraisal_delta(memory: MemoryStore, holder: str, other: str, claim: Claim, 
     # done to me (a gift to me, a theft from me) counts more than done to someone else
     personal = PERSONAL_WEIGHT if claim.obj == holder else 1.0
     delta = (SENSITIVITY if valence < 0 else POSITIVE_SENSITIVITY) * valence * credibility * bias * personal
+    if belief is not None and reported_word(claim, holder, belief.told_by):
+        delta *= REPORTED_WEIGHT  # her word, passed on: not a deed seen (agents/reported_word.py)
     if belief is not None and delta:
         delta *= unweighed_share(memory, belief, other, valence, PERSONAL_WEIGHT, responsible_for)
     return delta

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from townsfolk.agents.reported_word import REPORTED_WEIGHT, reported_word
 from townsfolk.memory.beliefs import Belief
 from townsfolk.memory.claims import Claim
 from townsfolk.memory.store import MemoryStore
 
 
 def weight(claim: Claim, credibility: float, holder: str, valence: float | None = None,
-           personal: float = 1.5) -> float:
-    """How hard a belief of this claim lands: its valence, as believed, done to the holder or not."""
+           personal: float = 1.5, told_by: str | None = None) -> float:
+    """How hard a belief of this claim lands: its valence, as believed, done to the holder or not,
+    someone's word passed on or not (agents/reported_word.py)."""
     valence = claim.valence if valence is None else valence
-    return abs(valence) * credibility * (personal if claim.obj == holder else 1.0)
+    w = abs(valence) * credibility * (personal if claim.obj == holder else 1.0)
+    return w * REPORTED_WEIGHT if reported_word(claim, holder, told_by) else w
 
 
 def unweighed_share(memory: MemoryStore, belief: Belief, other: str, valence: float, personal: float,
@@ -33,7 +36,7 @@ def unweighed_share(memory: MemoryStore, belief: Belief, other: str, valence: fl
     if not origin:
         return 1.0
     holder = belief.holder
-    new = weight(belief.claim, belief.credibility, holder, valence, personal)
+    new = weight(belief.claim, belief.credibility, holder, valence, personal, belief.told_by)
     if new <= 0.0:
         return 1.0
     felt = 0.0
@@ -46,6 +49,6 @@ def unweighed_share(memory: MemoryStore, belief: Belief, other: str, valence: fl
         before = claim.valence
         if before * valence <= 0.0:
             continue  # the other way round (a denial, a defence) is news of its own
-        felt = max(felt, weight(claim, earlier.credibility, holder, before, personal))
+        felt = max(felt, weight(claim, earlier.credibility, holder, before, personal, earlier.told_by))
     return max(0.0, new - felt) / new
 
