@@ -98,7 +98,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "think_ill": ["I'm wary of {about}", "I keep my guard up with {about}"],
         "stretch": ["Things with {about} have been {mood} lately; the thing I remember most: {top}",
                     "It's been {mood} with {about} lately; I keep thinking of how {top}"],
-        "mood_bad": ["rough"], "mood_good": ["good"], "mood_plain": ["quiet"], "mood_mixed": ["up and down"],
+        "mood_bad": ["rough"], "mood_good": ["good"], "mood_plain": ["steady"], "mood_mixed": ["up and down"],
         "all_said": ["That's all I know.", "That's everything I know, really.", "I've told you all I know."],
         "admit": ["Yes, that was me.", "Yes, I did.", "I won't deny it."],
         "admit_rumour": ["It's true, I did.", "Yes, that was me.", "I won't deny it."],

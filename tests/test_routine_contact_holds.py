@@ -83,3 +83,10 @@ def test_milder_agreeing_stretch_holds_and_the_other_way_still_moves() -> None:
     assert impression_step(0.5, -0.05, 1.0) < 0.5  # a bad stretch still tells
     assert impression_step(-0.5, 0.05, 1.0) > -0.5  # and a good one softens a grudge
     assert impression_step(0.2, 0.2, 1.0) > 0.2  # stronger on its side: it firms up
+
+
+def test_a_plain_stretch_of_daily_meetings_is_not_called_quiet(tmp_path: Path) -> None:
+    """ "It's been quiet with Tobin lately" said of a month of daily meetings: a plain stretch is steady."""
+    town = town_of(tmp_path, MONTH, 721)
+    reply = town.say("visitor", "bram", "How are things with Tobin these days?").text
+    assert "quiet" not in reply and "steady" in reply, reply
