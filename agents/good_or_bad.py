@@ -46,6 +46,10 @@ ANSWERS = {
            "unsure": ["这可难说。", "说不好。"],
            "but": "不过{line}"},
 }
+# a trait word said of the listener by someone ("called you unreliable", 说你靠不住): a word reported, no verdict
+_SAID_OF_YOU = {"en": re.compile(r"\b(?:call(?:ed|s)?|said|says|say|think|thinks|thought|told \w+)\s+(?:that\s+)?"
+                                 r"(?:you|you're|you are|you were)\b", re.IGNORECASE),
+                "zh": re.compile(r"(?:说|嫌|骂|讲)(?:你|您)")}
 LEAN = 0.15  # a lean this far from nothing is a verdict
 SURE = 0.6  # a told belief this credible is believed (believe_question.py)
 
@@ -57,6 +61,8 @@ def verdict_asked(question: str, language: str) -> int | None:
     m = _ASKS[lang].search(question.strip())
     if m is not None:
         return -1 if (m.group("bad") or (lang == "zh" and m.group("bad2"))) else 1
+    if _SAID_OF_YOU[lang].search(question):
+        return None  # "Do you still think Agatha called you unreliable?" asks after her word of me (K-22)
     asked = read_by_cues(_A_NOT_A.sub("", question) if lang == "zh" else question)
     if asked is None or asked.negated or asked.key not in INVENTORY or INVENTORY[asked.key].kind != "trait":
         return None

@@ -36,6 +36,7 @@ from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, 
 from townsfolk.agents.llm.streaming import stream_complete
 from townsfolk.agents.my_tellings import asks_if_i_told, told_in_confidence
 from townsfolk.agents.offer_to_mediate import offer_reply, offers_to_speak
+from townsfolk.agents.only_said import only_said_reply
 from townsfolk.agents.player_promise import promise_reply
 from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
@@ -295,7 +296,8 @@ def _said_back(world: World, npc: str, speaker: str, text: str, intents: list[In
         if offers_to_speak(text, world.language) else None  # "I'll talk to Gideon for you." (offer_to_mediate.py)
     return rude_reply(text, world.language, seed) or offer or promise_reply(
         kinds_of(intents), text, world.language, cool=stage == "repairing", seed=seed) or (
-        defence_reply(world, memory, npc, speaker, text, warmth=warmth, seed=seed))  # agents/defence.py
+        only_said_reply(world, memory, npc, speaker, text, seed=seed)  # "Agatha only said ..." (only_said.py)
+        or defence_reply(world, memory, npc, speaker, text, warmth=warmth, seed=seed))  # agents/defence.py
 
 
 _AT_YOU = re.compile(r"(?:生|怪|恨|骂|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见)|\b(?:angry|cross|upset|mad|furious|annoyed)"

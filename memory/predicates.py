@@ -254,7 +254,9 @@ BUILTIN: tuple[PredicateSpec, ...] = (
     _p("gossiper", "spreads gossip", "爱嚼舌根", -0.3, 0.3, "trait", up="dishonest",
        ex_en=("She tells everyone's business at the well.", "He spreads stories about people."),
        ex_zh=("她在井边到处说别人的闲话。", "他老是在背后议论人。"),
-       cues_en=("gossip", "gossips", "rumour-monger", "busybody"), cues_zh=("嚼舌根", "说闲话", "传闲话", "长舌")),
+       # one who passed a word on harsher than it was said (K-22: "Jasper made it sound worse" read as careless)
+       cues_en=("gossip", "gossips", "rumour-monger", "busybody", "made it sound worse", "exaggerated"),
+       cues_zh=("嚼舌根", "说闲话", "传闲话", "长舌", "添油加醋", "把话说重了")),
     _p("boastful", "boasts", "爱吹牛", -0.2, 0.2, "trait", up="dishonest",
        ex_en=("He brags about his catch every evening.", "She boasts about her rich cousin."),
        ex_zh=("他每天晚上都吹嘘自己打了多少鱼。", "她老吹她有个有钱的表哥。"),

@@ -19,6 +19,7 @@ import re
 from townsfolk.agents.appraisal import EdgeMove, appraise_belief_moves, undo_belief_moves
 from townsfolk.agents.barter import read_offer
 from townsfolk.agents.listener_words import drop_opener
+from townsfolk.agents.only_said import harsher_word, only_said
 from townsfolk.agents.retraction import is_retraction
 from townsfolk.agents.vouch import TRUSTED as _TRUSTED
 from townsfolk.agents.vouch import Vouch, read_vouch, reads_as_blame, shares_words
@@ -295,6 +296,14 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     lead = _reported_lead(world, player, npc, text, lang)
     if lead is not None:
         teller, rest = lead
+        rest = first_sentence(rest)  # "Agatha only said you rushed the page. Jasper made it sound worse.": the
+        # second sentence is the player's own word about Jasper, never a part of Agatha's (K-22)
+        if _YOU[lang].match(rest):  # her word of the listener: her attitude toward them, in the player's report
+            read = read_claim(memory, rest, about=npc)
+            if read.predicate == "remark":  # no word of the inventory: her words, as the player put them
+                return read.model_copy(update={"said_by": teller, "quote": rest})
+            return Claim(about=teller, predicate=read.predicate, target=npc, severity=read.severity, said_by=teller,
+                         quote=first_sentence(text), tone=read.tone)
         about = next((c for c in mentioned_ids(world, rest) if c not in (player, teller)), None)
         if about is not None and about != npc:
             others = [c for c in mentioned_ids(world, rest) if c not in (player, teller, about)]
@@ -309,6 +318,12 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     if obj is None and after is not None and _ME[lang].search(after):
         obj = player  # "老张欠我三两银子" / "Bram owes me two crowns": done to the player
     return read_claim(memory, text, about=about, said_by=player, obj=obj)
+
+
+def first_sentence(text: str) -> str:
+    """The words up to the end of their first sentence."""
+    m = _SENTENCE.match(text.strip())
+    return m.group(0).strip().rstrip("。.!！;；") if m else text
 
 
 def _reported_lead(world: World, player: str, npc: str, text: str, lang: str) -> tuple[str, str] | None:
@@ -360,6 +375,14 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
         return []
     claims = [claim]
     parts = clauses(fact.text, lang, world.name(claim.about))  # "... and I think he drinks" (told_clauses.py)
+    sentences = _sentences_resolved(world, player, npc, _spoken(world, npc, fact.text), lang)
+    if len(sentences) > 1 and not parts and claim.said_by not in (None, player):
+        # "Agatha only said you rushed the page. Jasper made it sound worse.": two sentences, two beliefs (K-22)
+        for t in sentences[1:]:
+            c = read_statement(world, memory, player=player, npc=npc, fact=fact.model_copy(update={"text": t}))
+            if c is not None and c.predicate != "remark" and all((k.about, k.predicate) != (c.about, c.predicate)
+                                                                for k in claims):
+                claims.append(c)
     if parts:  # each clause read alone, not only the whole statement's strongest word
         read = [read_statement(world, memory, player=player, npc=npc, fact=fact.model_copy(update={"text": t}))
                 for t in [_JOINED[lang].split(fact.text)[0], *parts]]
@@ -370,9 +393,19 @@ def believe_told(world: World, memory: MemoryStore, *, player: str, npc: str, fa
                 kept.append(c)
         claims = kept if len(kept) > 1 else claims
     out = []
+    account = only_said(world, _spoken(world, npc, fact.text))  # "Agatha only said you rushed the page" (K-22)
     for c in claims:
         belief = form_belief(world, memory, npc, c, source="told", fact=fact, origin_fact_id=fact.id,
                              told_by=player, hops=1, private=fact.private)
+        harsher = harsher_word(world, memory, npc, player, account[0]) if account and c.said_by == account[0] else None
+        if harsher is not None:
+            # what she only said, set against the harsher word of hers I was told: weighed like a vouch (a
+            # trusted player's account supersedes it, a stranger's sits beside it), and it cools nothing itself
+            moves: list[EdgeMove] = []
+            correct_rumours(world, memory, npc=npc, player=player, correction=belief, teller=c.said_by,
+                            only=harsher.id, vouched=True, moves=moves)
+            out.append((belief, moves))
+            continue
         out.append((belief, appraise_belief_moves(world, memory, belief)))
         if c.negated:
             correct_rumours(world, memory, npc=npc, player=player, correction=belief)
