@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from townsfolk.agents.grammar_en import run_on
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.memory.predicate_reader import read_by_cues
 from townsfolk.memory.predicates import INVENTORY
@@ -89,12 +90,9 @@ def lean_of(about: list[GroundingItem]) -> tuple[float | None, GroundingItem | N
     return (sum(ties) / len(ties) if ties else None), None, []
 
 
-_PLAIN_START = re.compile(r"^(?:According|The|It|He|She|They|Word|Someone|Apparently|That)\b")
-
-
 def _lowered(line: str) -> str:
     """A sentence put after "But": its first word lower-cased unless it is a name or I."""
-    return line[:1].lower() + line[1:] if _PLAIN_START.match(line) else line
+    return run_on(line)
 
 
 def verdict_answer(about: list[GroundingItem], sign: int, language: str, pick: Callable[[list[str]], str],

@@ -936,12 +936,6 @@ def _recollection(v: _Voice, g: GroundingItem, pick: dict[str, list[str]]) -> st
     return v.finish(raw) if raw else None
 
 
-# a line's first word that is no name and not I: it runs on in lower case after "Like I said,"
-_RUNS_ON_EN = re.compile(r"(?:It|That|There|He|She|They|We|You|What|When|While|After|Before|Since|Once|Then|The|A|An|My|"
-                         r"Our|His|Her|Their|This|These|Those|Today|Yesterday|Someone|Somebody|Nobody|Everyone|If|As|At|"
-                         r"On|In)\b")
-
-
 def _recap(v: _Voice, items: list[GroundingItem]) -> str:
     """Everything relevant was said to this listener already: say the closest of it again, once,
     briefly, with "I wasn't there" when it is not my own doing and does not touch the question;
@@ -967,8 +961,8 @@ def _recap(v: _Voice, items: list[GroundingItem]) -> str:
             if raw and (_said_to_listener(v, v.finish(raw)) or _said_to_listener(v, v.finish(top))):
                 # "as I told you" only of what I did tell them (a summary in any wording of its top thing)
                 tail = v.g.clause(v.finish(raw))  # after "Like I said," / "what I said:" it runs on in lower case
-                if not v.zh and _RUNS_ON_EN.match(tail):
-                    tail = tail[0].lower() + tail[1:]  # "It's been ...", "When I ran into Owen ..." too (never a name, never I)
+                if not v.zh:
+                    tail = grammar_en.run_on(tail)  # "It's been ...", "When I ran into Owen ..." too (never a name, never I)
                 return v.pick(key, line=tail + ("。" if v.zh else "."))
     return v.pick("all_said") if v.said_to_listener else ""
 
