@@ -354,6 +354,12 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and not set(subjects) - {listener} and asks_if_i_saw(question, lang) and story_asked is None:
         have = {e for e, _ in entries}  # "那缸酒酸了你看见了吗？": what I saw of the thing it names (what_i_saw.py)
         entries += [(i, "seen") for i in _asked(asked_for, seen_of(memory, npc, question, lang)) if i not in have]
+    elif question and asks_if_i_saw(question, lang) and story_asked is None:
+        # "Did you see what happened to Gil's net?": what I saw that names them, whoever did it
+        have = {e for e, _ in entries}
+        wanted = [names[s] for s in subjects if s != listener and s in names]
+        entries += [(e.id, "seen") for e in reversed(memory.events_of(npc)) if e.id not in have and not e.private
+                    and e.source in ("witnessed", "participated") and any(n in e.what for n in wanted)][:2]
     if question and (asks_if_sorry(question, lang) or asks_if_i_will_apologise(question, lang)):
         have = {e for e, _ in entries}  # "Are you sorry?" names nothing: what I did that went badly (sorry_asked.py)
         entries += [(i, "my_deed") for i in my_deeds(world, memory, npc) if i not in have]

@@ -13,6 +13,7 @@ import re
 
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.source_asked import shared_words
+from townsfolk.agents.your_people import without_your_people
 from townsfolk.memory.name_index import name_index
 from townsfolk.memory.store import MemoryStore
 from townsfolk.world.facts import Fact
@@ -36,7 +37,8 @@ _FEELING_TOWARD_ME = re.compile(r"(?:生|怪|恨|气)(?:你|您)|(?:对|跟|和)
 def asks_done_to_me(question: str, language: str) -> bool:
     """The question has me as the one something was done to ("your costume", "from you", 你的钱, 多收你钱)."""
     key = "zh" if language == "zh" else "en"
-    return bool(_YOU_DONE_TO[key].search(_YOU_SUBJECT[key].sub(" ", question)))
+    # "Is Ewan your apprentice?" / 你爹: someone of mine, not something done to me (your_people.py)
+    return bool(_YOU_DONE_TO[key].search(_YOU_SUBJECT[key].sub(" ", without_your_people(question, key))))
 
 
 def done_to(world: World, fact: Fact, npc: str) -> bool:

@@ -11,11 +11,12 @@ import re
 
 # (and put as a guess to confirm: "石头是你徒弟吧？", "Owen's your apprentice, isn't he?": N-35)
 # and "赵船家是你什么人？" / "What is Owen to you?": what the tie is, whatever it is (WHAT)
-_ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+) (?:your|ya) (?P<word>[a-z]+)\b"
-                           r"|\b(?P<name2>[A-Z][\w'-]+)(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"
-                           r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+) (?P<word3>to) you\b"
+# a name of up to three words: "Is Ewan Trask your apprentice?" (two-word names went unread)
+_ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}) (?:your|ya) (?P<word>[a-z]+)\b"
+                           r"|\b(?P<name2>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"
+                           r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}) (?P<word3>to) you\b"
                            # "Are you Milo's master?": whether I am theirs, asked the other way round
-                           r"|\b(?i:are|aren't|were) you (?P<name4>[A-Z][\w'-]+)'s (?P<word4>[a-z]+)\b"),
+                           r"|\b(?i:are|aren't|were) you (?P<name4>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})'s (?P<word4>[a-z]+)\b"),
           "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)"
                            r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)"
                            r"|(?:你|您)(?:是不是|是)(?P<name4>[\u4e00-\u9fff]{1,4}?)的(?P<word4>[\u4e00-\u9fff]{1,3}?)"

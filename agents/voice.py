@@ -136,6 +136,11 @@ _QUESTION = re.compile(r"[？?]\s*$|吗\s*$")
 _HARD_TO_SAY = ("hard to say", "说不好")
 
 
+def _same_name(full: object, asked: str) -> bool:
+    """Whether the name asked is this name, or its first word ("Ewan" of Ewan Trask)."""
+    return isinstance(full, str) and bool(asked) and (full == asked or full.split(" ")[0] == asked)
+
+
 def _deed_words(text: str) -> bool:
     """Whether an impression's English words are a deed ("stole something", "broke a promise", the
     inventory's words for a predicate said as a deed), not what someone is like ("careless")."""
@@ -1061,7 +1066,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         # bad news of my own people kept from a stranger: not "I haven't heard of it" (confidences.py)
         return KEPT_FOR_THEM[v.lang][int(v.rng.integers(len(KEPT_FOR_THEM[v.lang])))]
     if (tie := tie_asked(v.question, v.lang)) and tie[1] == WHAT_TIE:  # "赵船家是你什么人？": the tie itself
-        line = next((line for g in items if g.kind == "tie" and g.meta.get("about_name") == tie[0]
+        line = next((line for g in items if g.kind == "tie" and _same_name(g.meta.get("about_name"), tie[0])
                      and (line := v.line(g))), None)
         if line:
             return v.finish(line)
@@ -1070,7 +1075,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         return v.pick("tie_none" if known == "met" else "know_heard" if known == "heard" else "know_no", about=tie[0])
     if kind in ("yes_no", "relation", None) and (tie := tie_asked(v.question, v.lang)):  # tie_question.py
         for g in items:
-            if g.kind == "tie" and g.meta.get("about_name") == tie[0]:
+            if g.kind == "tie" and _same_name(g.meta.get("about_name"), tie[0]):
                 that = is_that_tie(str(g.meta.get("rel_kind", "")), tie[1])
                 if that is not None:
                     return (YES_TIE if that else NO_TIE)[v.lang] + ("，" if v.zh else ", ") + v.finish(v.line(g))
@@ -1088,8 +1093,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
             return v.join([options[int(v.rng.integers(len(options)))], v.finish(line)])
         # "Did you see what happened?" names nothing: whatever I saw of what the reply draws on
         bare = not subjects and _WHAT_HAPPENED[v.lang].search(v.question) is not None
+        names = [n for n in v.meta.get("subject_names") or [] if n]
         seen = [g for g in seen_myself(items) if (bare and g.meta.get("fact_kind") != "meet" and not g.meta.get("dialogue"))
-                or g.about in subjects or _overlaps(v.question, g.text, v.zh)]
+                or g.about in subjects or _overlaps(v.question, g.text, v.zh)
+                or any(n in g.text for n in names)]  # "what happened to Gil's net?": Ewan tore Gil Moyle's net
         if seen:
             line = v.line(seen[0])
             yes = SAW_IT[v.lang][int(v.rng.integers(len(SAW_IT[v.lang])))]

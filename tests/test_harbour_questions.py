@@ -1,0 +1,40 @@
+"""Questions from a world of my own (session 25, a harbour: Ewan tore Gil's net before Tam's eyes; Gil
+mentors Ewan). "Is Ewan Trask your apprentice?" went unread (the pattern took one-word names only) and
+"Is Ewan your apprentice?" got the torn net (no tie matched "Ewan" of Ewan Trask, and "your" read as
+something done to Gil); Tam, who saw it, answered "Did you see what happened to Gil's net?" with "No,
+not that I've heard." (what she saw is about Ewan, and "net" is too short a word to match)."""
+
+from __future__ import annotations
+
+from townsfolk import Town
+from townsfolk.agents.saw_it import SAW_IT
+
+CAST = {"tam": {"name": "Tam Penhale", "role": "baker's son"}, "ewan": {"name": "Ewan Trask", "role": "fisherman"},
+        "gil": {"name": "Gil Moyle", "role": "net mender"}, "nell": {"name": "Nell Bray", "role": "innkeeper"},
+        "me": {"name": "Wren", "player": True}}
+
+
+def _town() -> Town:
+    town = Town.from_scenario({
+        "scenario": "harbour", "language": "en", "seed": 4, "start": "2026-06-02T06:00", "tick": "1h",
+        "place": "the harbour", "characters": CAST,
+        "relationships": [{"from": "gil", "to": "ewan", "kind": "mentor", "strength": 0.7}],
+        "timeline": [{"at": 0, "happen": {"what": "Ewan Trask took Gil Moyle's best net without asking and tore it on "
+                                                  "the rocks", "actor": "ewan", "witnesses": ["gil", "tam"],
+                                          "valence": -0.5}},
+                     {"at": 1, "say": {"speaker": "tam", "to": "nell", "about": "ewan",
+                                       "text": "Ewan tore Gil's net on the rocks."}}]})
+    town.advance(3)
+    return town
+
+
+def test_is_ewan_your_apprentice_by_either_name():
+    town = _town()
+    for question in ("Is Ewan your apprentice?", "Is Ewan Trask your apprentice?"):
+        text = town.say("me", "gil", question).text
+        assert "yes" in text.lower() and "under my wing" in text and "tore" not in text, (question, text)
+
+
+def test_the_witness_saw_what_happened_to_gils_net():
+    text = _town().say("me", "tam", "Did you see what happened to Gil's net?").text
+    assert any(text.startswith(s) for s in SAW_IT["en"]) and "tore it on the rocks" in text, text
