@@ -38,3 +38,14 @@ def test_is_ewan_your_apprentice_by_either_name():
 def test_the_witness_saw_what_happened_to_gils_net():
     text = _town().say("me", "tam", "Did you see what happened to Gil's net?").text
     assert any(text.startswith(s) for s in SAW_IT["en"]) and "tore it on the rocks" in text, text
+
+
+def test_will_you_say_sorry_is_his_to_make():
+    """"Will you say sorry to Gil?" to Ewan, who tore the net: it was forgiven as the player's own sorry
+    ("It's all right, really.")."""
+    from townsfolk.agents.reported_apology import MY_SORRY
+
+    town = _town()
+    for question in ("Will you say sorry to Gil?", "Are you going to apologise to Gil?"):
+        text = town.say("me", "ewan", question).text
+        assert any(text.startswith(s) for s in MY_SORRY["en"]["owe"]) and "net" in text, (question, text)
