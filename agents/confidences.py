@@ -92,7 +92,10 @@ def kept_for_them(world: World, memory: MemoryStore, npc: str, listener: str, su
     for about in subjects:
         if about == listener or not _protects(world, npc, about):
             continue
-        held = [*memory.beliefs_of(npc, about), *memory.events_of(npc, about)]
+        # news of them: not a thing they only saw, nor my own deed (刘掌柜 asked "你侄女最近怎么样？" kept back
+        # his own short change, which 小玉 had witnessed: "这不是我该说的。", found in a world of my own)
+        held = [*memory.beliefs_of(npc, about), *(e for e in memory.events_of(npc, about)
+                                                 if e.about == about and e.source != "participated")]
         for item in held:
             valence = item.claim.valence if isinstance(item, Belief) else item.valence
             g = GroundingItem(kind="belief" if isinstance(item, Belief) else "event", id=item.id, text="", about=about,

@@ -1067,7 +1067,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     name = next((g.meta.get("about_name") for g in about if g.meta.get("about_name")), "")
     if v.meta.get("kept_back"):  # asked if I told anyone what I said in private: kept back, not denied
         return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
-    if v.meta.get("kept_for_them") and kind in ("yes_no", "deed", "news", None) and not [
+    if v.meta.get("kept_for_them") and kind in ("yes_no", "deed", "news", None) and not tie_asked(v.question, v.lang) and not [
             g for g in about if g.kind in ("belief", "event", "summary", "impression")]:
         # bad news of my own people kept from a stranger: not "I haven't heard of it" (confidences.py)
         return KEPT_FOR_THEM[v.lang][int(v.rng.integers(len(KEPT_FOR_THEM[v.lang])))]
