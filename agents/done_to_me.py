@@ -28,6 +28,9 @@ _YOU_DONE_TO = {"en": re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE), "zh"
 _YES_NO = {"en": re.compile(r"^\W*(?:so,?\s+)?(?:did|has|have|had|was|were|is)\b", re.IGNORECASE),
            "zh": re.compile(r"(?:吗|么|没有|了没|是不是|有没有|[了过])\s*[？?]\s*$")}
 YES = {"en": ["Yes.", "That's right."], "zh": ["是啊，", "对，"]}
+# asked after a kindness done to me, whatever its words ("Did anyone help you today?", 今天有人帮你吗？)
+_KINDNESS = {"en": re.compile(r"\b(?:help(?:ed)?|gave you|give you|kind to you|looked after you|lend|lent)\b", re.IGNORECASE),
+             "zh": re.compile(r"帮(?:了)?(?:你|您)|(?:送|给)(?:了)?(?:你|您)|照顾(?:你|您)|借(?:给)?(?:你|您)")}
 FIRST_HAND = ("witnessed", "participated")
 _FEELING_TOWARD_ME = re.compile(r"(?:生|怪|恨|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见|不满|冷淡)"
                                 r"|\b(?:angry|cross|upset|mad|furious|annoyed|cold|cool|sore)\s+(?:with|at|toward|towards)\s+you\b"
@@ -42,15 +45,16 @@ def asks_done_to_me(question: str, language: str) -> bool:
 
 
 def done_to(world: World, fact: Fact, npc: str) -> bool:
-    """Whether the fact is a wrong someone else did to me: I am its `about`, or named in its words (a world
-    spec's "{actor} stole {other}'s spangled costume" keeps its actor as `about`)."""
-    if fact.kind != "happen" or fact.actor in (None, npc) or fact.valence >= 0:
+    """Whether the fact is a wrong or a kindness someone else did to me: I am its `about`, or named in its
+    words (a world spec's "{actor} stole {other}'s spangled costume" keeps its actor as `about`)."""
+    if fact.kind != "happen" or fact.actor in (None, npc) or fact.valence == 0:
         return False
     return fact.about == npc or npc in name_index(world).named(fact.text)
 
 
 def wrongs_done_to_me(world: World, memory: MemoryStore, npc: str, limit: int = 3) -> list[str]:
-    """Ids of what was done to me by someone else, as I saw it (not private, not my own deeds), newest first."""
+    """Ids of what was done to me by someone else (a wrong or a kindness), as I saw it (not private, not my
+    own deeds), newest first."""
     out: list[str] = []
     for e in reversed(memory.events_of(npc)):
         fact = world.facts.get(e.fact_id) if e.fact_id and e.fact_id in world.facts else None
@@ -69,10 +73,13 @@ def done_to_me_answer(question: str, language: str, items: list[GroundingItem], 
         return None  # "小虎在生你的气吗？" asks their feeling toward me, not what they did to me
     zh = language == "zh"
     done = [g for g in items if g.kind == "event" and g.meta.get("done_to_me")]
+    kind = _KINDNESS["zh" if zh else "en"].search(question)
     named = [g for g in done if any(n and n in question and n == g.meta.get("speaker_name") for n in names)
-             or shared_words(question, g.text, zh) >= (2 if zh else 1)]
+             or shared_words(question, g.text, zh) >= (2 if zh else 1)
+             or (kind is not None and g.valence > 0)]  # "Did anyone help you today?": the loaf Rose gave me
     if not named:
         return None
+    named.sort(key=lambda g: (g.valence > 0) != (kind is not None))  # a kindness asked: that first; else the wrong
     yes = _YES_NO["zh" if zh else "en"].search(question) and not re.search(r"谁|什么|啥|多少|哪", question)
     options = YES["zh" if zh else "en"]
     return (options[pick % len(options)] if yes else ""), named[0]

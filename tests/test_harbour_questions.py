@@ -11,6 +11,7 @@ from townsfolk.agents.saw_it import SAW_IT
 
 CAST = {"tam": {"name": "Tam Penhale", "role": "baker's son"}, "ewan": {"name": "Ewan Trask", "role": "fisherman"},
         "gil": {"name": "Gil Moyle", "role": "net mender"}, "nell": {"name": "Nell Bray", "role": "innkeeper"},
+        "rose": {"name": "Rose Penhale", "role": "baker"},
         "me": {"name": "Wren", "player": True}}
 
 
@@ -49,3 +50,22 @@ def test_will_you_say_sorry_is_his_to_make():
     for question in ("Will you say sorry to Gil?", "Are you going to apologise to Gil?"):
         text = town.say("me", "ewan", question).text
         assert any(text.startswith(s) for s in MY_SORRY["en"]["owe"]) and "net" in text, (question, text)
+
+
+def test_did_anyone_help_you_is_the_kindness_done_to_me():
+    """"Did anyone help you today?" / 今天有人帮你吗？ to one given a loaf (or helped with the buckets): it was
+    "Can't say I know, I'm afraid." / "我还真不知道。", for the words share nothing with the deed."""
+    town = _town()
+    town.event("Rose Penhale gave Gil Moyle a warm loaf for nothing", actor="rose", about="gil", witnesses=["gil"],
+               valence=0.4)
+    text = town.say("me", "gil", "Did anyone help you today?").text
+    assert "warm loaf" in text, text
+    zh = Town.from_scenario({
+        "scenario": "chaguan", "language": "zh", "seed": 5, "start": "2026-06-02T07:00", "tick": "1h", "place": "茶馆",
+        "characters": {"aji": {"name": "阿吉", "role": "说书先生"}, "laoma": {"name": "老马", "role": "挑水的"},
+                       "me": {"name": "过客", "player": True}},
+        "timeline": [{"at": 0, "happen": {"what": "阿吉帮老马把水桶抬上了台阶", "actor": "aji", "about": "laoma",
+                                          "witnesses": ["laoma"], "valence": 0.4}}]})
+    zh.advance(2)
+    text = zh.say("me", "laoma", "今天有人帮你吗？").text
+    assert "水桶" in text, text
