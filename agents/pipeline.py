@@ -44,6 +44,7 @@ from townsfolk.agents.reply_stream import ReplyStream, stream_for
 from townsfolk.agents.rude_reply import rude_reply
 from townsfolk.agents.safety import SafetyVerdict, check_safety
 from townsfolk.agents.said_to_whom import own_reply
+from townsfolk.agents.saw_it import asks_if_i_saw
 from townsfolk.agents.secrecy import promise, promise_reminder
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.tellings_asked import held_back_teller
@@ -144,7 +145,9 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
     speaker asked that this go no further, and the reply begins with the NPC's promise to keep it.
     """
     lang = world.language
-    if _IT_WORD.search(text) and world.character(speaker).is_player:  # "When did it break?" after the lamp (it_refers.py)
+    if _IT_WORD.search(text) and world.character(speaker).is_player and not asks_if_i_saw(text, lang):
+        # "When did it break?" after the lamp (it_refers.py); "Did you see it yourself?" is of the story I just
+        # told (dialogue.py story_asked), not of the newest thing of that name I saw (two frayed ropes)
         text = resolve_it(text, previous_question(world, memory, npc, speaker, text), lang)
     if _PERSON_WORD.search(text) and world.character(speaker).is_player:  # "What's he like?" after Silas (it_refers.py)
         text = resolve_person(text, previous_question(world, memory, npc, speaker, text), world, npc, lang,

@@ -51,3 +51,18 @@ def test_did_you_see_it_yourself_after_the_frayed_rope():
     town.say("me", "edith", WORLDS["en"][3])
     text = town.say("me", "edith", "Did you see it yourself?").text
     assert any(text.startswith(s) for s in SAW_IT["en"]) and "frayed rope" in text, text
+
+
+def test_did_you_see_it_yourself_is_the_story_just_told():
+    """With two frayed ropes seen, "Did you see it yourself?" after Alan's is Alan's: "it" resolved to "the
+    frayed rope" found the newest rope seen (Jane's), not the story just told (the newcomer's circus run)."""
+    timeline = [{"at": 0, "happen": {"what": WORLDS["en"][1], "actor": "alan", "witnesses": ["edith"], "valence": -0.4}},
+                {"at": 1, "happen": {"what": "Jane Mason left a frayed rope on the trapeze rig, careless work",
+                                     "actor": "jane", "witnesses": ["edith"], "valence": -0.4}}]
+    town = Town.from_scenario({"scenario": "ropes", "language": "en", "seed": 1, "start": "2026-05-11T07:00",
+                               "tick": "1h", "place": "yard", "timeline": timeline,
+                               "characters": {**WORLDS["en"][0], "me": {"name": "Reporter", "player": True}}})
+    town.advance(3)
+    town.say("me", "edith", "Did you see Alan Bristow leave the frayed rope?")
+    text = town.say("me", "edith", "Did you see it yourself?").text
+    assert "Alan Bristow left a frayed rope" in text and "Jane" not in text, text
