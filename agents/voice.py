@@ -54,6 +54,7 @@ from townsfolk.agents.my_tellings import (
     my_telling_to,
     told_whom,
 )
+from townsfolk.agents.not_what_said import HEARD_NOTHING, STAND_BY, disputed_speaker, is_retort
 from townsfolk.agents.our_visit import (
     NOT_HEARD,
     SMALL_TALK,
@@ -704,6 +705,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         heard = [line for g in items if g.kind == "belief" and not g.meta.get("negated") and g.meta.get("toward_me")
                  and (line := v.line(g)) and (g.about in subjects or any(n and n in line for n in names))]
         return v.join([v.pick("react_cleared"), *[v.finish(x) for x in heard[:1]]])
+    if act in ("react", "small_talk", "share_news") and (name := disputed_speaker(
+            v.question, v.lang, list(v.meta.get("subject_names") or []))) is not None:
+        return _stand_by(v, items, name)  # "That's not what Agatha said.": what I heard from her, said again
     if act == "react":
         news = _fresh_news(items, v.question, v.zh)
         if news is not None:
@@ -1537,10 +1541,24 @@ def _memory_lines(v: _Voice, items: list[GroundingItem], *, person_first: bool =
     return filler[:1]  # a chat in passing is said only when there is nothing better
 
 
+def _stand_by(v: _Voice, items: list[GroundingItem], name: str) -> str:
+    """What I heard from `name`, said again after the player disputed it; or that they told me nothing."""
+    heard = [g for g in items if not g.meta.get("from_listener") and (
+        g.kind == "event" and g.meta.get("source") == "heard" and g.meta.get("speaker_name") == name
+        or g.kind == "belief" and g.meta.get("teller_name") == name)]
+    lines = [v.finish(line) for g in heard[:1] if (line := v.line(g))]
+    if not lines:
+        return HEARD_NOTHING[v.lang].format(name=name)
+    options = STAND_BY[v.lang]
+    return v.join([options[int(v.rng.integers(len(options)))], *lines])
+
+
 def _theirs_worth_saying(v: _Voice, item: GroundingItem) -> bool:
     """What the listener told me is said back only when the question is about it, and once a day in
     any wording ("You told me ..." and "As you said, ..." are the same line said twice)."""
     claim = item.meta.get("claim_text") or item.text
+    if is_retort(str(item.meta.get("quote") or claim), v.lang):
+        return False  # "That's not what Agatha said" is no news to say back (not_what_said.py)
     # asked after someone by name, what they told me of them is about it ("What do you think of Tom?":
     # the name is too short for the word match, which 小何 passes as two characters)
     named = any(n and n in v.question and n in claim for n in v.meta.get("subject_names") or [])
