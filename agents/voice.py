@@ -810,7 +810,11 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
 def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
     """What `who` told me; or that they told me nothing, and what I told them if I did."""
     heard = [g for g in items if g.kind == "belief" and g.meta.get("teller_name") == who and not g.meta.get("from_listener")]
-    told = [line for g in heard if (line := v.line(g))]
+    # and their words to me of themselves (Cal's own sorry, his promise to mend my fence): a say beat, no belief
+    said = [g for g in items if g.kind == "event" and g.meta.get("source") == "heard" and g.meta.get("fact_kind") == "say"
+            and g.meta.get("speaker_name") == who and not any(h.meta.get("quote") and h.meta["quote"] == g.meta.get("quote")
+                                                                for h in heard)]
+    told = [line for g in heard + said if (line := v.line(g))]
     if told:  # and whom I passed the same words on to, said once (ALSO_TOLD)
         on = next((g.meta["to_names"] for g in items if g.kind == "event" and g.meta.get("source") == "said"
                    and g.meta.get("retold") and g.meta.get("to_names") and any(

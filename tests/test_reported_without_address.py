@@ -48,3 +48,13 @@ def test_no_vocative_in_reported_speech_zh(tmp_path: Path) -> None:
     assert "老周老是不关院门" in heard and "我，" not in heard and "春嫂，" not in heard, heard
     told = town.say("kit", "bea", "你跟春嫂说什么了？").text
     assert "老周老是不关院门" in told and "春嫂，老周" not in told, told
+
+
+def test_what_they_said_to_me_of_themselves_is_what_they_told_me(tmp_path: Path) -> None:
+    """"What did Cal tell you?" was "Cal hasn't told me anything." though Cal's own words to Bea were a say beat."""
+    town = town_of(tmp_path, WORLD.format(**EN), 4)
+    said = town.say("kit", "bea", "What did Cal tell you?").text
+    assert "mend my fence" in said and "hasn't told me" not in said, said
+    town = town_of(tmp_path, WORLD.format(**ZH), 4, name="zh.yaml")
+    said = town.say("kit", "bea", "老周跟你说什么了？").text
+    assert "篱笆" in said and "没跟我说过" not in said, said
