@@ -86,6 +86,11 @@ _LOAN_EN = re.compile(r"\b(?:lend|loan|advance) me\b[^?.!]{0,30}?\b(?:money|coin
                       r"a shilling|\d+ (?:pence|shillings?|pounds?))\b", re.I)
 _LOAN_ZH = re.compile(r"借(?:给)?我(?:点|些|一点|几个)?(?:钱|银子|铜钱|铜板)|借(?:给)?(?:我)?[一两二三四五六七八九十百几\d]+(?:文|两|吊|贯|个铜板)"
                       r"|借(?:点|些|一点)钱")
+# a purchase on credit ("Can I pay you tomorrow?", "Put it on my slate?", 能赊一下吗？, 先欠着行吗？): the same trust as a loan
+_CREDIT_EN = re.compile(r"\b(?:can|could|may) I (?:please )?pay (?:you )?(?:for (?:it|them|that) )?(?:tomorrow|later|next week|"
+                        r"on (?:friday|saturday|monday)|at the end of the week|when I (?:can|get paid))\b|\bon (?:credit|tick|the slate|account)\b|\bput it on (?:my|the) (?:slate|tab|account)\b",
+                        re.I)
+_CREDIT_ZH = re.compile(r"赊(?:账|一下|着|给我|点)?|先欠着|记(?:在)?(?:我)?(?:的)?账上|(?:明天|回头|下回|过两天)(?:再)?(?:给|付|送)(?:你)?钱")
 # a word to pass on to someone ("Will you tell Silas that?", 你能跟石头说一声吗？): the NPC is the one who can
 _PASS_ON_EN = re.compile(r"\b(?i:will|would|can|could) you (?:please )?(?:tell|let) (?P<who>[A-Z][\w'-]+)(?: know)?"
                          r"(?: (?:that|this|for me|about (?:it|that|this)))?\s*(?:for me\s*)?(?:please\s*)?\?"
@@ -144,6 +149,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "lend_wary": ["这个……我手头也不宽裕，你找别人想想办法吧。", "借钱的事，我还是不掺和了。"],
         "lend_stranger": ["借钱？咱们才认识，这可不行。", "咱们头回见面就借钱，不合适吧。"],
         "lend_cold": ["没有，找别人借去。", "借你？想都别想。"],
+        "credit_yes": ["行，先记账上，回头记得送来。", "拿去吧，钱过两天给也行。"],
+        "credit_wary": ["小本买卖，还是现钱吧。", "赊账就算了，现钱好说。"],
+        "credit_stranger": ["咱们头回打交道，赊账可不行。", "生人不赊账，这是规矩。"],
+        "credit_cold": ["先给钱，别的免谈。", "赊账？没门。"],
         "pass_on": ["行，我见了{name}就跟{pron}说。", "放心，这话我一定带给{name}。"],
         "pass_on_cold": ["要说你自己跟{name}说去。", "这话你还是自己跟{pron}讲吧。"],
         "puzzled": ["说什么呢？你还什么都没跟我讲过啊。", "收回什么？你可什么都没告诉过我。"],
@@ -186,6 +195,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "lend_wary": ["I'd rather not; money between friends never ends well.", "Money's tight with me too, I'm afraid."],
         "lend_stranger": ["Lend you money? We've only just met.", "I don't lend to folk I hardly know, I'm afraid."],
         "lend_cold": ["Not from me. Try someone else.", "Lend you money? I think not."],
+        "credit_yes": ["Go on, then; I'll put it on the slate. Pay me when you said.", "All right, pay me tomorrow."],
+        "credit_wary": ["I'd rather have it now, if it's all the same to you.", "Cash, if you can; I'm not one for the slate."],
+        "credit_stranger": ["Money on the nail, I'm afraid; I don't know you yet.", "Not on tick, not to someone I've only just met."],
+        "credit_cold": ["Money first, or no deal.", "On tick? Not from me."],
         "pass_on": ["I will; I'll tell {name} when I see {obj}.", "Leave it with me; {name} will hear it from me."],
         "pass_on_cold": ["Tell {name} yourself.", "You can tell {obj} that yourself."],
         "puzzled": ["Made what up? You haven't told me anything.", "Take what back? You haven't told me anything yet."],
@@ -344,10 +357,11 @@ def everyday_reply(world: World, npc: str, speaker: str, text: str, *, warmth: f
         obj = {"he": "him", "she": "her"}.get(pron, world.name(passing))
         return Everyday("request", pick("pass_on_cold" if warmth < 0.3 else "pass_on", name=world.name(passing), pron=pron,
                                         obj=obj), (world.name(passing),))
-    if (_LOAN_ZH if zh else _LOAN_EN).search(said):  # money lent is a matter of trust, never "I'll ask around"
+    credit = bool((_CREDIT_ZH if zh else _CREDIT_EN).search(said))
+    if credit or (_LOAN_ZH if zh else _LOAN_EN).search(said):  # money lent is a matter of trust, never "I'll ask around"
         tied = _tied(world, npc, speaker)
         key = "lend_cold" if warmth < 0.3 else "lend_yes" if tied and warmth >= 0.6 else "lend_wary" if tied else "lend_stranger"
-        return Everyday("request", pick(key))
+        return Everyday("request", pick(key.replace("lend", "credit") if credit else key))
     for kind, rx in _PERSONAL_ZH if zh else _PERSONAL_EN:
         if rx.search(said):
             if kind == "pastime":

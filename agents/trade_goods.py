@@ -832,6 +832,15 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     if haggled is not None:
         return "haggle", haggled
     ware = ware_in(trade, text, zh)
+    from townsfolk.agents.trade_hours import hours_reply
+
+    job = ware if ware is not None and ware.work else next(
+        (w for w in [ware_in(trade, previous() or "", zh)] if w is not None and w.work), None) if previous is not None else None
+    kind = "" if job is None else "crossing" if job.name_en in ("the crossing", "a passage") else \
+        "journey" if job.unit_en == "a journey" else "job"
+    hours = hours_reply(world, npc, kind, text, zh)  # "What time do you open?", "How long will the shoeing take?"
+    if hours is not None:
+        return "trade", hours
     many = _how_many_reply(world, npc, trade, text, zh, previous) if ware is None else None
     if many is not None:  # "How about two?" after the candles' price: two pairs priced
         return "price", many
