@@ -63,3 +63,10 @@ def test_zh_watch_mender_mends_watches() -> None:
     assert "修表" in said and "文" in said, said  # was 这个我说不上来。
     said = town.say("me", "chen", "能帮我修一下这块表吗？").text
     assert "能修" in said and "文" in said, said
+
+
+def test_the_bookbinder_binds() -> None:
+    town = _town("en", {"jasper": {"name": "Jasper", "role": "bookbinder"}})
+    said = town.say("me", "jasper", "Can you bind my book?").text
+    assert "I can do that" in said and "pence" in said, said  # was "I can't help you with that myself"
+    assert town.say("me", "jasper", "How much to bind a book?").text.startswith("Binding?")
