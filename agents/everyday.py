@@ -88,7 +88,7 @@ _LOAN_ZH = re.compile(r"借(?:给)?我(?:点|些|一点|几个)?(?:钱|银子|�
                       r"|借(?:点|些|一点)钱")
 # a purchase on credit ("Can I pay you tomorrow?", "Put it on my slate?", 能赊一下吗？, 先欠着行吗？): the same trust as a loan
 _CREDIT_EN = re.compile(r"\b(?:can|could|may) I (?:please )?pay (?:you )?(?:for (?:it|them|that) )?(?:tomorrow|later|next week|"
-                        r"on (?:friday|saturday|monday)|at the end of the week|when I (?:can|get paid))\b|\bon (?:credit|tick|the slate|account)\b|\bput it on (?:my|the) (?:slate|tab|account)\b",
+                        r"on (?:friday|saturday|monday)|at the end of the week|when I (?:can|get paid|leave)|in the morning|on my way out)\b|\bon (?:credit|tick|the slate|account)\b|\bput it on (?:my|the) (?:slate|tab|account)\b",
                         re.I)
 _CREDIT_ZH = re.compile(r"赊(?:账|一下|着|给我|点)?|先欠着|记(?:在)?(?:我)?(?:的)?账上|(?:明天|回头|下回|过两天)(?:再)?(?:给|付|送)(?:你)?钱")
 # a word to pass on to someone ("Will you tell Silas that?", 你能跟石头说一声吗？): the NPC is the one who can

@@ -211,6 +211,15 @@ TRADES: tuple[Trade, ...] = (
               r"押(?:一趟|趟|个|一回)?镖|走(?:一趟|趟)?镖|保镖|护送|押运|押货|押送", "a journey", "一趟", 300, 800, "an escort",
               "押镖", True, yes_en="We can do that; your goods will get there safe.", yes_zh="行，这趟镖我们接了。"),),
           r"escorts?|caravans?|roads?|journeys?|trade|custom", r"镖|生意|路上"),
+    # a groom, an ostler (马夫): a horse fed, watered and stabled for the night ("Could you feed my horse?" was "That's
+    # beyond me")
+    Trade(r"\bgroom\b|ostler|hostler|stable ?(?:boy|lad|hand|man)|livery", r"马夫|马倌|马童|马房|车马店",
+          (_w(r"feed\w*|water\w*|stabl\w*|groom\w*|rub (?:him|her|it) down|(?:see|look) (?:to|after) (?:my|the|our) (?:horse|pony|mule|donkey)s?|"
+              r"put (?:my|the|our) (?:horse|pony|mule)s? up|hay|oats",
+              r"喂(?:一下|一喂)?(?:我的|这)?(?:马|骡|驴)|饮马|遛马|(?:照看|看)(?:一下)?(?:我的)?(?:马|骡|驴)|草料|拴马", "a night", "一宿",
+              1, 3, "stabling", "喂马", True, yes_en="I'll see to him; he'll be fed and watered.",
+              yes_zh="行，马交给我，草料管够。"),),
+          r"horses?|stables?|stalls?|hay|work", r"马|马棚|草料|活"),
     # a print shop (the master printer, the compositor who sets the type, 印书坊掌柜, 排字工): its work is printing to
     # order by the hundred and setting a page; asked before, "Can you print a hundred handbills?" was declined
     Trade(r"printer|print(?:ing)? ?(?:shop|works|house)|compositor|type ?setter", r"印|排字|刻字|书坊",
@@ -254,6 +263,12 @@ _REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|ord
                          r"\bi (?:want|need) (?:a|an|some)\b|\bi (?:want|need|'d like|would like) to buy\b|\bdo you (?:have|sell|do)\b|\bhave you (?:got )?(?:a|an|any|some|something)\b"
                          # "And a bed for the night?" after a pint: a ware asked for by its name alone
                          r"|^\W*(?:and|also|oh,?)\s+(?:a|an|one|two|some)\s+[a-z][a-z' -]{1,30}?(?:\s+for\s+[a-z' ]{1,20})?\s*(?:,\s*please\s*)?\?\s*$"
+                         # "Two nights, then." after a room was asked: a count and its unit is an order
+                         r"|^\W*(?:(?:ok(?:ay)?|right|all right|fine),?\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+[a-z]+"
+                         r"(?:\s+[a-z]+)?,?\s+(?:then|please)\s*[.!]?\s*$"
+                         # "I've had a cough for a week." to the doctor: a complaint stated is asking for its remedy
+                         r"|^\W*i(?:'ve| have)(?: had| got)?(?: a| an| this)?(?: bad| nasty| terrible| awful)?\s+(?:cough|cold|fever|headache|"
+                         r"toothache|stomach ?ache|sore throat)\b"
                          # "How about a pound of butter?" after a purchase: asked for by its name
                          r"|^\W*(?:and\s+)?(?:how|what) about\s+(?:a|an|one|some|any)\s+[a-z][a-z' -]{1,30}?\s*\?\s*$", re.I)
 _REQUEST_ZH = re.compile(r"我(?:想|要)|我买|给我|来(?:[一二两三四五六七八九十百几半0-9]{0,4})(?:碗|杯|壶|份|斤|两|块|个|间|趟|刀|支|锭|方|包|袋|把|张|双|瓶|罐|盒|串|碟|盘|笼|屉|只|条|根|捆|尺|匹|坛)|有没有|有(?:空)?(?:房|床)|能不能|可以|(?:你|您)?能(?:给|帮|替)我|(?:你|您)(?:们)?能|(?:请|麻烦)?(?:你|您)?帮我|(?:能|可以|可不可以)(?:带|送|载|渡|捎|拉)我|"
@@ -489,7 +504,7 @@ def _role_trade(role: str, zh: bool) -> Trade | None:
 _WHO_DOES_EN = re.compile(r"\bwho\s+(?P<v>[a-z]{2,}?(?:ies|ches|shes|sses|xes|s))\s+(?P<o>[a-z][a-z' -]{1,40}?)"
                           r"(?=\s+(?:at|on|in|for|to|from|of|with|by|and)\b|\s*[,.;(]|\s*$)", re.I)
 _NOT_WORK_EN = {"is", "was", "has", "does", "lives", "works", "helps", "loves", "likes", "hates", "knows", "thinks", "says",
-                "tells", "hears", "wants", "needs", "seems", "looks", "keeps", "stays", "sleeps", "talks", "gossips"}
+                "tells", "hears", "wants", "needs", "seems", "keeps", "stays", "sleeps", "talks", "gossips"}
 _MAKES_EN = {"make", "weave", "carve", "knit", "bake", "brew", "build", "grow", "spin", "plait", "whittle", "throw"}
 
 
@@ -1073,7 +1088,8 @@ def _total_said(world: World, npc: str, wares: list[Ware], text: str, zh: bool) 
     for w in wares:
         slots = _slots(world, npc, w, zh, text)  # 肥皂 as asked, not 胰子
         total += int(slots["price"])
-        name = slots["ware"] if zh else _shelf_name(w)
+        name = slots["ware"] if zh else _asked_as(w, text, zh) if not w.sold and re.search(rf"\b(?:{w.en})\b", text, re.I) \
+            else _shelf_name(w)  # "a room and supper": room and supper, not "rooms" and "meals"
         each.append(f"{name}{slots['unit']}{slots['price']}{slots['coin']}" if zh
                     else f"{name} {slots['price']} {slots['unit']}")
     coin = COIN["zh"] if zh else "penny" if total == 1 else COIN["en"]
