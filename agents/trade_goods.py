@@ -369,12 +369,10 @@ def _maker_trade(role: str, zh: bool) -> Trade | None:
     mend = _w(r"mend\w*|repair\w*|fix\w*|patch\w*|darn\w*", "", unit or name, "", 1, 4, "mending", stem, True,
               yes_en="Yes, I can mend that for you.", side=True)
     wares = (ware, mend) if _mends(role, stem, zh) else (ware,)
-    doer = re.search(r"(?P<v>bind|carv|turn|knit|spinn|cutt|weav)(?:er)s?$", role.strip(), re.I)
-    if doer is not None:  # the bookbinder binds ("Can you bind my book?"): the role's own verb is its work
-        verb = {"carv": "carve", "spinn": "spin", "cutt": "cut", "weav": "weave"}.get(doer.group("v").lower(), doer.group("v").lower())
-        gerund = (verb[:-1] if verb.endswith("e") else verb + verb[-1] if re.fullmatch(r"[^aeiou]*[aeiou][nt]", verb)
-                  else verb) + "ing"
-        wares += (_w(rf"{re.escape(verb.rstrip('e'))}\w*", "", unit or "each", "", 2, 8, gerund, gerund, True,
+    # the bookbinder binds the asker's own book ("Can you bind my book?"); a reed cutter's "cut me some reeds" or a
+    # carver's "carve me a spoon" buys the thing made, so only binding is work done to what is brought
+    if re.search(r"binders?$", role.strip(), re.I):
+        wares += (_w(r"bind\w*|rebind\w*", "", unit or "each", "", 2, 8, "binding", "binding", True,
                      yes_en="Yes, I can do that for you.", side=True),)
     return Trade(rf"\b{stem}", "", wares, rf"{stem}(?:e?s)?|trade|custom|orders?|work", "")
 
