@@ -48,27 +48,8 @@ def relayed_sorry(words: str) -> bool:
                 or (_MADE_ZH.search(words) and not _ME_FIRST_ZH.search(words)))
 
 
-# a sorry asked of the listener ("Will you say sorry to Gil?", "你会跟他道歉吗？"): theirs to make, not the
-# speaker's made (it was forgiven: "It's all right, really.", found in a world of my own, session 25)
-_ASKED_SORRY = re.compile(
-    r"\b(?:will|would|won't|wouldn't|can|could|are|aren't|did|didn't|have|haven't)\s+you\s+(?:going\s+to\s+|ever\s+|even\s+)?"
-    r"(?:say(?:ing)?\s+sorry|apologi[sz](?:e|ed|ing)|make\s+it\s+up)\b"
-    r"|(?:你|您)(?:会|要|肯|打算|能|愿意|去|不)?(?:跟|向|给|对)[\u4e00-\u9fff]{1,4}?(?:道歉|赔个?不是|认个?错|说声?对不起)"
-    r"(?:吗|么|吧|没|了吗|没有)?[？?]",
-    re.IGNORECASE)
-
-
 def reported_sorry(words: str) -> bool:
-    """Whether the sorry in these words is someone else's (or one never said, or one asked of the listener),
-    not the speaker's own."""
-    return bool(_NEVER_SORRY.search(words) or _SAID_SORRY.search(words) or _ASKED_SORRY.search(words))
+    """Whether the sorry in these words is someone else's (or one never said), not the speaker's own (one
+    asked of the listener, "Will you say sorry to Gil?", is the listener's: agents/sorry_asked.py)."""
+    return bool(_NEVER_SORRY.search(words) or _SAID_SORRY.search(words))
 
-
-def asks_my_sorry(words: str) -> bool:
-    """Whether the words ask the listener to say sorry ("Will you say sorry to Gil?", 你会跟他道歉吗？)."""
-    return bool(_ASKED_SORRY.search(words))
-
-
-# asked if I will say sorry: I owe it when I hold a wrong of my own, else I see nothing to be sorry for
-MY_SORRY = {"en": {"owe": ["I ought to, I know.", "I should, I know."], "none": ["Sorry for what? I've done nothing."]},
-            "zh": {"owe": ["是该去赔个不是。", "我知道，是该道个歉。"], "none": ["道什么歉？我又没做什么。"]}}

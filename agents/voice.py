@@ -77,7 +77,7 @@ from townsfolk.agents.relayed_amends import (
 from townsfolk.agents.remember_me import ANSWERS as REMEMBER
 from townsfolk.agents.remember_me import SAID as SAID_OF_ASKER
 from townsfolk.agents.remember_me import asks_remember_me
-from townsfolk.agents.reported_apology import MY_SORRY, asks_my_sorry, relayed_sorry
+from townsfolk.agents.reported_apology import relayed_sorry
 from townsfolk.agents.role_questions import asks_my_trade, asks_play, asks_role, asks_teacher
 from townsfolk.agents.safety import check_safety
 from townsfolk.agents.said_to_whom import said_to, with_recap_lead
@@ -755,12 +755,6 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return v.join([SMALL_TALK[v.lang][int(v.rng.integers(len(SMALL_TALK[v.lang])))], *[v.finish(x) for x in seen[:1]]])
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
-    if v.meta.get("asker") and asks_my_sorry(v.question):  # "Will you say sorry to Gil?": mine to make
-        wrongs = [g for g in items if g.meta.get("my_deed") and g.valence < 0]
-        options = MY_SORRY[v.lang]["owe" if wrongs else "none"]
-        said = options[int(v.rng.integers(len(options)))]
-        line = v.line(wrongs[0]) if wrongs else None
-        return v.join([said, v.finish(line)]) if line else said
     if act in ("answer", "deny", "react") and (wronged := done_to_me_answer(
             v.question, v.lang, items, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)))):
         opener, what = wronged  # "Who stole your costume?": what was done to me, as I saw it (done_to_me.py)

@@ -44,12 +44,13 @@ def test_the_witness_saw_what_happened_to_gils_net():
 def test_will_you_say_sorry_is_his_to_make():
     """"Will you say sorry to Gil?" to Ewan, who tore the net: it was forgiven as the player's own sorry
     ("It's all right, really.")."""
-    from townsfolk.agents.reported_apology import MY_SORRY
+    from townsfolk.agents.sorry_asked import SAID
 
     town = _town()
+    owe = [s.split("{")[0] for s in SAID["en"]["apologise_yes"]]
     for question in ("Will you say sorry to Gil?", "Are you going to apologise to Gil?"):
         text = town.say("me", "ewan", question).text
-        assert any(text.startswith(s) for s in MY_SORRY["en"]["owe"]) and "net" in text, (question, text)
+        assert any(text.startswith(s) for s in owe) and "net" in text, (question, text)
 
 
 def test_did_anyone_help_you_is_the_kindness_done_to_me():
