@@ -405,6 +405,8 @@ class _Voice:
         if persona and me and me != about and me in persona:  # Tom of Jem: "buys his flour from me", not "from Tom"
             persona = persona.replace(me, "我") if self.zh else \
                 re.sub(rf"\b{re.escape(me)}\b", "me", re.sub(rf"\b{re.escape(me)}'s\b", "my", persona))
+        if persona and m.get("rel_kind") == "family" and re.match(r"^(?:人|这人|他|她)?(?:住在|家住|lives at\b)", persona):
+            persona = None  # a generated town's "住在韩家" of my own household: not 韩超是我家里人，为人住在韩家 (L-30)
         if persona and self.zh and persona.startswith("人"):  # "人勤快，认死理" is said of them: 她为人勤快 / 为人勤快
             he = pronoun_zh(about, m.get("role") or "", m.get("persona") or "", m.get("pronoun") or "")
             if _ZH_NOT_CHARACTER.match(persona[1:]):  # 年轻, 力气大: not a character, so not 为人 (N-36)
@@ -988,7 +990,7 @@ _PLAIN_ASK = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:where|when|who|whose|which|w
 _WHO_HELPED = {"en": re.compile(r"^\W*(?:\w+,\s*)?(?:so |and )?who (?:helped|sorted|cleared|patched|smoothed|talked|brought)\b",
                                 re.IGNORECASE),
                "zh": re.compile(r"谁(?:帮|给|替)?(?:你们|你俩|你和[\u4e00-\u9fff]{1,4})?(?:说开|说和|劝和|调解|劝开|和好|解开)")}
-_ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚")
+_ZH_NOT_CHARACTER = re.compile(r"年轻|年纪|岁数|上了年纪|老了|年迈|个子|个头|力气|身子|身体|身板|长得|模样|相貌|嗓门|眼神|手脚|住在|家住")
 _DENIES = {"en": re.compile(r"\b(?:not|never|didn't|wasn't|isn't|doesn't|hasn't|no one|nobody)\b|n't\b", re.I),
            "zh": re.compile(r"没|不是|并非|从来不|从没")}  # words that say it did not happen, or was not so
 
