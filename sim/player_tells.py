@@ -311,6 +311,10 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
     done_to = _player_did(world, player, npc, text, lang)
     if done_to is not None:  # the player's own doing, told of themselves: about the player, done to whom it names
         return read_claim(memory, text, about=player, said_by=player, obj=done_to)
+    if _YOU[lang].match(text.strip()):  # "You were too hard on Agatha." / 你对阿秀太严了: of the listener, toward her
+        named = [c for c in mentioned_ids(world, text) if c not in (player, npc)]  # (was read as of Agatha: newcomer L-9)
+        if named:
+            return read_claim(memory, text, about=npc, said_by=player, obj=named[0])
     about, obj = subject_of(world, player, npc, fact)
     if about is None:
         return None
