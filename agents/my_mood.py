@@ -17,9 +17,13 @@ from townsfolk.memory.store import MemoryStore
 
 _LOW_ZH = r"(?:闷闷不乐|不高兴|不开心|不痛快|不舒服|心情不好|心情不太好|难过|伤心|委屈|愁眉苦脸|垂头丧气|没精打采|闷闷的|有心事|憋屈)"
 _ASKS = {"zh": re.compile(r"(?:你|您)[^，,。？?]{0,6}?" + _LOW_ZH + r"|(?:你|您)(?:怎么|为什么|为啥|咋)(?:了|啦)?[？?]?\s*$"
-                          r"|(?:你|您)(?:为什么|为啥|怎么)(?:对|跟)[^，,。？?]{1,8}(?:这么)?(?:冷淡|冷冰冰|不理|爱搭不理)"),
+                          r"|(?:你|您)(?:为什么|为啥|怎么)(?:对|跟)[^，,。？?]{1,8}(?:这么)?(?:冷淡|冷冰冰|不理|爱搭不理)"
+                          # 你最近心情怎么样？ / 你看起来有点累 (newcomer L-29: 我还真不知道 / 今天还算清闲)
+                          r"|(?:你|您)(?:最近|今天|这两天|这阵子|现在)?心情(?:怎么样|如何|咋样|好吗|还好吗|好不好)"
+                          r"|(?:你|您)(?:看起来|看上去|好像|脸色)(?:有点|有些|挺|很|不太)?(?:累|疲|憔悴|没精神|不太好|不好|差)"),
          "en": re.compile(r"\byou (?:look|seem|sound)(?: a bit| rather| very| so| quite)? (?:glum|upset|sad|down|unhappy|worried|"
-                          r"troubled|miserable|low|blue|gloomy|cross|out of sorts|fed up)\b"
+                          r"troubled|miserable|low|blue|gloomy|cross|out of sorts|fed up|tired|worn out|weary|pale|exhausted)\b"
+                          r"|^\W*(?:(?:had )?a )?(?:rough|hard|bad|long|tough) day\s*\?"
                           r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy|cold|cool|short|off) (?:with|to|toward)?"
                           r"|\bwhy (?:are|were) you (?:so )?(?:sad|upset|down|glum|unhappy|gloomy)\b"
                           r"|\bwhat'?s (?:wrong|the matter)(?: with you)?\s*[?.!]*\s*$|\bwhat'?s (?:eating|bothering|troubling) you\b"
@@ -27,6 +31,15 @@ _ASKS = {"zh": re.compile(r"(?:你|您)[^，,。？?]{0,6}?" + _LOW_ZH + r"|(?:�
 # (not "Is something wrong between you and Tom?": how things stand with Tom, voice.py's "relation")
 FINE = {"en": ["Me? I'm all right, thanks.", "Nothing's wrong, really. Just a long day."],
         "zh": ["没有啊，我挺好的。", "没什么，就是有点累。"]}
+# asked how I am ("你最近心情怎么样？"), not what is wrong: no "没有啊" before it
+FINE_HOW = {"en": ["Well enough, thanks.", "Not bad at all, thanks."], "zh": ["还行，挺好的。", "挺好的，没什么烦心事。"]}
+_HOW = re.compile(r"怎么样|如何|咋样|好吗|好不好|\bhow\b", re.IGNORECASE)
+
+
+def fine_words(question: str, language: str) -> list[str]:
+    """The words for "nothing weighs on me", as the question asked it."""
+    lang = "zh" if language == "zh" else "en"
+    return (FINE_HOW if _HOW.search(question) else FINE)[lang]
 
 
 def asks_my_mood(question: str, language: str) -> bool:

@@ -41,7 +41,7 @@ from townsfolk.agents.join_words import without_repeats
 from townsfolk.agents.listener_words import drop_opener, revoiced
 from townsfolk.agents.llm.protocol import GroundingItem, LLMRequest
 from townsfolk.agents.my_loss import asks_my_loss
-from townsfolk.agents.my_mood import FINE, asks_my_mood, cause
+from townsfolk.agents.my_mood import asks_my_mood, cause, fine_words
 from townsfolk.agents.my_plans import PLANS, TALK_CALM, asks_my_plan, asks_to_talk, plan_key
 from townsfolk.agents.my_tellings import (
     ALSO_TOLD,
@@ -833,7 +833,8 @@ def _my_mood(v: _Voice, items: list[GroundingItem]) -> str:
     found = sorted(cause(items, set(v.meta.get("subjects") or [])), key=lambda g: not any(n in (g.text or "") for n in names))
     lines = [v.finish(line) for g in found if (line := v.line(g))]
     if not lines:
-        return FINE[v.lang][int(v.rng.integers(len(FINE[v.lang])))]
+        fine = fine_words(v.question, v.lang)
+        return fine[int(v.rng.integers(len(fine)))]
     return v.join([v.pick("open_hurt"), *lines[:2]])
 
 
