@@ -48,6 +48,7 @@ from townsfolk.agents.saw_it import asks_if_i_saw
 from townsfolk.agents.secrecy import promise, promise_reminder
 from townsfolk.agents.stage import StageDecision, StageHistory, decide_stage, internal_labels
 from townsfolk.agents.tellings_asked import held_back_teller
+from townsfolk.agents.titles import asks_who_holds, my_title_asked
 from townsfolk.agents.trade_goods import trade_reply
 from townsfolk.agents.voice import act_prompt, choose_act, variation_seed
 from townsfolk.agents.voice_phrases import PHRASES
@@ -263,6 +264,8 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
                                    and told_in_confidence(world, memory, npc, speaker, subjects),
                                    # "What did Wenna tell you?" of what I keep from this listener: not said, not denied
                                    "held_back_from": held_back_teller(world, memory, npc, speaker, text, subjects, grounding),
+                                   # "Who's the caretaker?" asked of the caretaker (titles.py)
+                                   "my_title_asked": asks_who_holds(text, lang) and my_title_asked(world, npc, text),
                                    "variation": variation_seed(world.seed, npc, world.tick, len(said))})
         reply_text, spent, analysis.fallback = _generate(provider, request, policy.max_sentences, stream)
         responses += spent

@@ -19,7 +19,9 @@ _NOT_TITLES = {"old", "young", "little", "big", "the", "mr", "mrs", "miss", "ms"
 # two-character tails of a zh role or name that are titles on their own (a tail like 常客 or 的人 is not)
 _ZH_TITLE_TAILS = {"掌柜", "老板", "师傅", "大夫", "郎中", "先生", "班主", "老爷", "东家", "伙计", "徒弟", "学徒",
                    "老板娘", "船家", "船夫", "店主", "店家", "账房", "厨子", "大厨", "铁匠", "木匠", "裁缝", "琴师",
-                   "花旦", "更夫", "猎户", "渔夫", "货郎", "媒婆", "族长", "里长", "村长", "保长", "捕头", "镖头"}
+                   "花旦", "更夫", "猎户", "渔夫", "货郎", "媒婆", "族长", "里长", "村长", "保长", "捕头", "镖头",
+                   "绣娘", "染工", "厨娘", "织娘", "织工", "茶娘", "船娘", "酒娘", "绣工", "窑工", "石匠", "瓦匠",
+                   "篾匠", "漆匠", "银匠", "鞋匠", "剃头匠", "屠夫", "樵夫", "马夫", "车夫", "脚夫", "挑夫", "塾师"}
 # zh words too common to name one person when they are only a role's tail (kept when the role is just that)
 _ZH_TOO_COMMON = {"邻居", "朋友", "客人", "师傅", "伙计"}
 _ADDRESS_AFTER = "，,、！!：:"
@@ -27,12 +29,17 @@ _ADDRESS_AFTER = "，,、！!：:"
 _INDEX: WeakKeyDictionary[World, tuple[int, dict[str, list[str]]]] = WeakKeyDictionary()
 
 
+# a role said with what its holder does ("vicar who sits on the school board", "laundress whose two boys are in
+# the school"): the title is the part before the clause ("the vicar"), never its last word ("the board")
+_EN_CLAUSE = re.compile(r"\s+(?:who|whose|that|which|with|from|of|at|in|for|on)\b.*$", re.IGNORECASE)
+
+
 def _en_titles(name: str, role: str) -> list[str]:
     out = []
     words = name.split()
     if len(words) > 1:
         out.append(words[0].lower().rstrip("."))
-    role_words = role.lower().split()
+    role_words = _EN_CLAUSE.sub("", role).lower().split()
     if len(role_words) > 1:
         out.append(" ".join(role_words))
     if role_words:
@@ -111,3 +118,26 @@ def titled(world: World, text: str, *, exclude: set[str], named: set[str]) -> li
             hits.append((m.start(), best[1][0]))
             seen.add(best[1][0])
     return hits
+
+
+# "Who is the schoolmistress?" / "Who's the vicar?" / 谁是掌柜？ / 染坊的掌柜是谁？: who holds a title (newcomer L-27:
+# "I haven't heard anything about that." / 这个我不太清楚 in worlds where one NPC holds it)
+_WHO_HOLDS = {"en": re.compile(r"^\W*(?:(?:and|so|then|but)\s+)?who(?:'s| is| was)\s+(?:the|your)\s+[a-z][a-z' -]{1,40}?"
+                               r"(?:\s+(?:here|around here|in (?:town|the village|this town)))?\s*\??\s*$", re.IGNORECASE),
+              "zh": re.compile(r"^\W*(?:那|那么)?(?:谁是[\u4e00-\u9fff]{2,8}|[\u4e00-\u9fff]{2,8}是谁|[\u4e00-\u9fff]{2,8}是哪位)"
+                               r"(?:啊|呀|呢|来着)?[？?。]?\s*$")}
+HOLDER = {"en": {"them": "That's {name}.", "me": "That's me."}, "zh": {"them": "是{name}。", "me": "就是我。"}}
+
+
+def asks_who_holds(question: str, language: str) -> bool:
+    """The question asks who holds a title ("Who is the vicar?"), not who a named person is."""
+    return bool(_WHO_HOLDS["zh" if language == "zh" else "en"].search(question))
+
+
+def my_title_asked(world: World, npc: str, question: str) -> bool:
+    """The title the question asks about is the NPC's own, held by it alone ("Who's the caretaker?" to Ned)."""
+    zh = world.language == "zh"
+    for title, holders in title_index(world).items():
+        if holders == [npc] and (title in question if zh else re.search(rf"\bthe {re.escape(title)}\b", question.lower())):
+            return True
+    return False

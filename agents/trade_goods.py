@@ -824,6 +824,10 @@ def _served_by_everyday(me: Character, text: str, zh: bool) -> bool:
     return bool(_deals_in(me.role, "" if zh else me.persona, text, zh))
 
 
+_WHERE_TO_GET = re.compile(r"\bwhere (?:can|could|do|would|might) i (?:get|buy|find|have)\b|\bwho (?:sells|does|makes|mends|"
+                           r"can do)\b|(?:哪儿|哪里|哪)(?:能|可以)?(?:买|找|做|订)|谁(?:卖|会做|家卖|那儿有)", re.IGNORECASE)
+
+
 def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset(),  # type: ignore[assignment]
                 previous: Callable[[], str | None] | None = None) -> tuple[str, str] | None:
     """(kind, words) when the line asks this NPC's trade for a ware, its price or how it is going; else None.
@@ -837,10 +841,11 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     me = world.character(npc)
     zh = world.language == "zh"
     trade = own_trade(me, zh)
-    if trade is None or (not me.sells and ware_in(trade, text, zh) is None):
+    if trade is None or ware_in(trade, text, zh) is None:
         from townsfolk.agents.ware_elsewhere import sold_elsewhere  # (it reads this file's wares)
 
-        asks = (_PRICE_ZH if zh else _PRICE_WORD_EN).search(text) or (_REQUEST_ZH if zh else _REQUEST_EN).search(text)
+        asks = ((_PRICE_ZH if zh else _PRICE_WORD_EN).search(text) or (_REQUEST_ZH if zh else _REQUEST_EN).search(text)
+                or _WHERE_TO_GET.search(text))  # "Where can I get my washing done?", 哪儿能买到方桌？
         elsewhere = sold_elsewhere(world, npc, text) if asks else None
         if elsewhere is not None:  # the apprentice asked for the apothecary's syrup: hers, at her price
             return "price_other", elsewhere
@@ -861,6 +866,8 @@ def trade_reply(world: World, npc: str, text: str, known: set[str] = frozenset()
     hours = hours_reply(world, npc, kind, text, zh)  # "What time do you open?", "How long will the shoeing take?"
     if hours is not None:
         return "trade", hours
+    if ware is not None and _WHERE_TO_GET.search(text):  # "Who sells firewood?" to the one who does: I do, at my price
+        return "price", ("我这儿就有。" if zh else "I do. ") + _said(world, npc, "price", ware, text, zh)
     many = _how_many_reply(world, npc, trade, text, zh, previous) if ware is None else None
     if many is not None:  # "How about two?" after the candles' price: two pairs priced
         return "price", many

@@ -105,6 +105,7 @@ from townsfolk.agents.tie_question import CLOSE, closeness_asked, is_that_tie, t
 from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import WHAT as WHAT_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
+from townsfolk.agents.titles import HOLDER, asks_who_holds
 from townsfolk.agents.too_hard import reproached_for_treatment, treatment_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
@@ -649,6 +650,15 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         kind = "opinion"  # "小满怎么样？" of a person named: what they are like (newcomer L-7: "就这些了")
     if kind == "remember_me":
         return _remember_asker(v, items)
+    if act in ("answer", "deny") and asks_who_holds(v.question, v.lang):  # "Who is the vicar?" (titles.py)
+        names = [n for n in v.meta.get("subject_names") or [] if n and n not in v.question]
+        if names:  # named by the title alone: who holds it, then what they are to me
+            tie = next((g for g in items if g.kind == "tie" and g.meta.get("about_name") == names[0]), None)
+            line = v.line(tie) if tie is not None else None
+            said = HOLDER[v.lang]["them"].format(name=names[0])
+            return v.join([said, v.finish(line)]) if line else said
+        if v.meta.get("my_title_asked"):
+            return HOLDER[v.lang]["me"]
     if act in ("answer", "deny") and asks_what_you_told(v.question, v.lang):  # "What did I tell you about Mabel?"
         theirs = [line for g in told_by_asker(items, subjects) if (line := v.line(g))]
         if theirs:

@@ -57,6 +57,7 @@ def sold_elsewhere(world: World, npc: str, text: str) -> str | None:
     price = price_of(world, cid, ware)
     name = seller.name if zh else seller.name.split()[0]
     role = re.sub(r"^(?:the|a|an)\s+", "", seller.role, flags=re.I) if seller.role else ("" if zh else "seller")
+    role = re.sub(r"\s+(?:who|whose|that|which)\b.*$", "", role, flags=re.I)  # "laundress whose two boys ...": laundress
     said = options[n].format(name=name, Name=name, ware=ware.name_zh if zh else ware.name_en, price=price,
                              coin="penny" if price == 1 else "pence", unit=ware.unit_zh if zh else ware.unit_en,
                              obj=pron[1] if pron[0] != "they" else name, pron=pron[0] if pron[0] != "they" else name,
