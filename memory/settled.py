@@ -26,12 +26,11 @@ def settle_into(memory: MemoryStore, summary: Summary) -> list[str]:
     holder, other = summary.holder, summary.about
     settled = [e for e in memory.events_of(holder)
                if e.about == other and e.valence < 0 and e.tick <= summary.tick
-               and (folds(e, holder) or _puzzle(e))
-               and not set(e.participants) - {holder, other}]  # a telling from a third party is our last word with
-    # them (forgetting reads contacts from events): archived here, a silent pair never went dormant
+               and (folds(e, holder) or _puzzle(e))]
     for e in settled:
-        e.status = "archived"
-        e.meta["absorbed_by"] = summary.id
+        if not set(e.participants) - {holder, other}:  # (a telling from a third party stays active, only covered:
+            e.status = "archived"  # it is our last word with them, and forgetting reads contacts from events; archived,
+        e.meta["absorbed_by"] = summary.id  # it was forgotten early and the silent pair never went dormant)
     if settled:
         memory.touch_many("event", settled)
         summary.covers = [*summary.covers, *(e.id for e in settled)]

@@ -31,5 +31,9 @@ def test_like_i_said_things_runs_on():
     said = [town.say("me", "agnes", q).text for q in (
         "What was stolen from you?", "Who stole your costume?", "Are you angry with Wendy Carter?",
         "Did Wendy Carter steal your costume?", "What do you think of Wendy Carter?")]
-    assert any("Like I said, t" in s or "As I said, t" in s or "As I told you, t" in s for s in said), said
-    assert not any(", Things" in s or "But When" in s for s in said), said
+    # (a recap after a lead-in, when there is one, runs on in lower case; the summary a stretch folds into
+    # may name the happening itself, a name, since the summaries count happenings: helper memory K-24)
+    assert not any(", Things" in s or "But When" in s or ", It" in s or ", When" in s for s in said), said
+    from townsfolk.agents.grammar_en import run_on
+    assert run_on("Things with Wendy Carter have been rough") == "things with Wendy Carter have been rough"
+    assert run_on("Wendy Carter stole my costume") == "Wendy Carter stole my costume"

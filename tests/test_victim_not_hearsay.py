@@ -27,7 +27,9 @@ def test_the_robbed_one_feels_from_what_she_saw():
     text = town.say("me", "agnes", "Are you angry with Wendy Carter?").text
     assert "spangled costume" in text, text
     assert "found Wendy Carter stole" not in text and "thought Wendy Carter stole" not in text, text
-    assert "Bess Sawyer" not in text, text
+    # no hearsay said in place of what she saw (a summary may note in passing who told her too)
+    assert "I heard from Bess Sawyer" not in text and "Bess Sawyer told me that" not in text \
+        and "stole my spangled costume" in text, text
     # the event names her only in its words (no `about`, as a world spec's "{other}"): still done to her
     text = town.say("me", "agnes", "What was stolen from you?").text
     assert "Wendy Carter stole my spangled costume" in text, text
