@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from townsfolk.world.bare import SharedFieldsModel
 
 
-class EventMemory(BaseModel):
+class EventMemory(SharedFieldsModel):
     """What one character remembers of one moment, in its own perspective."""
 
     id: str

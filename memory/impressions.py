@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from townsfolk.world.bare import SharedFieldsModel
 
 
-class Impression(BaseModel):
+class Impression(SharedFieldsModel):
     """A holder's stable judgement of someone ("reliable, but complains")."""
 
     id: str
@@ -22,7 +24,7 @@ class Impression(BaseModel):
     private: bool = False
 
 
-class Summary(BaseModel):
+class Summary(SharedFieldsModel):
     """A sentence or two folding several events and beliefs together, keeping causes."""
 
     id: str

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from townsfolk.world.bare import SharedFieldsModel
+
 # what BaseModel.__init__ leaves on an instance, set through its own slots (see LogEntry.trusted)
 _new = BaseModel.__new__
 _set_dict = BaseModel.__dict__["__dict__"].__set__
@@ -16,7 +18,7 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-class LogEntry(BaseModel):
+class LogEntry(SharedFieldsModel):
     """One line of the timeline: when, what kind, who, in words, and the ids behind it."""
 
     tick: int
