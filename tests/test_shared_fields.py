@@ -70,3 +70,15 @@ def test_copies_and_pickles_have_sets_of_their_own() -> None:
     imp = maker(Impression, ("id", "holder", "about", "text", "tick", "time"))("i1", "ida", "bo", "sly", 1, T0)
     imp.confidence = 0.4
     assert imp.model_fields_set == {"id", "holder", "about", "text", "tick", "time", "confidence"}
+
+
+def test_engine_made_lines_share_theirs_and_redacting_one_changes_it_alone() -> None:
+    a, b = LogEntry.many(1, "t", "mood", [("n1", "calm"), ("n2", "glum")])
+    c = LogEntry.trusted(1, "t", "gossip", ["n1"], "x", {"fact": "f1"})
+    d = LogEntry.trusted(1, "t", "gossip", ["n2"], "y", {"fact": "f2"})
+    assert a.model_fields_set is b.model_fields_set and c.model_fields_set is d.model_fields_set
+    assert a.model_fields_set == {"tick", "time", "kind", "who", "text"} and "ids" in c.model_fields_set
+    a.text = "(said in private)"  # sim/private_lines.py: a given field, the set unchanged
+    assert b.text == "glum" and b.model_fields_set == {"tick", "time", "kind", "who", "text"}
+    a.ids = {"belief": "b1"}  # a field it was not given: a set of its own
+    assert "ids" in a.model_fields_set and "ids" not in b.model_fields_set
