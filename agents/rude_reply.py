@@ -14,7 +14,7 @@ import zlib
 # names of abuse that are also plain words ("rat", "snake"): an insult only when called at the listener
 _ABUSE = (r"(?:oaf|lout|dolt|clod|buffoon|weasel|snake|rat|toad|worm|louse|viper|gossipmonger|rumou?rmonger|"
           r"blabbermouth|loudmouth|troublemaker|coward|brute|swine|pig|fraud|traitor|snitch|tattletale|mule|"
-          r"stick-in-the-mud|tightwad|cheapskate|penny-pincher)")
+          r"stick-in-the-mud|tightwad|cheapskate|penny-pincher|gossip|windbag|chatterbox|scandalmonger|hypocrite)")
 _INSULT = {
     "en": re.compile(
         r"\b(?:idiot|stupid|dumb|moron|fool|liar|(?:(?:a|dirty|rotten|lying) cheat(?!\w)|you cheat(?=\s*(?:[!.]|$)))|useless|pathetic|ugly|disgusting|hate you|shut up|get lost|"
@@ -27,6 +27,7 @@ _INSULT = {
         r"(?<=you are )(?:a|an|such a|nothing but a|just a) (?:[a-z-]+ ){0,2}" + _ABUSE + r")\b",
         re.IGNORECASE),
     "zh": re.compile(r"傻[瓜子逼]|你(?:真|好|太)?傻|蠢|笨蛋|白痴|废物|滚(?:蛋|开|出去)?[！!。]?$|给我滚|讨厌|骗子|闭嘴|"
+                     r"长舌妇|碎嘴子|八婆|(?:你这个|你个)(?:嚼舌根|搬弄是非)的|"
                      r"老糊涂|老东西|老不死|混蛋|王八|不要脸|神经病|丑八怪|臭|"
                      # a tattler and a two-face: 长舌头, 搬弄是非, 小人 (not 小人物 / 小人书)
                      r"长舌|搬弄是非|嚼舌根|挑拨离间|小人(?![物书儿国家])|势利眼|白眼狼|没良心|马屁精|吃里扒外|乌鸦嘴|扫把星|"

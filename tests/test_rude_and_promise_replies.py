@@ -96,3 +96,20 @@ def test_a_promise_in_chinese_and_what_is_no_plain_promise() -> None:
     assert promise_reply({"promise", "request"}, "I promise, can you lend me a rope?", "en", cool=False, seed="s") is None
     assert promise_reply({"promise", "apology"}, "Sorry, I promise it won't happen again.", "en", cool=False,
                          seed="s") is None
+
+
+@pytest.mark.parametrize(("line", "lang"), [("You're a lying old gossip, Bessie.", "en"), ("You old gossip.", "en"),
+                                           ("Shut up, you old windbag.", "en"), ("你这个长舌妇！", "zh")])
+def test_a_gossip_called_at_me_is_an_insult(line: str, lang: str) -> None:
+    """Newcomer L-35: "You're a lying old gossip, Bessie." got small talk ("Quiet day so far.")."""
+    from townsfolk.agents.rude_reply import rude_reply
+
+    assert rude_reply(line, lang, "seed") is not None
+
+
+@pytest.mark.parametrize(("line", "lang"), [("Did you hear the gossip?", "en"), ("Bessie is a gossip.", "en"),
+                                           ("There's gossip about you.", "en")])
+def test_gossip_as_a_word_is_no_insult(line: str, lang: str) -> None:
+    from townsfolk.agents.rude_reply import rude_reply
+
+    assert rude_reply(line, lang, "seed") is None
