@@ -91,8 +91,8 @@ def _en_accusation(question: str, pattern: re.Pattern[str] = _EN_ASK) -> Accusat
     shown = [rest[a:b] for a, b in spans] if len(lowered) == len(rest) else words
     while words and words[0] in _EN_ADVERB:
         words, shown = words[1:], shown[1:]
-    if not words:
-        return None
+    if not words or words[0] in ("and", "or"):  # "Did you and Ned talk since yesterday?": the two of us, no deed of mine
+        return None  # (its denial read "No, I didn't and Ned talk since yesterday": newcomer L-18)
     head = m.group(0).lower()
     aux = next((a for a in ("did", "have", "had") if re.match(a + r"\s+you\b", head)), "")  # "": "says you broke"
     verb, obj = words[0], " ".join(shown[1:])

@@ -161,7 +161,11 @@ _RELATION = {"zh": re.compile(r"你(?:和|跟)[^，,？?]{1,8}?(?:现在|最近|
              "en": re.compile(r"\b(?:you and \w+|between you and|things with \w+)\b.*\b(?:now|lately|these days|how)\b"
                               r"|\bhow are (?:things|you) (?:with|and)\b"
                               r"|\b(?:made|make|making) (?:it )?up with\b|\breconciled with\b"
-                              r"|\b(?:you and \w+|you two) (?:have |ever )?(?:made|make) up\b", re.IGNORECASE)}
+                              r"|\b(?:you and \w+|you two) (?:have |ever )?(?:made|make) up\b"
+                              # "Did you and Ned talk since yesterday?": how things stand between us, no deed of mine
+                              r"|\b(?:did|have|had|are|were) you and [A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:ever |really |finally )?"
+                              r"(?:talk|talked|speak|spoken|spoke|meet|met|sort|sorted|patch|patched|settle|settled|fall out|fallen out|fell out|"
+                              r"get on|got on|quarrel|quarrelled|argue|argued|clear|cleared)\b", re.IGNORECASE)}
 # whether something has come between me and someone: asked as yes/no, answered with what came between us
 _RIFT_ASKED = {"en": re.compile(r"\b(?:is|was|has) (?:there )?(?:something|anything) (?:been )?(?:wrong|the matter|amiss|up|going on|"
                                 r"happened) (?:between you and|with you and)\b|\bbetween you (?:and \w+|two)\b.*\b(?:wrong|"
