@@ -250,6 +250,10 @@ _SOCIAL_ASK = re.compile(r"\b(?:apologi[sz]e|say (?:you'?re |you are )?sorry|mak
                          r"|道(?:个)?歉|赔(?:个)?不是|赔礼|认(?:个)?错|和好|讲和|(?:跟|和|找)[\u4e00-\u9fff]{1,4}?(?:说说|谈谈|聊聊)",
                          re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SAID_OF_YOU_BY_ALL = re.compile(
+    r"\b(?:everyone|everybody|people|folk|folks|they|the whole (?:town|village)|all the (?:town|village)|the village|the town)\s+"
+    r"(?:says?|are saying|is saying|thinks?|reckons?|knows?|whispers?)\s+(?:that\s+)?you(?:'re| are| were|\b)"
+    r"|(?:大家|人家|别人|街坊|街坊们|村里人|镇上的人|人人)(?:都|全)?(?:说|讲|传|议论|在说|在传)(?:你|您)", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z']+")
 # a clause that is only thanks, a filler or an interjection says nothing about anyone
 _NOT_A_STATEMENT = re.compile(r"^(?:谢谢|多谢|好的|好吧|嗯+|哦+|啊+|对|是的|没事|行|ok|okay|yes|no|thanks|thank you|"
@@ -330,6 +334,9 @@ def _clause_intents(text: str, clause: _Clause, names: tuple[str, ...] = ()) -> 
         found["tell"] = _STATEMENT_CONFIDENCE
     if not found and _is_statement(words, names):
         found["tell"] = _STATEMENT_CONFIDENCE  # "老李，王婶好像在生你的气" tells him something
+    if _SAID_OF_YOU_BY_ALL.search(words) and not _QUESTION_END.search(words.strip()):
+        found.pop("chat", None)  # "Everyone says you're a thief." / 大家都说你手脚不干净: a tale about me going round
+        found["tell"] = max(found.get("tell", 0.0), _STATEMENT_CONFIDENCE)  # (was small talk: newcomer L-36)
     if asked_explicitly and "request" in found and re.search(
         r"告诉我|tell me about|do you know", words, re.IGNORECASE
     ):

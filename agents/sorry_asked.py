@@ -19,8 +19,11 @@ _SORRY = {"en": re.compile(r"\b(?:are|aren't) you (?:even |at all |not )?sorry\b
                            r"|\bdon't you (?:regret|feel (?:bad|sorry))\b", re.IGNORECASE),
           "zh": re.compile(r"(?:你|您)(?:就|难道)?(?:不)?(?:后悔|内疚|过意不去|觉得对不起)|(?:你|您)(?:有没有|是不是|会不会)(?:有点)?(?:后悔|内疚)")}
 _APOLOGISE = {"en": re.compile(r"\b(?:will|would|won't|are|aren't|can|could|do|don't) you (?:ever |going to |want to |mean to |plan to )?"
-                               r"(?:go and |go )?(?:apologi[sz]e|say (?:you'?re |you are )?sorry)\b", re.IGNORECASE),
-              "zh": re.compile(r"(?:你|您)(?:会|要|肯|打算|准备|能|能不能|想|不)?(?:去)?(?:跟|向|给)[^，,。？?]{1,8}?"
+                               r"(?:go and |go )?(?:apologi[sz]e|say (?:you'?re |you are )?sorry)\b"
+                               # "You should apologise to Agnes." (newcomer L-36: "Really? I stole ...")
+                               r"|\byou (?:really )?(?:should|ought to|must|need to|had better|'d better) (?:go and |go )?"
+                               r"(?:apologi[sz]e|say (?:you'?re |you are )?sorry)\b", re.IGNORECASE),
+              "zh": re.compile(r"(?:你|您)(?:会|要|肯|打算|准备|能|能不能|想|不|应该|应当|该|得|最好|还是)?(?:去)?(?:跟|向|给)[^，,。？?]{1,8}?"
                                r"(?:道(?:个)?歉|赔(?:个)?不是|赔礼|认(?:个)?错)(?:吗|么|不|吧)?")}
 SAID = {"en": {"sorry_yes": ["I feel awful about it. I should have been more careful: {line}", "Very much so. {line}"],
                "apologise_yes": ["I will; I owe {who} that. {line}", "I mean to, yes. {line}"],

@@ -670,7 +670,7 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         names = [n for n in v.meta.get("subject_names") or [] if n and n not in ("you", "你")]
         options = NONE_TOLD[v.lang] if names else NONE_AT_ALL[v.lang]
         return options[int(v.rng.integers(len(options)))].format(about=names[0] if names else "")
-    if act in ("answer", "deny") and (asks_if_sorry(v.question, v.lang) or asks_if_i_will_apologise(v.question, v.lang)):
+    if act in ("answer", "deny", "react") and (asks_if_sorry(v.question, v.lang) or asks_if_i_will_apologise(v.question, v.lang)):
         names = [n for n in v.meta.get("subject_names") or [] if n]  # "Will you apologise to Gideon?" (sorry_asked.py)
         return sorry_answer(items, names, subjects, v.lang, int(v.rng.integers(1 << 30)),
                             lambda g: v.finish(line) if (line := v.line(g)) else "")
