@@ -280,7 +280,23 @@ def told_what_i_saw(memory: MemoryStore, npc: str, belief: Belief) -> bool:
                and b.claim.about == belief.claim.about for b in memory.beliefs_via(npc, belief.origin_fact_id))
 
 
-_ASKED_BACK = re.compile(r"[?？]\s*$|(?:吗|么|呢)\s*[。]?\s*$")
+def seen_for_hearsay(memory: MemoryStore, npc: str, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A told belief that says no more than what I saw myself gives way to the event of seeing it (K-45: "I
+    heard from Bess Sawyer that Wendy Carter stole something" of the costume stolen before my eyes)."""
+    have = {e for e, _ in entries}
+    out: list[tuple[str, str]] = []
+    for entry_id, tier in entries:
+        item = memory.get_or_none(entry_id)
+        if tier in _PLAIN_TIERS and isinstance(item, Belief) and told_what_i_saw(memory, npc, item):
+            seen = next((e for e in memory.events_of(npc) if e.fact_id == item.origin_fact_id
+                         and e.source in ("witnessed", "participated")), None)
+            if seen is not None:
+                if seen.id not in have:
+                    have.add(seen.id)
+                    out.append((seen.id, tier))
+                continue
+        out.append((entry_id, tier))
+    return out
 
 
 def seen_for_beliefs(memory: MemoryStore, npc: str, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -405,8 +421,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
         entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
-    if question and _ASKED_BACK.search(question):  # a question: my seeing it stands in for the belief it left
-        entries = seen_for_beliefs(memory, npc, entries)  # (a disclosure is noted, not answered with news)
+    if question and (asks_if_i_saw(question, lang) or asks_done_to_me(question, lang)):
+        entries = seen_for_beliefs(memory, npc, entries)  # asked what I saw, or what was done to me: as I saw it
+    entries = seen_for_hearsay(memory, npc, entries)
     seen_facts = {e.fact_id for i, _ in entries if isinstance(e := memory.get_or_none(i), EventMemory)
                   and e.source in ("witnessed", "participated") and e.fact_id}  # what I say I saw, in this reply
     for entry_id, tier in entries:

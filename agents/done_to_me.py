@@ -65,10 +65,10 @@ def wrongs_done_to_me(world: World, memory: MemoryStore, npc: str, limit: int = 
     return out
 
 
-def done_to_me_answer(question: str, language: str, items: list[GroundingItem], names: list[str],
-                      pick: int) -> tuple[str, GroundingItem] | None:
-    """The opener ("Yes." for a yes-or-no, nothing for "who"/"what") and the memory of what was done to me
-    that the question names (its doer by name, or its words), or None when the question asks of none."""
+def done_to_me_answer(question: str, language: str, items: list[GroundingItem],
+                      names: list[str]) -> tuple[bool, GroundingItem] | None:
+    """Whether the question is a yes-or-no (said "Yes." first; not "who"/"what") and the memory of what was
+    done to me that it names (its doer by name, or its words), or None when the question asks of none."""
     if not asks_done_to_me(question, language) or _FEELING_TOWARD_ME.search(question):
         return None  # "小虎在生你的气吗？" asks their feeling toward me, not what they did to me
     zh = language == "zh"
@@ -80,6 +80,5 @@ def done_to_me_answer(question: str, language: str, items: list[GroundingItem], 
     if not named:
         return None
     named.sort(key=lambda g: (g.valence > 0) != (kind is not None))  # a kindness asked: that first; else the wrong
-    yes = _YES_NO["zh" if zh else "en"].search(question) and not re.search(r"谁|什么|啥|多少|哪", question)
-    options = YES["zh" if zh else "en"]
-    return (options[pick % len(options)] if yes else ""), named[0]
+    yes = bool(_YES_NO["zh" if zh else "en"].search(question)) and not re.search(r"谁|什么|啥|多少|哪", question)
+    return yes, named[0]

@@ -165,11 +165,11 @@ def inner_quotes(text: str) -> str:
 
 # a sentence's first word that is no name and not I: it runs on in lower case after "Like I said," or "But"
 # ("Like I said, Things with Alan ...", "But When I ran into Agatha ...": newcomer K-51, K-22)
-_RUNS_ON = re.compile(r"(?:It|That|There|He|She|They|We|You|What|When|While|After|Before|Since|Once|Then|The|A|An|My|"
+RUNS_ON = re.compile(r"(?:It|That|There|He|She|They|We|You|What|When|While|After|Before|Since|Once|Then|The|A|An|My|"
                       r"Our|His|Her|Their|This|These|Those|Today|Yesterday|Someone|Somebody|Nobody|Everyone|If|As|At|"
                       r"On|In|Things|Over|Nothing|Not|Everything|According|Word|Apparently)\b")
 
 
 def run_on(text: str) -> str:
     """The sentence with its first word lower-cased when it runs on after a lead-in (never a name, never I)."""
-    return text[:1].lower() + text[1:] if _RUNS_ON.match(text) else text
+    return text[:1].lower() + text[1:] if RUNS_ON.match(text) else text

@@ -32,6 +32,7 @@ from townsfolk.agents.deed_match import (
     same_thing,
 )
 from townsfolk.agents.deed_question import STATE_DENIED, asks_a_deed, fault_asked
+from townsfolk.agents.done_to_me import YES as YES_DONE
 from townsfolk.agents.done_to_me import done_to_me_answer
 from townsfolk.agents.fault_asked import asks_whose_fault, fault_answer
 from townsfolk.agents.glad_remark import AGREE, glad_thing
@@ -771,11 +772,12 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         return v.join([SMALL_TALK[v.lang][int(v.rng.integers(len(SMALL_TALK[v.lang])))], *[v.finish(x) for x in seen[:1]]])
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
-    if act in ("answer", "deny", "react") and (wronged := done_to_me_answer(
-            v.question, v.lang, items, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)))):
-        opener, what = wronged  # "Who stole your costume?": what was done to me, as I saw it (done_to_me.py)
+    if act in ("answer", "deny", "react") and kind != "feeling" and (wronged := done_to_me_answer(
+            v.question, v.lang, items, list(v.meta.get("subject_names") or []))):
+        yes, what = wronged  # "Who stole your costume?": what was done to me, as I saw it (done_to_me.py)
         line = v.line(what)
-        if line:
+        if line:  # (the seeded stream is drawn from only when this is the answer: other wording stays as it was)
+            opener = YES_DONE[v.lang][int(v.rng.integers(len(YES_DONE[v.lang])))] if yes else ""
             return v.join([opener, v.finish(line)]) if opener and not v.zh else opener + v.finish(line)
     if kind == "yes_no" and (cleared := _accused_other(v, items)) is not None:
         return cleared
@@ -964,6 +966,9 @@ def _recollection(v: _Voice, g: GroundingItem, pick: dict[str, list[str]]) -> st
         return v.finish(pick["talked"][int(v.rng.integers(len(pick["talked"])))])
     raw = v.line(g)
     return v.finish(raw) if raw else None
+
+
+_RUNS_ON_EN = grammar_en.RUNS_ON  # a line's first word that runs on in lower case after "Like I said," (grammar_en.py)
 
 
 def _recap(v: _Voice, items: list[GroundingItem]) -> str:

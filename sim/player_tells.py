@@ -298,7 +298,9 @@ def _read_statement(world: World, memory: MemoryStore, *, player: str, npc: str,
         teller, rest = lead
         rest = first_sentence(rest)  # "Agatha only said you rushed the page. Jasper made it sound worse.": the
         # second sentence is the player's own word about Jasper, never a part of Agatha's (K-22)
-        if _YOU[lang].match(rest):  # her word of the listener: her attitude toward them, in the player's report
+        if _YOU[lang].match(rest) and not [c for c in mentioned_ids(world, rest) if c not in (player, teller, npc)]:
+            # her word of the listener alone ("Agatha only said you rushed the page"): her attitude toward them, as
+            # the player reports it (not "Dorrit told Jasper you called Milo unreliable": a word about Milo)
             read = read_claim(memory, rest, about=npc)
             if read.predicate == "remark":  # no word of the inventory: her words, as the player put them
                 return read.model_copy(update={"said_by": teller, "quote": rest})
