@@ -245,7 +245,8 @@ def latest_told(memory: MemoryStore, npc: str, listener: str, limit: int = 2) ->
 
 
 _BARE_IT = {"en": re.compile(r"\b(?:it|that|this)\b|\bwere you there\b", re.IGNORECASE),
-            "zh": re.compile(r"^(?:那)?(?:你|您)(?:当时)?(?:亲眼)?(?:看见|看到|瞧见|见到|目睹|在场|在不在)")}
+            "zh": re.compile(r"^(?:[^，,？?]{0,10}?(?:的时候|那会儿|那时候|当时)[，,]?)?(?:那)?(?:你|您)(?:当时)?(?:亲眼)?"
+                             r"(?:看见|看到|瞧见|见到|目睹|在场|在不在)")}  # (出事的时候你在场吗？ too)
 
 
 def last_answer_to(world: World, memory: MemoryStore, npc: str, listener: str) -> list[str]:

@@ -41,7 +41,7 @@ def _town() -> Town:
 def test_their_you_to_me_is_mine_when_their_words_came_of_what_they_saw() -> None:
     town = _town()
     said = town.say("me", "nora", "What happened to your orchard?").text
-    assert "into my orchard" in said and "into your orchard" not in said, said
+    assert "my orchard" in said and "your orchard" not in said, said  # (the goats, or the fence mended: both mine)
     said = town.say("me", "nora", "What did you tell Tilly?").text
     assert "Tilly's orchard" not in said and "my orchard" in said, said
 

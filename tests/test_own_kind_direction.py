@@ -30,7 +30,7 @@ def test_the_kind_names_the_from_end(lang: str, asked: str, npc: str, said: str)
 
 def test_a_recap_runs_on_in_lower_case() -> None:
     # "Like I said, When I ran into Owen, ..." (a line's own capital after the lead); a name or I keeps its own
-    from townsfolk.agents.grammar_en import _RUNS_ON as _RUNS_ON_EN
+    from townsfolk.agents.voice import _RUNS_ON_EN
 
     assert _RUNS_ON_EN.match("When I ran into Owen, I kept my distance") and _RUNS_ON_EN.match("It's been weighing on me")
     assert not _RUNS_ON_EN.match("Owen was cool with me") and not _RUNS_ON_EN.match("I told Hattie")
