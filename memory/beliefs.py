@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from townsfolk.memory.claims import Claim
-from townsfolk.world.bare import SharedFieldsModel
 
 # How much a source is worth before trust and distance are counted.
 SOURCE_BASE = {"witnessed": 0.95, "account": 0.9, "told": 0.75, "inferred": 0.5}
@@ -28,7 +27,7 @@ def credibility(source: str, *, trust_in_teller: float = 0.5, hops: int = 0) -> 
     return round(min(1.0, max(0.0, value)), 4)
 
 
-class Belief(SharedFieldsModel):
+class Belief(BaseModel):
     """One held (or superseded) claim, with where it came from."""
 
     id: str

@@ -20,7 +20,7 @@ from townsfolk.memory.fold_bound import ROUNDING, SUMMARISED_SOURCES, folds
 from townsfolk.memory.impressions import Impression, Summary
 from townsfolk.memory.rolling_summary import last_of_pair, same_day_events, supersede
 from townsfolk.memory.store import MemoryStore
-from townsfolk.world.bare import maker, mark_set
+from townsfolk.world.bare import maker
 
 SUMMARY_THRESHOLD = 1.2  # importance gathered about one person before it is folded
 MIN_EVENTS = 3
@@ -203,7 +203,6 @@ _IMPRESSION_DRAFT_FIELDS = ("holder", "about", "about_name", "language", "old_te
                             "summary_text", "predicate")
 _IMPRESSION_FIELDS = ("id", "holder", "about", "text", "valence", "confidence", "tick", "time", "sources")
 _MOVED_FIELDS = ("text", "valence", "confidence", "tick", "time", "sources")  # what a moved impression changes
-_STATUS = ("status",)  # what archiving an event changes
 _consolidated = maker(Consolidated, ())
 _consolidated_of = maker(Consolidated, ("summaries", "impressions"))
 _summary_draft = maker(SummaryDraft, _SUMMARY_DRAFT_FIELDS)
@@ -368,7 +367,7 @@ def fold_holders(memory: MemoryStore, holders: Iterable[str], *, names: dict[str
             for e in events:  # `e.status = "archived"` as pydantic's setattr does it (no validation), without its dispatch
                 d = e.__dict__
                 d["status"] = "archived"
-                mark_set(e, _STATUS)
+                e.__pydantic_fields_set__.add("status")
                 d["meta"]["absorbed_by"] = absorbed_by
                 # the journal as `touch_many("event", events)` writes it; its forgetting of the holder's
                 # bound is left out: the bound is set exactly below, and until then the archived events
@@ -537,5 +536,5 @@ def _move_impression(summary: Summary, old: Impression | None, old_valence: floa
     d["confidence"] = min(1.0, d["confidence"] + 0.1)
     d["tick"], d["time"] = tick, now
     d["sources"] = [*d["sources"], sd["id"]]
-    mark_set(old, _MOVED_FIELDS)
+    old.__pydantic_fields_set__.update(_MOVED_FIELDS)
     return old

@@ -5,12 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import Field
-
-from townsfolk.world.bare import SharedFieldsModel
+from pydantic import BaseModel, Field
 
 
-class EventMemory(SharedFieldsModel):
+class EventMemory(BaseModel):
     """What one character remembers of one moment, in its own perspective."""
 
     id: str

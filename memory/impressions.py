@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import Field
-
-from townsfolk.world.bare import SharedFieldsModel
+from pydantic import BaseModel, Field
 
 
-class Impression(SharedFieldsModel):
+class Impression(BaseModel):
     """A holder's stable judgement of someone ("reliable, but complains")."""
 
     id: str
@@ -24,7 +22,7 @@ class Impression(SharedFieldsModel):
     private: bool = False
 
 
-class Summary(SharedFieldsModel):
+class Summary(BaseModel):
     """A sentence or two folding several events and beliefs together, keeping causes."""
 
     id: str

@@ -8,20 +8,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from townsfolk.world.bare import SharedFields, SharedFieldsModel
-
 # what BaseModel.__init__ leaves on an instance, set through its own slots (see LogEntry.trusted)
 _new = BaseModel.__new__
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-# the fields sets an engine-made entry is given, one each shared by all of them (world/bare.py SharedFields)
-_GIVEN = SharedFields(("tick", "time", "kind", "who", "text"))
-_GIVEN_IDS = SharedFields(("tick", "time", "kind", "who", "text", "ids"))
 
 
-class LogEntry(SharedFieldsModel):
+class LogEntry(BaseModel):
     """One line of the timeline: when, what kind, who, in words, and the ids behind it."""
 
     tick: int
@@ -40,7 +35,8 @@ class LogEntry(SharedFieldsModel):
         entry = _new(cls)
         _set_dict(entry, {"tick": tick, "time": time, "kind": kind, "who": who, "text": text,
                           "ids": {} if ids is None else ids})
-        _set_fields(entry, _GIVEN if ids is None else _GIVEN_IDS)
+        _set_fields(entry, {"tick", "time", "kind", "who", "text"} if ids is None
+                    else {"tick", "time", "kind", "who", "text", "ids"})
         _set_extra(entry, None)
         _set_private(entry, None)
         return entry
@@ -50,12 +46,12 @@ class LogEntry(SharedFieldsModel):
         """One trusted entry per (who, text), all of one tick and kind: a big town's mood shift is
         tens of thousands of lines in one tick, so the loop is kept to the object itself."""
         out: list[LogEntry] = []
-        append, new, set_dict, set_fields, set_extra, set_private, given = (
-            out.append, _new, _set_dict, _set_fields, _set_extra, _set_private, _GIVEN)
+        append, new, set_dict, set_fields, set_extra, set_private = (
+            out.append, _new, _set_dict, _set_fields, _set_extra, _set_private)
         for who, text in lines:
             entry = new(cls)
             set_dict(entry, {"tick": tick, "time": time, "kind": kind, "who": [who], "text": text, "ids": {}})
-            set_fields(entry, given)
+            set_fields(entry, {"tick", "time", "kind", "who", "text"})
             set_extra(entry, None)
             set_private(entry, None)
             append(entry)

@@ -7,11 +7,6 @@ the fields). `bare(cls, values)` gives what `cls(**values)` gives for values of 
 types: every field in field order, defaults filled (a fresh one from each default factory), the
 fields given as `model_fields_set`, the class's private defaults. Callers pass exact types (a float
 for a float field, a tuple for a tuple): nothing is coerced here.
-
-The objects one `maker` builds of a frozen class or of a `SharedFieldsModel` share one fields set
-(`SharedFields`): a set of 16 names is 1.2 KB, more than the object's field dict, and a telling
-built seven of them (2.5x its memories' and lines' field dicts together). The shared set is never
-changed: a field set later on one object gives that object a set of its own first.
 """
 
 from __future__ import annotations
@@ -49,6 +44,7 @@ class _Shape:
         self.private = {n: a.get_default() for n, a in private.items()} if private else None
 
 
+_SHAPES: dict[type, _Shape] = {}
 COPY_FROM = 10  # fields from which `maker` copies a dict of the defaults rather than writing a literal
 # BaseModel's own slots, set as its __init__ leaves them (as sim/log.py's LogEntry.trusted does)
 _new = BaseModel.__new__
@@ -56,69 +52,6 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-class SharedFields(set):
-    """The fields set of every object one `maker` builds: read as their own, never changed in place
-    (a change that would alter it is a TypeError, never a silent change to all of them); a copy or
-    a pickle of it is a plain set, as each object's own used to be."""
-
-    __slots__ = ()
-
-    def _refuse(self, *_args: object) -> None:
-        raise TypeError("a shared fields set is not changed in place: `mark_set` the model instead")
-
-    def add(self, name: str) -> None:
-        if name not in self:  # (adding a name it holds changes nothing: pydantic's setattr does so)
-            self._refuse()
-
-    def update(self, *others: Any) -> None:
-        if any(name not in self for other in others for name in other):
-            self._refuse()
-
-    discard = remove = pop = clear = difference_update = intersection_update = _refuse
-    symmetric_difference_update = _refuse
-
-    def __ior__(self, other: Any) -> SharedFields:
-        self.update(other)
-        return self
-
-    __iand__ = __isub__ = __ixor__ = _refuse  # type: ignore[assignment]
-
-    def __copy__(self) -> set[str]:
-        return set(self)
-
-    def __deepcopy__(self, _memo: dict) -> set[str]:
-        return set(self)
-
-    def __reduce__(self) -> tuple:
-        return (set, (list(self),))
-
-
-def mark_set(model: BaseModel, names: Any) -> None:
-    """Count `names` among the model's fields set, as pydantic's setattr does for a field written
-    straight into `__dict__`; a model whose set is shared gets a set of its own first."""
-    fields = model.__pydantic_fields_set__
-    if type(fields) is SharedFields:
-        if all(name in fields for name in names):
-            return
-        fields = set(fields)
-        _set_fields(model, fields)
-    fields.update(names)
-
-
-class SharedFieldsModel(BaseModel):
-    """A model whose `maker`-built objects share one fields set (`SharedFields`): a field assigned
-    on one of them gives it a set of its own first, then pydantic's setattr runs as ever."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        fields = self.__pydantic_fields_set__
-        if type(fields) is SharedFields and name not in fields and name in type(self).model_fields:
-            _set_fields(self, set(fields))
-        super().__setattr__(name, value)
-
-
-_SHAPES: dict[type, _Shape] = {}
 
 
 def bare(cls: type[M], values: dict[str, Any]) -> M:
@@ -181,14 +114,9 @@ def maker(cls: type[M], given: tuple[str, ...]) -> Callable[..., M]:
         writes.append(f"    d[{name!r}] = {value}\n")
     build = f"    d = defaults.copy()\n{''.join(writes)}" if copied else f"    d = {{{', '.join(items)}}}\n"
     params = ", ".join(f"v{i}" for i in range(len(given)))
-    # the fields set: one shared by every object made (see SharedFields) when nothing can change it in
-    # place unseen (a frozen class, or a SharedFieldsModel's setattr), else a set display of constants
-    # (a copy of one frozenset, without calling `set`); no private attributes: None written in
-    if cls.model_config.get("frozen") or issubclass(cls, SharedFieldsModel):
-        scope["shared"] = SharedFields(given)
-        fields_set = "shared"
-    else:
-        fields_set = "{" + ", ".join(repr(name) for name in given) + "}" if given else "set()"
+    # the fields set as a set display of constants (a copy of one frozenset, without calling `set`);
+    # no private attributes: None written in, not decided per call
+    fields_set = "{" + ", ".join(repr(name) for name in given) + "}" if given else "set()"
     private = "None" if shape.private is None else "dict(private)"
     source = (f"def make({params}):\n    m = _new(cls)\n{build}"
               f"    _set_dict(m, d)\n    _set_fields(m, {fields_set})\n    _set_extra(m, None)\n"
