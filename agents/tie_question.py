@@ -16,11 +16,16 @@ _ASKED = {"en": re.compile(r"\b(?i:is|isn't|was) (?P<name>[A-Z][\w'-]+(?: [A-Z][
                            r"|\b(?P<name2>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})(?:'s| is) (?:your|ya) (?P<word2>[a-z]+),? (?i:isn't (?:he|she)|right|yes)\b"
                            r"|\b(?i:what)(?:'s| (?i:is)) (?P<name3>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}) (?P<word3>to) you\b"
                            # "Are you Milo's master?": whether I am theirs, asked the other way round
-                           r"|\b(?i:are|aren't|were) you (?P<name4>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})'s (?P<word4>[a-z]+)\b"),
+                           r"|\b(?i:are|aren't|were) you (?P<name4>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})'s (?P<word4>[a-z]+)\b"
+                           # "What's your relationship with Ned?" / "How are you related to Ned?": what the tie is
+                           r"|\b(?i:what(?:'s| is) your (?:relationship|connection) (?:with|to)|how are you (?:related|connected) to) "
+                           r"(?P<name5>[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"),
           "zh": re.compile(r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?:是不是|是)(?:你|您)(?:的)?(?P<word>[\u4e00-\u9fff]{1,3}?)"
                            r"(?:吗|么|吧|不是|对吧|是吧|？|\?|$)"
                            r"|(?:你|您)(?:是不是|是)(?P<name4>[\u4e00-\u9fff]{1,4}?)的(?P<word4>[\u4e00-\u9fff]{1,3}?)"
-                           r"(?:吗|么|吧|？|\?|$)")}
+                           r"(?:吗|么|吧|？|\?|$)"
+                           # 你和钱芳勇是什么关系？ (newcomer L-14: 我想想啊。我跟钱芳勇说过……)
+                           r"|(?:你|您)(?:和|跟|与)(?P<name5>[\u4e00-\u9fff]{1,4}?)(?:是|之间是)?(?:什么|啥)关系")}
 # a tie word said from the other side ("Are you Milo's master?" = "Is Milo your apprentice?")
 _OTHER_SIDE = {"master": "apprentice", "mentor": "apprentice", "teacher": "pupil", "apprentice": "master",
                "pupil": "teacher", "student": "teacher", "师父": "徒弟", "师傅": "徒弟", "老师": "学生", "徒弟": "师父",
@@ -50,6 +55,8 @@ def tie_asked(question: str, language: str) -> tuple[str, str] | None:
     if groups.get("name4"):  # I am theirs: the word as they would say it of me, turned to mine of them
         word = groups["word4"].lower()
         return groups["name4"], _OTHER_SIDE.get(word, word)
+    if groups.get("name5"):  # what the tie is, whatever it is
+        return groups["name5"], WHAT
     name = groups.get("name") or groups.get("name2") or groups.get("name3") or ""
     word = (groups.get("word") or groups.get("word2") or groups.get("word3") or "").lower()
     return name, (WHAT if word in _WHAT_WORDS else word)
