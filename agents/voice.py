@@ -875,7 +875,9 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
         # view: never "I only passed on what I heard" of words nobody told me
         saw = said.meta.get("saw_of_it") or any(g.kind == "event" and g.meta.get("source") in ("witnessed", "participated")
                                                 and g.about == said.about and g is not said for g in items)
-        key = "words_defend" if passed_on else "words_defend_said" if saw or put == "did_you" else "words_defend_mine"
+        # (a retelling of what I saw myself is no "what I heard" either: newcomer L-32)
+        key = ("words_defend" if passed_on and not said.meta.get("saw_of_it")
+               else "words_defend_said" if saw or put == "did_you" else "words_defend_mine")
     elif put != "did_you" and passed_on and said.meta.get("distortion") == "faithful":
         key = "words_as_heard_regret"  # candid, and it was told as heard: sorry to have spread it, not "too strong"
     else:
