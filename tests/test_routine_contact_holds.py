@@ -10,49 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.small_world import town_of
+from tests.smithy_world import CAST_EN
 from townsfolk.memory.consolidation import impression_step
 
-MONTH = """\
-scenario: "The cracked hinge at the smithy"
-language: en
-seed: 3
-start: 2026-10-12T07:00
-tick: 1h
-place: the smithy
-characters:
-  bram:
-    name: Bram
-    role: master smith
-    pronoun: he
-    traits: {candour: 0.7, exaggeration: 0.2}
-  tobin:
-    name: Tobin
-    role: apprentice smith
-    pronoun: he
-    traits: {candour: 0.6, exaggeration: 0.2}
-  wren:
-    name: Wren
-    role: charcoal burner
-    pronoun: she
-    traits: {candour: 0.3, exaggeration: 0.8, mischief: 0.3}
-  hal:
-    name: Hal
-    role: farrier
-    persona: Quiet, loyal to Tobin.
-    pronoun: he
-    traits: {candour: 0.5, exaggeration: 0.5}
-  visitor:
-    name: Pell
-    player: true
-relationships:
-  - {from: bram, to: tobin, kind: mentor, strength: 0.8}
-  - {from: tobin, to: bram, kind: colleague, strength: 0.8}
-  - {from: wren, to: hal, kind: friend, strength: 0.7, mutual: true}
-  - {from: hal, to: tobin, kind: friend, strength: 0.8, mutual: true}
-  - {from: bram, to: wren, kind: colleague, strength: 0.6, mutual: true}
-impressions:
-  - {holder: bram, about: tobin, text: quick but hasty, valence: 0.4, confidence: 0.6}
-  - {holder: tobin, about: bram, text: strict but fair, valence: 0.5, confidence: 0.7}
+MONTH = CAST_EN + """\
 timeline:
   - {at: 1, happen: {what: "Tobin forged the gate hinge with a crack in it", actor: tobin, witnesses: [bram], valence: -0.3, place: the forge}}
   - {at: 2, say: {speaker: bram, to: wren, about: tobin, text: "Tobin rushed the hinge again. Careless work."}}
