@@ -1407,10 +1407,18 @@ _MINE_TOWARD = {"en": re.compile(r"\b(?:are|were|aren't|weren't) you\b[^?]{0,20}
 _LIKED = {"en": re.compile(r"\bdid you (?:like|enjoy|love)\b", re.IGNORECASE), "zh": re.compile(r"喜欢|爱吃|爱喝")}
 
 
+# "Who started it?" / 谁最先说的 / 这话是从谁那儿传出来的 (newcomer L-43: "don't know"): my teller, and whom the words
+# name as first saying it, when they do
+_STARTED_EN = (r"\bwho (?:started|began|first said|first told|spread|put about)(?: it| this| that| the (?:story|rumou?r|talk|tale))?\b"
+               r"|\bwhere did (?:it|this|that|the (?:story|rumou?r|talk)) (?:start|come from|begin)\b")
+_STARTED_ZH = r"谁最先说的|谁先说的|是从谁(?:那儿|那里)?传出来的|谁传出来的|谁起的头|从哪儿传出来的|最早是谁说的"
+_STARTED = {"en": re.compile(_STARTED_EN, re.IGNORECASE), "zh": re.compile(_STARTED_ZH)}
+FIRST_SAID = {"en": {"by": "It started with {first}, from what I heard.", "unknown": "Where {teller} had it, I couldn't say."},
+              "zh": {"by": "听说最早是{first}说的。", "unknown": "{teller}是从哪儿听来的，我就不知道了。"}}
 _WHO_TOLD = {"en": re.compile(r"\bwho (?:told you|said so|said that|says so)\b|\bwhere did you (?:hear|get|learn) (?:that|it|this|"
-                              r"of|about)\b|\bhow do you know (?:that|this|about)\b", re.IGNORECASE),
+                              r"of|about)\b|\bhow do you know (?:that|this|about)\b|" + _STARTED_EN, re.IGNORECASE),
              "zh": re.compile(r"谁(?:告诉|跟|和|对)(?:你|您)(?:说|讲)?(?:的|了)|^谁(?:告诉|跟)(?:你|您)(?:说|讲)?(?!话)(?=[\u4e00-\u9fff])|(?:你|您)(?:是)?(?:听|从)谁(?:那儿|那里)?(?:说|听)(?:来)?的|(?:你|您)怎么知道|哪儿听来的|从哪(?:儿|里)?听(?:来|说)的"
-                                r"|^\W*(?:这话|这事)?(?:是)?谁(?:说|讲|传)的")}
+                                r"|^\W*(?:这话|这事)?(?:是)?谁(?:说|讲|传)的" + "|" + _STARTED_ZH)}
 
 
 def asks_source(question: str, language: str) -> bool:
@@ -1451,10 +1459,21 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
             or (g.kind == "belief" and g.meta.get("source") in ("witnessed", "saw", "participated"))]
     told = [g for g in on_it if g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
             and not g.meta.get("from_listener")]
-    if told and not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh)):
+    started = _STARTED[v.lang].search(v.question) is not None  # "Who started it?": a tale told me, not what I saw
+    if started and not told:  # (an account given me at a making-up is whose words they first were)
+        told = [g for g in held if g.kind == "belief" and g.meta.get("source") in ("told", "account")
+                and g.meta.get("teller_name") and not g.meta.get("from_listener")]
+    if told and (started or not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh))):
         if told[0].meta.get("set_right"):  # the telling a making-up set right: who, and that it was set right
             return v.pick("told_me_by_set_right", teller=told[0].meta["teller_name"])
-        return v.pick("told_me_by", teller=told[0].meta["teller_name"])
+        said = v.pick("told_me_by", teller=told[0].meta["teller_name"])
+        if started:  # "Who started it?": and whom the words name as first saying it
+            first, teller = told[0].meta.get("said_by_name") or "", told[0].meta["teller_name"]
+            if told[0].meta.get("source") == "account" or first == teller:
+                return said  # their own words to me: they started it
+            extra = FIRST_SAID[v.lang]["by" if first else "unknown"]
+            return v.join([said, extra.format(first=first, teller=teller)])
+        return said
     if seen:
         line = v.line(seen[0])
         return v.join([v.pick("saw_myself"), *([v.finish(line)] if line else [])])
