@@ -32,9 +32,6 @@ YES = {"en": ["Yes.", "That's right."], "zh": ["是啊，", "对，"]}
 _KINDNESS = {"en": re.compile(r"\b(?:help(?:ed)?|gave you|give you|kind to you|looked after you|lend|lent)\b", re.IGNORECASE),
              "zh": re.compile(r"帮(?:了)?(?:你|您)|(?:送|给)(?:了)?(?:你|您)|照顾(?:你|您)|借(?:给)?(?:你|您)")}
 FIRST_HAND = ("witnessed", "participated")
-_FEELING_TOWARD_ME = re.compile(r"(?:生|怪|恨|气)(?:你|您)|(?:对|跟|和)(?:你|您)(?:发火|生气|有意见|不满|冷淡)"
-                                r"|\b(?:angry|cross|upset|mad|furious|annoyed|cold|cool|sore)\s+(?:with|at|toward|towards)\s+you\b"
-                                r"|\b(?:blames?|hates?|likes?|trusts?)\s+you\b", re.IGNORECASE)
 
 
 def asks_done_to_me(question: str, language: str) -> bool:
@@ -69,8 +66,8 @@ def done_to_me_answer(question: str, language: str, items: list[GroundingItem],
                       names: list[str]) -> tuple[bool, GroundingItem] | None:
     """Whether the question is a yes-or-no (said "Yes." first; not "who"/"what") and the memory of what was
     done to me that it names (its doer by name, or its words), or None when the question asks of none."""
-    if not asks_done_to_me(question, language) or _FEELING_TOWARD_ME.search(question):
-        return None  # "小虎在生你的气吗？" asks their feeling toward me, not what they did to me
+    if not asks_done_to_me(question, language):
+        return None
     zh = language == "zh"
     done = [g for g in items if g.kind == "event" and g.meta.get("done_to_me")]
     kind = _KINDNESS["zh" if zh else "en"].search(question)

@@ -61,12 +61,13 @@ def my_deeds(world: World, memory: MemoryStore, npc: str, limit: int = 2) -> lis
     return found
 
 
-def my_wrongs(items: list[GroundingItem], names: list[str]) -> list[GroundingItem]:
-    """Deeds of mine that went badly, those naming the person asked about first (all of them when none is named)."""
+def my_wrongs(items: list[GroundingItem], names: list[str], subjects: set[str]) -> list[GroundingItem]:
+    """Deeds of mine that went badly, those touching the person asked about (all of them when none is named):
+    their name in my memory of it, or they are whom it was about."""
     mine = [g for g in items if g.kind == "event" and g.meta.get("my_deed") and g.valence < -0.1]
     if not names:
         return mine
-    return [g for g in mine if any(n and n in g.text for n in names) or g.about in names]
+    return [g for g in mine if any(n and n in g.text for n in names) or g.about in subjects]
 
 
 def sorry_answer(items: list[GroundingItem], names: list[str], subjects: set[str], lang: str, pick_n: int,
@@ -79,7 +80,7 @@ def sorry_answer(items: list[GroundingItem], names: list[str], subjects: set[str
         options = words[key]
         return options[pick_n % len(options)].format(**slots).strip()
 
-    wrongs = my_wrongs(items, names)
+    wrongs = my_wrongs(items, names, subjects)
     if wrongs:
         line = line_of(wrongs[0]) or ""
         if not names:
