@@ -42,12 +42,19 @@ def last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Bel
             continue
         said = units(fact.text, zh)
         best, score = None, 0
+        grounded = []
         for item_id in fact.meta.get("grounding") or []:
+            summary = memory.summaries.get(item_id)  # a summary said is the story of what it folds
+            grounded += list(summary.covers) if summary is not None else [item_id]
+        for item_id in grounded:
             item = memory.beliefs.get(item_id) or memory.events.get(item_id)
             if item is None or (isinstance(item, Belief) and item.told_by == speaker):
                 continue  # the listener's own words are not my story
             if isinstance(item, EventMemory) and item.source == "said":
                 continue  # nor my telling of it to someone ("我跟孙婆说过…"): the story is what I saw or heard
+            met = world.facts.get(item.fact_id) if isinstance(item, EventMemory) and item.fact_id in world.facts else None
+            if met is not None and met.kind == "meet" and item.valence >= 0:
+                continue  # nor a friendly meeting: "你亲眼看见的吗？" after the news was 和邓晨宁碰了个面 (generated town)
             shared = len(said & units(item.text if isinstance(item, Belief) else item.what, zh))
             if shared > score:
                 best, score = item, shared

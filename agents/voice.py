@@ -1455,7 +1455,8 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
     if said is not None and not heard and not saw and _shared(asked, said.text, v.zh) > best:
         return v.pick("said_it_myself", to=said.meta["to_names"])
     on_it = [g for g in on_it if _shared(asked, g.text, v.zh) == best] or on_it
-    seen = [g for g in on_it if (g.kind == "event" and g.meta.get("source") in ("witnessed", "participated"))
+    seen = [g for g in on_it if (g.kind == "event" and g.meta.get("source") in ("witnessed", "participated")
+                                 and not g.meta.get("filler"))
             or (g.kind == "belief" and g.meta.get("source") in ("witnessed", "saw", "participated"))]
     told = [g for g in on_it if g.kind == "belief" and g.meta.get("source") == "told" and g.meta.get("teller_name")
             and not g.meta.get("from_listener")]
@@ -1463,7 +1464,7 @@ def _source_answer(v: _Voice, items: list[GroundingItem]) -> str | None:
     if started and not told:  # (an account given me at a making-up is whose words they first were)
         told = [g for g in held if g.kind == "belief" and g.meta.get("source") in ("told", "account")
                 and g.meta.get("teller_name") and not g.meta.get("from_listener")]
-    if told and (started or not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh))):
+    if told and (not seen if started else not (seen and _shared(asked, seen[0].text, v.zh) > _shared(asked, told[0].text, v.zh))):
         if told[0].meta.get("set_right"):  # the telling a making-up set right: who, and that it was set right
             return v.pick("told_me_by_set_right", teller=told[0].meta["teller_name"])
         said = v.pick("told_me_by", teller=told[0].meta["teller_name"])
