@@ -174,6 +174,12 @@ MONEY_GIVEN_ZH = re.compile(
 # short change is money kept from a customer, whatever the template's meaning says ("他给客人找零时少找了五文钱"
 # read as nothing once the name was a pronoun)
 SHORT_CHANGE_EN = re.compile(r"\bshort[- ]?changed\b|\bgave (?:him|her|them|me|us|[a-z]+) short change\b")
+# false scales: a seller's weights that cheat the buyer ("老周的秤好像不太准", 短秤, "his scales are off",
+# "a rigged scale"); the accident rule still turns "the scales were off by mistake" into a mishap
+SCALES_ZH = re.compile(r"秤[^，。！？,!?]{0,4}?(?:(?<!准)不准|不太准|不大准|有问题|有鬼|做了手脚|动了手脚)|短秤|亏秤|克扣分量")
+SCALES_EN = re.compile(r"\b(?:scales?|weights?)\s+(?:is|are|was|were|'s|'re|have been|has been)\s+(?:a bit |a little |always |"
+                       r"often |way |all )?(?:off|rigged|false|crooked|tampered with|short|light|wrong)\b"
+                       r"|\b(?:rigged|false|crooked|doctored|loaded|tampered)\s+(?:scales?|weights?)\b")
 SHORT_CHANGE_ZH = re.compile(r"少找了?[^，。！？,!?]{0,4}?钱|找错了?钱|少找了?[一二两三四五六七八九十几\d]+[文块个枚]")
 
 
@@ -359,6 +365,7 @@ CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (
     ("damaged", Gated(DAMAGED_EN, _DAMAGE_EN), True),
     ("damaged", Gated(OWN_THING_DAMAGED_EN, ("dropped", "lost", "knocked", "spil", "shattered", "burn", "scorched")), True), ("damaged", Gated(DAMAGED_ZH, ("把", "将", "了")), False),
     ("damaged", Gated(SPOILT_WORK_ZH, ("坏了", "破了", "花了", "烂了", "废了")), False),
+    ("overcharged", Gated(SCALES_ZH, ("秤",)), False), ("overcharged", Gated(SCALES_EN, ("scale", "weight")), True),
     ("overcharged", Gated(SHORT_CHANGE_EN, ("short",)), True), ("overcharged", Gated(SHORT_CHANGE_ZH, ("找",)), False),
     ("debt_repaid", Gated(REPAID_EN, ("back",)), True), ("debt_repaid", Gated(REPAID_ZH, ("欠", "还")), False),
     ("debt", Gated(BORROWED_MONEY_EN, ("borrowed",)), True),
@@ -394,10 +401,20 @@ DELIBERATE = ("theft", "dishonest", "damaged", "took_unasked", "kept_borrowed", 
 ACCIDENT_READING = "mishap"
 
 
+# a purpose denied ("不是他故意的", "it wasn't on purpose") says it was an accident: its 故意 / "on purpose"
+# does not count as saying it was meant
+INTENT_DENIED_ZH = re.compile(r"(?:不是|并不是|并非|没有|绝不是|哪是)[^，。！？,!?]{0,3}?(?:故意|存心|成心|有意)")
+INTENT_DENIED_EN = re.compile(r"\b(?:wasn't|was not|isn't|is not|not|never)\s+(?:\w+\s+)?(?:on purpose|deliberate(?:ly)?|meant)\b")
+
+
 def is_accident(text: str, lowered: str) -> bool:
     """Whether the sentence says it happened by accident (and does not say it was on purpose)."""
+    if INTENT_DENIED_EN.search(lowered):
+        lowered = INTENT_DENIED_EN.sub(" by accident ", lowered)
     if ACCIDENT_EN.search(lowered) and not NOT_ACCIDENT_EN.search(lowered):
         return True
+    if INTENT_DENIED_ZH.search(text):
+        text = INTENT_DENIED_ZH.sub("无意中", text)
     return any(w in text for w in ACCIDENT_ZH) and not any(w in text for w in NOT_ACCIDENT_ZH)
 
 

@@ -99,10 +99,24 @@ def content_keys(text: str, language: str) -> set[str]:
     return _zh_keys(text) | _en_keys(text) if language == "zh" else _en_keys(text)
 
 
+# a one-character thing asked after ("你的米怎么了？", "网怎么样了", "船呢？"): no bigram to share, so the
+# character itself, when the question's shape puts it before the asking words (never a pronoun)
+ZH_ONE_THING = re.compile(r"(?:^|[的把，,。！!？?\s])([\u4e00-\u9fff])(?:怎么了|怎么样了?|怎么回事|出什么事了?|出了什么事|"
+                          r"还好吗|咋了|呢[？?]?$)")
+ZH_NOT_THING = frozenset("你您我他她它这那谁啥事人")
+
+
+def _zh_one_thing(question: str) -> str | None:
+    m = ZH_ONE_THING.search(question.strip())
+    return m.group(1) if m and m.group(1) not in ZH_NOT_THING else None
+
+
 def could_name_a_thing(question: str | None, language: str) -> bool:
     """Cheap first look: a question with content words at all (before matching them to held items)."""
     pattern = ZH_QUESTION if language == "zh" else EN_QUESTION
-    return bool(question) and bool(pattern.search(question or "")) and bool(content_keys(question or "", language))
+    if not question or not pattern.search(question):
+        return False
+    return bool(content_keys(question, language)) or (language == "zh" and _zh_one_thing(question) is not None)
 
 
 def thing_matches(question: str | None, held: list[str], language: str, *, ignore: tuple[str, ...] = ()) -> list[int]:
@@ -118,6 +132,9 @@ def thing_matches(question: str | None, held: list[str], language: str, *, ignor
         if name:
             question = question.replace(name, " ")
     keys = content_keys(question, language)
+    one = _zh_one_thing(question) if language == "zh" and not keys else None
+    if one:
+        return [i for i, text in enumerate(held) if one in ZH_FILLER.sub(" ", text)]
     if not keys:
         return []
     return [i for i, text in enumerate(held) if keys & content_keys(text, language)]

@@ -54,3 +54,20 @@ def test_small_talk_is_not_a_thing_question() -> None:
         assert thing_matches(q, EVENTS["en"], "en", ignore=("Old Zhang",)) == [], q
     assert thing_matches("井水怎么了？", EVENTS["zh"], "zh") == [0]
     assert thing_matches("How is the mill?", EVENTS["en"], "en") == [1]
+
+
+def test_a_one_character_thing_is_asked_after() -> None:
+    """"你的米怎么了？" names the rice by one character (no bigram to share): the mill's customer
+    answers with what befell her rice, not "I don't know"; 你怎么了 asks after her, not a thing."""
+    held = ["我的米称出来少了两斤", "阿虎挑了一担柴"]
+    assert thing_matches("你的米怎么了？", held, "zh") == [0]
+    assert thing_matches("米呢？", held, "zh") == [0]
+    assert thing_matches("你怎么了？", held, "zh") == []
+    assert thing_matches("柴怎么样了", held, "zh") == [1]
+    town = Town.from_scenario({
+        "scenario": "mill", "language": "zh",
+        "characters": {"liu": {"name": "刘嫂"}, "zhou": {"name": "老周"}, "p": {"name": "过路人", "player": True}},
+        "timeline": [{"at": 1, "happen": {"what": "刘嫂的米称出来少了两斤", "actor": "zhou", "witnesses": ["liu"]}}]})
+    town.advance(2)
+    assert "两斤" in town.say("p", "liu", "你的米怎么了？").text
+
