@@ -25,6 +25,7 @@ from townsfolk.agents.my_loss import asks_my_loss, taken_from_me
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
 from townsfolk.agents.my_tellings import confronted_with, told_whom
+from townsfolk.agents.plea import is_plea
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
@@ -422,8 +423,9 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if retracted:  # "I made that up": what it takes back, said as taken back (agents/retraction.py)
         have = {e for e, _ in entries}
         entries += [(b.id, "taken_back") for b in retracted if b.id not in have]
-    if question and (asks_if_i_saw(question, lang) or asks_done_to_me(question, lang)):
-        entries = seen_for_beliefs(memory, npc, entries)  # asked what I saw, or what was done to me: as I saw it
+    if question and (asks_if_i_saw(question, lang) or asks_done_to_me(question, lang) or is_plea(question, lang)):
+        # asked what I saw, or what was done to me, or pleaded with for one I saw do wrong: as I saw it
+        entries = seen_for_beliefs(memory, npc, entries)
     entries = seen_for_hearsay(memory, npc, entries)
     seen_facts = {e.fact_id for i, _ in entries if isinstance(e := memory.get_or_none(i), EventMemory)
                   and e.source in ("witnessed", "participated") and e.fact_id}  # what I say I saw, in this reply

@@ -49,3 +49,17 @@ def test_a_plea_for_one_i_hold_nothing_against_is_still_nothing_held() -> None:
     town = Town.from_scenario({**_world("en"), "impressions": [], "timeline": []})
     said = town.say("p", "ada", "Will you forgive Cal?").text
     assert _nothing_held(said, "en"), said
+
+
+@pytest.mark.parametrize(("lang", "excuse"), [("en", "Cal didn't mean it, the pails were in his way."),
+                                              ("zh", "小六不是故意的，奶桶挡了他的路"),
+                                              ("zh", "你就别怪小六了")])
+def test_a_bare_excuse_for_one_i_saw_do_wrong_is_weighed_against_what_i_saw(lang: str, excuse: str) -> None:
+    """A bare excuse is heard as small talk, whose context brings no events: the wrong I saw (a witnessed
+    belief, said only by its event) was dropped, and 刘嫂, who saw her rice weighed short, said
+    "我对老周没什么意见。" (our own rice mill); the event of seeing it stands in for it."""
+    town = Town.from_scenario(_world(lang))
+    town.advance(2)
+    said = town.say("p", "ada", excuse).text
+    assert not _nothing_held(said, lang), said
+    assert ("pails" in said and "saw" in said) if lang == "en" else ("奶桶" in said and "亲眼" in said), said
