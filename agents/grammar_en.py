@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from townsfolk.memory.pronouns import EN_FINITE, past_form
+
 # Words after which "I" still starts a clause (so it stays the subject): "Ann and I went".
 _SUBJECT_LEAD = {
     "and", "but", "or", "so", "that", "when", "because", "if", "then", "as", "while", "before", "after",
@@ -45,7 +47,8 @@ def fix_case(text: str) -> str:
 
     def repl(m: re.Match[str]) -> str:
         word, punct, after = m.group(1), m.group(2), m.group(3)
-        if punct or word.lower() in _SUBJECT_LEAD or (after and after.lower() in _SUBJECT_VERBS):
+        if punct or word.lower() in _SUBJECT_LEAD or (after and (after.lower() in _SUBJECT_VERBS
+                                                                 or after.lower() in EN_FINITE or past_form(after.lower()))):
             return m.group(0)
         return f"{word}{punct} me"
 

@@ -14,9 +14,10 @@ from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.source_asked import shared_words
 from townsfolk.memory.store import MemoryStore
 
-_ASKS = {"en": re.compile(r"\bwhat (?:did|have|had) you (?:just )?(?:see|seen|saw|witness(?:ed)?|notice(?:d)?|spot(?:ted)?)\b"
+_ASKS = {"en": re.compile(r"\bwhat (?:did|have|had) you (?:just )?(?:see|seen|saw|witness(?:ed)?|notice(?:d)?|spot(?:ted)?|find|found|"
+                          r"discover(?:ed)?)\b"
                           r"|\bwhat (?:was it|is it) (?:that )?you saw\b|\bdid you see anything\b", re.IGNORECASE),
-         "zh": re.compile(r"(?:你|您)(?:今天|今早|早上|上午|下午|刚才|昨天|昨晚|那天){0,2}(?:都|可)?(?:看见|看到|瞧见|见到|撞见)(?:了|过)?"
+         "zh": re.compile(r"(?:你|您)(?:今天|今早|早上|上午|下午|刚才|昨天|昨晚|那天){0,2}(?:都|可)?(?:看见|看到|瞧见|见到|撞见|发现|找到)(?:了|过)?"
                           r"(?:什么|啥|些什么)")}
 NOTHING = {"en": "Nothing out of the ordinary, that I noticed.", "zh": "没看见什么特别的。"}
 FIRST_HAND = ("witnessed", "participated")

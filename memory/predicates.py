@@ -112,7 +112,7 @@ BUILTIN: tuple[PredicateSpec, ...] = (
               "He watered down the milk and sold it as fresh."),
        ex_zh=("他对顾客撒谎。", "她在集市上骗了我。", "他往酒里兑水卖给客人。"),
        cues_en=("dishonest", "cheat", "cheated", "cheats", "lie", "lied", "lies", "liar", "swindled", "swindle",
-                "cut corners", "cuts corners", "cutting corners"),
+                "cut corners", "cuts corners", "cutting corners", "skimped", "skimps", "skimping", "scrimped on"),
        cues_zh=("不老实", "骗", "坑人", "撒谎", "说谎", "撒了谎", "说了谎", "撒了个谎", "扯谎", "骗子", "掺沙", "掺水", "兑水",
                 "偷工减料", "以次充好")),
     _p("rude", "was rude", "没礼貌", -0.4, 0.4, up="unreliable",

@@ -72,7 +72,7 @@ _EN_SUBJECT_AFTER = {"and", "or", "but", "that", "when", "because", "while", "if
 
 
 # a name followed by one of these (or by a past form in -ed) is the subject of its clause: "Tom said I broke"
-_EN_FINITE = {"is", "was", "has", "had", "did", "does", "will", "would", "can", "could", "should", "must", "may",
+EN_FINITE = {"is", "was", "has", "had", "did", "does", "will", "would", "can", "could", "should", "must", "may",
               "might", "never", "always", "didn't", "wasn't", "isn't", "hasn't", "won't", "can't", "couldn't",
               "broke", "stole", "took", "gave", "ate", "lost", "left", "sold", "told", "threw", "hit", "ran", "came",
               "went", "said", "saw", "fell", "made", "got", "kept", "found", "brought", "bought", "spent", "sent",
@@ -80,7 +80,7 @@ _EN_FINITE = {"is", "was", "has", "had", "did", "does", "will", "would", "can", 
               "knew", "thought", "felt", "stood", "sat", "let", "put", "cut", "shut", "burnt", "spilt", "owes"}
 
 
-def _past_form(word: str) -> bool:
+def past_form(word: str) -> bool:
     return len(word) >= 5 and word.endswith("ed") and word not in {"sacred", "hundred", "kindred", "naked", "wicked"}
 
 
@@ -88,7 +88,7 @@ def _en_person(text: str, name: str, pronoun: str) -> str:
     """`name` as "I" where it is a subject and "me" where it is an object."""
     def person(m: re.Match[str]) -> str:
         after = re.match(r"\s+([A-Za-z']+)", text[m.end():])
-        if after and (after.group(1).lower() in _EN_FINITE or _past_form(after.group(1).lower())):
+        if after and (after.group(1).lower() in EN_FINITE or past_form(after.group(1).lower())):
             return pronoun
         before = text[:m.start()].rstrip()
         if not before or before[-1] in ".,;:!?\"“‘(—-":

@@ -144,12 +144,17 @@ POCKETED_EN = re.compile(r"\b(?:slipped|tucked|stuffed|shoved|stuck|hid)\s+[a-z]
                          r"sack|basket|jacket|shirt|cloak|boot)\b")
 # a thing of someone's that gave out by itself is a mishap, nobody's doing: "Lin's oven cracked in the night" read
 # by meaning as a fire that took everything, "Ned's boat sprang a leak" and 阿海的船漏水了 as nothing
-_NOT_A_BREAKING_EN = r"(?:news|day|dawn|storm|fever|silence|spell|heat|weather|story|voice|smile|heart|record|fast|ice|wave|waves)"
+_NOT_A_BREAKING_EN = (r"(?:news|day|dawn|storm|fever|silence|spell|heat|weather|story|voice|smile|heart|record|fast|ice|wave|"
+                      r"waves|crowd|crowds|clouds|company)")
+# the thing named with whom it came from: "the mooring line (that) Ewan bought from Tam parted in the night"
+_BOUGHT_FROM_EN = (r"(?:\s+(?:that\s+|which\s+)?[a-z][\w'-]*\s+(?:bought|got|had|ordered|took)\s+(?:from|off)\s+"
+                   r"[a-z][\w'-]*(?:'s)?(?:\s+(?:shop|stall|yard|forge))?)?")
 THING_GAVE_OUT_EN = re.compile(
     rf"\b(?:[a-z]+'s|his|her|their|the|my|our|your)\s+(?!{_NOT_A_BREAKING_EN}\b)[a-z][\w-]*(?:\s+(?!and\b|but\b|then\b|"
-    rf"so\b)[a-z][\w-]*){{0,2}}\s+"
+    rf"so\b|that\b|which\b)[a-z][\w-]*){{0,2}}{_BOUGHT_FROM_EN}\s+"
     r"(?:cracked|broke|split|snapped|burst|gave way|collapsed|leaked|sprang a leak|fell apart|wore through|came loose|"
-    r"came off|ran dry|caved in|rotted through|rusted through|froze solid|sank)\b"
+    r"came off|ran dry|caved in|rotted through|rusted through|froze solid|sank|parted|gave out|frayed(?: through)?|"
+    r"came apart|unravell?ed)\b"
     r"(?![^.!?;]*\b(?:storm|flood|fire|gale|wind|lightning|thie(?:f|ves)|stole|kicked|smashed|on purpose)\b)")
 # (not when someone did it: 把我的戏服弄坏了 read "的戏服弄坏了" as a thing that gave out, and the damage was nobody's)
 THING_GAVE_OUT_ZH = re.compile(r"的[^，。！？,!?的被让叫给把弄搞砸踩撕]{1,4}?(?:裂了|漏水了|漏了|坏了|断了|塌了|散架了|破了个?洞|干了|锈穿了)"
@@ -344,7 +349,8 @@ _GIVE_EN = ("gave", "brought", "handed", "sent", "left", "baked", "made", "knitt
 _GIVE_MONEY_EN = ("gave", "slipped", "handed", "pressed", "passed", "tossed", "tipped", "sent", "left", "offered",
                   "pushed", "put", "tucked", "dropped", "folded")
 _GAVE_OUT_EN = ("cracked", "broke", "split", "snapped", "burst", "gave way", "collapsed", "leak", "fell apart", "wore through",
-                "came loose", "came off", "ran dry", "caved in", "rotted", "rusted", "froze", "sank")
+                "came loose", "came off", "ran dry", "caved in", "rotted", "rusted", "froze", "sank", "parted", "gave out",
+                "frayed", "came apart", "unravel")
 _DAMAGE_EN = ("ruin", "wreck", "broke", "break", "torn", "tore", "tear", "frayed", "damag", "smash", "rip", "spoil", "trampl",
               "dent", "scratch", "crack", "snap", "split", "chip", "stain", "tangl", "holed", "scorch", "bent", "burn")
 CASE_RULES: tuple[tuple[str, Gated, bool], ...] = (

@@ -17,7 +17,7 @@ SCALES = {"scenario": "Brookford mill", "language": "en", "seed": 5, "start": "2
           "relationships": [{"from": "bren", "to": "tomas", "kind": "friend", "strength": 0.6, "mutual": True},
                             {"from": "bren", "to": "ilse", "kind": "neighbour", "strength": 0.5, "mutual": True}],
           "timeline": [{"at": 1, "say": {"speaker": "tomas", "to": "bren", "about": "edda",
-                                         "text": "I think Edda's scales were a bit light today"}},
+                                         "text": "I think Edda's mill wheel was turning slow today"}},
                        {"at": 2, "gossip": {"teller": "bren", "to": "ilse", "about": "edda"}}]}
 KILN = {"scenario": "窑厂的裂缸", "language": "zh", "seed": 11, "start": "2026-09-03T07:00", "tick": "1h",
         "characters": {"laozhou": {"name": "老周", "role": "窑主"}, "xiaotao": {"name": "小陶", "role": "学徒"},
@@ -36,7 +36,7 @@ def test_a_tellers_own_i_is_quoted_as_theirs() -> None:
     assert "that I think" not in bren and "Tomas told me, \u2018I think" in bren.replace("said to me", "told me"), bren
     ilse = town.say("wren", "ilse", "Any news in the village?").text
     # Bren may pass it on as said or drop its hedge; either way Tomas's "I" stays Tomas's
-    assert "that I think" not in ilse and ("\u2018I think Edda's scales" in ilse or "says that Edda" in ilse), ilse
+    assert "that I think" not in ilse and ("\u2018I think Edda's mill wheel" in ilse or "says that Edda" in ilse), ilse
     assert unquote('Tomas says: "I think the mill is shut"') == "Tomas says, \u2018I think the mill is shut\u2019"
     assert unquote('Tomas says: "the mill is shut"') == "Tomas says that the mill is shut"
     assert speaks_for_self("my cart broke") and not speaks_for_self("Edda's cart broke")
