@@ -883,6 +883,11 @@ def _answer_for_my_words(v: _Voice, put: str, items: list[GroundingItem]) -> str
     else:
         key = "words_owned" if put == "did_you" else "words_regret"
     line = v.line(said)
+    if put == "did_you" and not_in_those_words(v.question, str(said.meta.get("quote") or said.text), v.lang):
+        # "Did you call Alan unreliable?" of one who said he was a bit careless: never "Aye, I said that"
+        # (the retold word owned as mine: newcomer N-1); not in those words, then what I did say
+        owned = NOT_THOSE_WORDS[v.lang][int(v.rng.integers(len(NOT_THOSE_WORDS[v.lang])))]
+        return v.join([owned, v.finish(line)]) if line else owned
     return v.join([v.pick(key), v.finish(line)]) if line else v.pick(key)
 
 
