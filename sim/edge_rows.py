@@ -95,8 +95,6 @@ class _Codes:
         # a time as the text a block's body column holds (the JSON string above, unquoted)
         self.time_texts = _Coded(lambda c: _DATETIME.dump_python(times[c], mode="json"))
         self.time_texts[NONE] = None
-        self.plain_texts = _Coded(texts.__getitem__)  # a text by its code, NONE: None (a block's columns)
-        self.plain_texts[NONE] = None
         self._names: tuple[int, np.ndarray] = (-1, np.zeros(0, dtype=object))
 
     def node_names(self) -> np.ndarray:
@@ -276,6 +274,16 @@ class EdgeBlockColumns:
                         zip(b["time"], b["before"], b["after"], b["reason"], strict=True), strict=True))
 
 
+def _texts_of(values: list[str], codes: np.ndarray) -> list[str | None]:
+    """The graph's texts of these codes, None for NONE, read straight from its list. A dict of them
+    kept between commits saved nothing: a tick's changes name new texts (each cause id is one),
+    and each new one cost a Python `__missing__` call and an entry in a dict that only grew."""
+    got = codes.tolist()
+    if NONE not in got:
+        return list(map(values.__getitem__, got))
+    return [None if c == NONE else values[c] for c in got]
+
+
 def edge_columns(store: RunStore, world: World) -> EdgeBlockColumns:
     """`edge_rows(..., columns=True)` as columns: the same values (edges in row order, not name
     order), each column one numpy gather and a C-level map over its codes' texts, where the rows
@@ -285,7 +293,7 @@ def edge_columns(store: RunStore, world: World) -> EdgeBlockColumns:
     saved: EdgeSaved = store._history_saved  # noqa: SLF001
     codes = _codes_of(saved, cols)
     names, kinds = codes.node_names(), np.array(cols.kinds, dtype=object)
-    times, texts = codes.time_texts.__getitem__, codes.plain_texts.__getitem__
+    times, texts = codes.time_texts.__getitem__, cols.texts.values
     rows = graph.take_dirty_rows(by_name=False)
 
     def ids_of(r: np.ndarray) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -300,10 +308,9 @@ def edge_columns(store: RunStore, world: World) -> EdgeBlockColumns:
                                    ("dormant_since", "dormant"))}
     span = slice(saved.changes, log.n)
     changes = {"edge_id": ids_of(log.edge[span])[0], "seq": log.seq[span].tolist(), "tick": log.tick[span].tolist(),
-               "cause_kind": list(map(texts, log.cause_kind[span].tolist())),
-               "cause_id": list(map(texts, log.cause_id[span].tolist()))}
+               "cause_kind": _texts_of(texts, log.cause_kind[span]), "cause_id": _texts_of(texts, log.cause_id[span])}
     change_body = {"time": list(map(times, log.time[span].tolist())), "before": log.before[span].tolist(),
-                   "after": log.after[span].tolist(), "reason": list(map(texts, log.reason[span].tolist()))}
+                   "after": log.after[span].tolist(), "reason": _texts_of(texts, log.reason[span])}
     out = EdgeBlockColumns(edges, edge_body, changes, change_body, first_new=saved.edges)
     saved.edges, saved.changes = cols.n, log.n
     return out
