@@ -152,7 +152,7 @@ def _plain(cls: type) -> bool:
 
 def _fields(value: Any) -> Any:
     """orjson's `default`: a nested plain model as its fields; anything else is refused (TypeError)."""
-    if _plain(type(value)):
+    if _PLAIN.get(type(value)) or _plain(type(value)):  # (a known class: one lookup, no call)
         return value.__dict__
     raise TypeError(type(value).__name__)
 
