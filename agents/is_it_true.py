@@ -22,9 +22,9 @@ _ASKS = {"en": re.compile(r"^\W*(?:(?:so|but|and|well|really),?\s+)?(?:(?:is|was
           "zh": re.compile(r"^(?:那|这)?(?:这|那|此)?(?:话|事)?(?:是)?(?:真的|当真)(?:吗|么|假的|嘛)?[？?！!。]*$"
                            r"|^(?:你)?(?:确定|敢肯定)(?:吗|么)?[？?]*$|^(?:这|那)(?:话|事)?靠得住(?:吗|么)?[？?]*$")}
 ANSWERS = {
-    "en": {"saw": "It is. I saw it myself.", "sure": "I believe so, though I only have it from {teller}.",
+    "en": {"mine": "It's true, I did.", "mine_bad": "It's true, I'll own it.", "saw": "It is. I saw it myself.", "sure": "I believe so, though I only have it from {teller}.",
            "unsure": "I couldn't swear to it; I only have it from {teller}."},
-    "zh": {"saw": "是真的，我亲眼看见的。", "sure": "应该是真的，不过我也是听{teller}说的。",
+    "zh": {"mine": "是真的，是我做的。", "mine_bad": "是真的，这事是我不对。", "saw": "是真的，我亲眼看见的。", "sure": "应该是真的，不过我也是听{teller}说的。",
            "unsure": "这我可不敢打包票，我也是听{teller}说的。"},
 }
 SURE = 0.6  # a told belief at least this credible is believed, short of having seen it
@@ -48,13 +48,16 @@ def claim_asked(world: World, memory: MemoryStore, npc: str, text: str) -> Belie
     if m is None:
         return None
     asked = units(m.group("claim"), lang == "zh")
-    best, score = None, 1
+    best, score = None, (1, False)
     for item in [*memory.beliefs_of(npc), *memory.events_of(npc)[-200:]]:
         if isinstance(item, EventMemory) and (item.source == "said" or item.meta.get("dialogue") or item.meta.get("message")):
             continue
         shared = len(asked & units(item.text if isinstance(item, Belief) else item.what, lang == "zh"))
-        if shared > score:
-            best, score = item, shared
+        # as many words shared, what I saw or did myself is the memory asked after, not the tale of it
+        # ("Is it true you left a frayed rope?" to the one who did: "I only have it from Pip", newcomer N-3)
+        key = (shared, item.source in ("witnessed", "participated"))
+        if shared > 1 and key > score:
+            best, score = item, key
     return best
 
 
@@ -66,6 +69,8 @@ def true_answer(world: World, memory: MemoryStore, npc: str, speaker: str, text:
     if story is None:
         return None
     words = ANSWERS[lang]
+    if story.source == "participated" and story.about == npc:  # my own deed: owned, not "I saw it myself"
+        return words["mine_bad" if float(getattr(story, "valence", 0.0)) < -0.1 else "mine"]
     if story.source in ("witnessed", "participated"):
         return words["saw"]
     if isinstance(story, EventMemory) and story.source == "heard":  # the hearing itself: its belief says how sure
