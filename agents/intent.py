@@ -210,7 +210,8 @@ _BARE_LEAD = re.compile(
     re.IGNORECASE,
 )
 _HOW_ARE_YOU = re.compile(
-    r"\bhow are you\b|\bhow'?s it going\b|\bhow have you been\b|(?:^|[，,。！!\s])\s*(?:你|您)好吗|^\s*(?:你)?最近(?:怎么样|好吗|还好吗)",
+    # (not "How are you related to Ned?": what the tie is, tie_question.py)
+    r"\bhow are you\b(?! (?:related|connected|acquainted|kin)\b)|\bhow'?s it going\b|\bhow have you been\b|(?:^|[，,。！!\s])\s*(?:你|您)好吗|^\s*(?:你)?最近(?:怎么样|好吗|还好吗)",
     re.IGNORECASE,
 )
 

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tests.small_world import town_of
+from tests.smithy_world import CAST_EN
 from townsfolk.agents.tie_question import WHAT, tie_asked
 
 
@@ -13,3 +17,11 @@ from townsfolk.agents.tie_question import WHAT, tie_asked
                                                    ("What is your connection to Reverend Hale?", "en", "Reverend Hale")])
 def test_what_the_tie_is_asked(line: str, lang: str, name: str) -> None:
     assert tie_asked(line, lang) == (name, WHAT)
+
+
+def test_how_are_you_related_is_no_greeting(tmp_path: Path) -> None:
+    """"How are you related to Tobin?" opens with "How are you": it asks the tie, not after my health (session 26)."""
+    town = town_of(tmp_path, CAST_EN, 1)
+    said = town.say("visitor", "bram", "How are you related to Tobin?").text
+    assert said.startswith("Tobin"), said  # the tie (the mentor's words for it vary)
+    assert "Morning" not in said and "yourself" not in said, said
