@@ -24,7 +24,7 @@ from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_loss import asks_my_loss, taken_from_me
 from townsfolk.agents.my_mood import what_hurts
 from townsfolk.agents.my_plans import asks_my_plan
-from townsfolk.agents.my_tellings import confronted_with, told_whom
+from townsfolk.agents.my_tellings import confronted_with, told_about, told_whom
 from townsfolk.agents.plea import is_plea
 from townsfolk.agents.quote_persons import first_heard_by, retold_quote, turned_quote
 from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
@@ -391,8 +391,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "vouched") for i in vouched if i not in have]  # (believe_question.py)
     asked_to = told_whom(question, lang, [names[s] for s in subjects if s in names]) if question else None
     for to in (s for s in subjects if asked_to and names.get(s) == asked_to):  # "你跟孙大夫说了什么？": my telling to him
-        have = {e for e, _ in entries}
-        entries += [(i, "my_words") for i in _asked(asked_for, sayings_to(world, memory, npc, to)) if i not in have]  # (tellings_asked.py)
+        have = {e for e, _ in entries}  # (of the one asked after: "What did you tell Dorrit about Milo?", my_tellings.py)
+        of = told_about(question, lang, [names[s] for s in subjects if s in names], asked_to or "")
+        about = next((s for s in subjects if of and names.get(s) == of), None)
+        entries += [(i, "my_words") for i in _asked(asked_for, sayings_to(world, memory, npc, to, about=about)) if i not in have]
     teller = teller_asked(question, lang, [names[s] for s in subjects if s in names]) if question else None
     for who in (s for s in subjects if teller and names.get(s) == teller):  # "What did Hattie tell you?": what she
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)

@@ -44,10 +44,31 @@ def told_whom(question: str, language: str, names: list[str]) -> str | None:
     return next((n for n in sorted(names, key=len, reverse=True) if n and said.startswith(n)), None)
 
 
-def my_telling_to(items: list[GroundingItem], to: str) -> GroundingItem | None:
-    """My own memory of saying something to `to`, if the grounding holds one."""
+# "What did you tell Dorrit about Milo?" / 你跟李嫂说了阿根什么？ asks after my telling of one person to another
+# (session 26: Tess answered with her telling of Milo whoever was asked after): the third person, after the listener
+_ABOUT_EN = re.compile(r"\b(?:about|of|regarding|concerning) (?:old |young )?(?P<about>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)")
+_ABOUT_ZH = re.compile(r"关于(?P<about>[\u4e00-\u9fff]{1,5})")
+NOT_ABOUT = {"en": "I haven't told {to} anything about {about}.", "zh": "我没跟{to}说过{about}什么。"}
+
+
+def told_about(question: str, language: str, names: list[str], to: str) -> str | None:
+    """The one the question asks what I told `to` about (a name of the world, not `to`), or None."""
+    if language == "zh":
+        m = _ABOUT_ZH.search(question)
+        rest = m.group("about") if m else question[question.find(to) + len(to):] if to in question else ""
+        found = [n for n in names if n and n != to and n in rest]
+        return max(found, key=len) if found else None
+    at = question.find(to)
+    m = _ABOUT_EN.search(question, at + len(to) if at >= 0 else 0)
+    said = question[m.start("about"):] if m else ""
+    return next((n for n in sorted(names, key=len, reverse=True) if n and n != to and said.startswith(n)), None)
+
+
+def my_telling_to(items: list[GroundingItem], to: str, about: str | None = None) -> GroundingItem | None:
+    """My own memory of saying something to `to` (of `about`, when asked of someone), if the grounding holds one."""
     return next((g for g in items if g.kind == "event" and g.meta.get("source") == "said"
-                 and to in str(g.meta.get("to_names") or "")), None)
+                 and to in str(g.meta.get("to_names") or "")
+                 and (about is None or g.meta.get("subject_name") == about)), None)
 
 
 # --- words of mine put to me: "Did you call him careless?", "Why did you make it sound worse?" ---------

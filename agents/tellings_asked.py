@@ -17,13 +17,14 @@ from townsfolk.world.world import World
 SAID_KINDS = ("say", "tell", "retell")
 
 
-def sayings_to(world: World, memory: MemoryStore, npc: str, to: str, limit: int = 3) -> list[str]:
-    """Ids of my own tellings about others to `to`, newest first (not my replies, nothing private)."""
+def sayings_to(world: World, memory: MemoryStore, npc: str, to: str, limit: int = 3, about: str | None = None) -> list[str]:
+    """Ids of my own tellings about others (of `about` alone, when asked of someone) to `to`, newest first
+    (not my replies, nothing private)."""
     out: list[str] = []
     for e in reversed(memory.events_of(npc)):
         fact = world.facts.get(e.fact_id) if e.source == "said" and e.fact_id and e.fact_id in world.facts else None
         if fact is not None and fact.actor == npc and fact.kind in SAID_KINDS and fact.about and not e.private \
-                and to in fact.to:
+                and to in fact.to and about in (None, fact.about):
             out.append(e.id)
             if len(out) >= limit:
                 break

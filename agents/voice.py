@@ -48,11 +48,13 @@ from townsfolk.agents.my_tellings import (
     ALSO_TOLD,
     KEPT_BACK,
     MADE_WORSE,
+    NOT_ABOUT,
     OWNED,
     asks_what_was_said,
     confronted_with,
     defensive,
     my_telling_to,
+    told_about,
     told_whom,
 )
 from townsfolk.agents.not_what_said import HEARD_NOTHING, STAND_BY, disputed_speaker, is_retort
@@ -1087,8 +1089,9 @@ def _asked_name(question: str, lang: str) -> str | None:
 
 def _said_what_i_told(v: _Voice, items: list[GroundingItem]) -> bool:
     """The question asks after my telling to someone (what, or whether), and I did tell them (my_tellings.py)."""
-    to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
-    return bool(to) and my_telling_to(items, to) is not None
+    names = list(v.meta.get("subject_names") or [])
+    to = told_whom(v.question, v.lang, names)
+    return bool(to) and my_telling_to(items, to, told_about(v.question, v.lang, names, to or "")) is not None
 
 
 def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> str | None:
@@ -1144,8 +1147,12 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         if heard and (line := v.line(heard[0])):  # only heard of it: not there, and whom I have it from
             return v.join([NOT_THERE[v.lang][int(v.rng.integers(len(NOT_THERE[v.lang])))], v.finish(line)])
     if kind in ("deed", "yes_no", None):
-        to = told_whom(v.question, v.lang, list(v.meta.get("subject_names") or []))
-        if to and (told := my_telling_to(items, to)) is not None:  # I did tell them: owned, then what (my_tellings.py)
+        names = list(v.meta.get("subject_names") or [])
+        to = told_whom(v.question, v.lang, names)
+        about = told_about(v.question, v.lang, names, to) if to else None
+        if to and about and my_telling_to(items, to, about) is None and my_telling_to(items, to) is not None:
+            return NOT_ABOUT[v.lang].format(to=to, about=about)  # "What did you tell Dorrit about Agnes?": nothing of her
+        if to and (told := my_telling_to(items, to, about)) is not None:  # I did tell them: owned, then what (my_tellings.py)
             if asks_what_was_said(v.question, v.lang):  # "what did you tell X?": what I said, no yes before it
                 line = v.line(told)
                 if line:
