@@ -1149,10 +1149,10 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
     if kind in ("deed", "yes_no", None):
         names = list(v.meta.get("subject_names") or [])
         to = told_whom(v.question, v.lang, names)
-        about = told_about(v.question, v.lang, names, to) if to else None
-        if to and about and my_telling_to(items, to, about) is None and my_telling_to(items, to) is not None:
-            return NOT_ABOUT[v.lang].format(to=to, about=about)  # "What did you tell Dorrit about Agnes?": nothing of her
-        if to and (told := my_telling_to(items, to, about)) is not None:  # I did tell them: owned, then what (my_tellings.py)
+        of = told_about(v.question, v.lang, names, to) if to else None
+        if to and of and my_telling_to(items, to, of) is None and my_telling_to(items, to) is not None:
+            return NOT_ABOUT[v.lang].format(to=to, about=of)  # "What did you tell Dorrit about Agnes?": nothing of her
+        if to and (told := my_telling_to(items, to, of)) is not None:  # I did tell them: owned, then what (my_tellings.py)
             if asks_what_was_said(v.question, v.lang):  # "what did you tell X?": what I said, no yes before it
                 line = v.line(told)
                 if line:
