@@ -36,6 +36,12 @@ ANSWERS = {
 }
 
 
+# "Do you believe it?" of what my last answer said I saw myself (session 26: Tess, who saw Milo drop the rope,
+# said "I haven't heard anything about that."): no telling to weigh, I was there
+SEEN = {"en": ["I saw it with my own eyes.", "I don't need to believe it; I saw it myself."],
+        "zh": ["我亲眼看见的，还能有假？", "用不着信不信，我亲眼看见的。"]}
+
+
 # "Why do you trust Owen?" / 你为什么信他？ asks why, not whether: the reason is the answer, not "I do"
 _WHY = {"zh": re.compile(r"为什么|为啥|凭什么|怎么就"), "en": re.compile(r"\b(?:why|how come|what makes)\b", re.IGNORECASE)}
 

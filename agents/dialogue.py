@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from townsfolk.agents import grammar_zh
 from townsfolk.agents.addressee_words import without_address
-from townsfolk.agents.believe_question import asks_if_i_believe
+from townsfolk.agents.believe_question import asks_if_i_believe, asks_if_i_believe_you
 from townsfolk.agents.confidences import shareable
 from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
@@ -31,7 +31,7 @@ from townsfolk.agents.remember_me import CONFIDED_NOTE, memories_of_asker
 from townsfolk.agents.retraction import passed_on_to, taken_back
 from townsfolk.agents.role_questions import own_place
 from townsfolk.agents.role_ties import colleague_kind
-from townsfolk.agents.saw_it import asks_if_i_saw
+from townsfolk.agents.saw_it import FIRST_HAND, asks_if_i_saw
 from townsfolk.agents.sorry_asked import asks_if_i_will_apologise, asks_if_sorry, my_deeds
 from townsfolk.agents.source_asked import tellings_heard_of
 from townsfolk.agents.tellings_asked import (
@@ -382,11 +382,17 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}  # "Are you sorry?" names nothing: what I did that went badly (sorry_asked.py)
         entries += [(i, "my_deed") for i in my_deeds(world, memory, npc) if i not in have]
     vouched: list[str] = []
+    seen_believed: str | None = None
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
         # the story my last reply told them, not all its grounding held (agents/last_story.py)
-        story = belief_told(memory, npc, last_story(world, memory, npc, listener))
-        vouched = [story.id] if story is not None else (last_answer_to(world, memory, npc, listener)
-                                                        or latest_told(memory, npc, listener))
+        last = last_story(world, memory, npc, listener)
+        story = belief_told(memory, npc, last)
+        if story is None and last is not None and last.source in FIRST_HAND and not set(subjects) - {listener} \
+                and not asks_if_i_believe_you(question, lang):
+            seen_believed = last.id  # "Do you believe it?" of what I saw myself: seen, not weighed as hearsay
+            entries.append((last.id, "seen_believed"))
+        vouched = [story.id] if story is not None else [] if seen_believed else (
+            last_answer_to(world, memory, npc, listener) or latest_told(memory, npc, listener))
         have = {e for e, _ in entries}
         entries += [(i, "vouched") for i in vouched if i not in have]  # (believe_question.py)
     asked_to = told_whom(question, lang, [names[s] for s in subjects if s in names]) if question else None
@@ -561,6 +567,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             g.meta["asked_before"] = True
         if g.id in asked_for:
             g.meta["asked_for"] = True
+        if g.id == seen_believed:
+            g.meta["seen_believed"] = True  # (believe_question.py)
         if g.id == story_asked:
             g.meta["story_asked"] = True  # (saw_it.py)
         if g.id in lost:

@@ -19,6 +19,7 @@ import numpy as np
 from townsfolk.agents import grammar_en, grammar_zh
 from townsfolk.agents.addressee_words import told_by_me_en, told_by_me_zh, told_to_me_en
 from townsfolk.agents.asked_thing import asked_thing
+from townsfolk.agents.believe_question import SEEN as SEEN_BELIEVED
 from townsfolk.agents.believe_question import asks_if_i_believe, believe_answer
 from townsfolk.agents.confidences import KEPT_FOR_THEM
 from townsfolk.agents.deed_match import (
@@ -746,6 +747,9 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
                 return v.pick("confided")  # "I want to open a shop here": take it up
             return v.pick("noted")  # they told me something of their own: I take it in
         return v.join([v.pick("react_statement"), *on_topic[:2]]) if on_topic else v.pick("react_statement")
+    if act in ("answer", "deny") and asks_if_i_believe(v.question, v.lang) and any(
+            g.meta.get("seen_believed") for g in items):  # "Do you believe it?" of what I saw myself (believe_question.py)
+        return SEEN_BELIEVED[v.lang][int(v.rng.integers(len(SEEN_BELIEVED[v.lang])))]
     if act in ("answer", "deny") and asks_if_i_believe(v.question, v.lang) and (sure := believe_answer(
             items, v.question, v.lang, list(v.meta.get("subject_names") or []), int(v.rng.integers(1 << 30)),
             lambda g: (line := v.line(g)) and v.finish(line))) is not None:
