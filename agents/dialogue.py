@@ -43,6 +43,7 @@ from townsfolk.agents.tellings_asked import (
 )
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.titles import titled
+from townsfolk.agents.tongue_remark import is_tongue_remark
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately, seen_of
 from townsfolk.memory.beliefs import Belief
@@ -406,6 +407,10 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         have = {e for e, _ in entries}  # told me, and what I told her for when she told me nothing (tellings_asked.py)
         entries += [(i, "told_me") for i in _asked(asked_for, told_me_by(world, memory, npc, who, listener)
                                                              + sayings_to(world, memory, npc, who)) if i not in have]
+    if question and is_tongue_remark(question, lang):  # "王婶嘴可真快": the tales they carried to me (tongue_remark.py)
+        for who in (s for s in subjects if s != listener):
+            have = {e for e, _ in entries}
+            entries += [(i, "told_me") for i in told_me_by(world, memory, npc, who, listener) if i not in have]
     if question and asks_done_to_me(question, lang):  # "Who stole your costume?": what was done to me (done_to_me.py)
         have = {e for e, _ in entries}
         entries += [(i, "done_to_me") for i in wrongs_done_to_me(world, memory, npc) if i not in have]
@@ -580,7 +585,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             if g.id in taken:
                 g.meta.update(retracted=True, passed_to=[_name_for(world, p, npc, listener) for p in to])
     held = {g.about for g in items if g.kind != "impression"} | {listener}
-    if asked in ("opinion", "know") or (question and (tie_asked(question, lang) or closeness_asked(question, lang))):  # "Is
+    if asked in ("opinion", "know") or (question and (tie_asked(question, lang) or closeness_asked(question, lang)
+                                                      or is_tongue_remark(question, lang))):  # "Is
         held = {listener}  # Gus your colleague?": what they are to me, whatever else I hold (tie_question.py)
     # confidences and bad news of the NPC's own people are kept from a listener it does not trust (confidences.py)
     own = own_place(world, npc, question) if question else []  # "What do you do aboard?", "你跟谁学的戏？" (role_questions.py)

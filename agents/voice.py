@@ -110,6 +110,7 @@ from townsfolk.agents.tie_question import NO as NO_TIE
 from townsfolk.agents.tie_question import WHAT as WHAT_TIE
 from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.titles import HOLDER, asks_who_holds
+from townsfolk.agents.tongue_remark import is_tongue_remark, tongue_answer
 from townsfolk.agents.too_hard import reproached_for_treatment, treatment_answer
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
@@ -586,6 +587,11 @@ def _compose_once(v: _Voice, act: Act, request: LLMRequest) -> str:
         return relayed_answer(v.lang, names[0], v.finish(line) if line else "",
                               lambda options: options[int(v.rng.integers(len(options)))],
                               grudge=grudge_held(request.grounding, set(v.meta.get("subjects") or [])))
+    if request.meta.get("asker") and act not in ("farewell", "thank", "forgive", "plea") and is_tongue_remark(
+            v.question, v.lang) and (names := [n for n in v.meta.get("subject_names") or [] if n]):
+        # "王婶嘴可真快": a remark on their tongue, agreed or not from what I hold of them (tongue_remark.py)
+        return tongue_answer(items, names[0], v.lang, lambda options: options[int(v.rng.integers(len(options)))],
+                             lambda g: (line := v.line(g)) and v.finish(line))
     if act == "forgive" and _wronged_before_my_eyes(request):
         return v.pick("not_forgiven")  # sorry for a theft I saw: not "let's say no more about it"
     if act in ("farewell", "thank", "forgive", "apologise"):
