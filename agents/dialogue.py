@@ -19,6 +19,7 @@ from townsfolk.agents.day_words import as_of
 from townsfolk.agents.deed_match import own_deeds_accused
 from townsfolk.agents.done_to_me import asks_done_to_me, done_to, wrongs_done_to_me
 from townsfolk.agents.fault_asked import asks_whose_fault, troubles_lately
+from townsfolk.agents.it_refers import previous_question
 from townsfolk.agents.last_story import belief_told, last_story
 from townsfolk.agents.llm.protocol import GroundingItem
 from townsfolk.agents.my_loss import asks_my_loss, taken_from_me
@@ -384,6 +385,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         entries += [(i, "my_deed") for i in my_deeds(world, memory, npc) if i not in have]
     vouched: list[str] = []
     seen_believed: str | None = None
+    fault_story: str | None = None
     if question and asks_if_i_believe(question, lang):  # "你信她的话吗？": the telling my last answer to them drew on
         # the story my last reply told them, not all its grounding held (agents/last_story.py)
         last = last_story(world, memory, npc, listener)
@@ -424,7 +426,17 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and asks_whose_fault(question, lang) and not [s for s in subjects if s != listener]:
         # "Whose fault was it?" names nobody (the asker stands in as the subject): whom I blame
         have = {e for e, _ in entries}  # for what we just spoke of, else my newest trouble (fault_asked.py)
-        entries += [(i, "fault") for i in _asked(asked_for, dict.fromkeys(last_answer_to(world, memory, npc, listener)
+        # the trouble we are speaking of comes first: of the one the player's last question named, in my last
+        # reply ("老孙克扣工钱是怎么回事？" -> 这事怪谁？), else the story that reply said most of (last_story.py)
+        before = previous_question(world, memory, npc, listener, question)
+        named = set(mentioned(world, before, exclude={npc, listener})) if before else set()
+        spoken = next((m for i in last_answer_to(world, memory, npc, listener) if named
+                       and (m := memory.get(i)) is not None
+                       and (m.claim.about if isinstance(m, Belief) else m.about) in named), None) \
+            or last_story(world, memory, npc, listener)
+        fault_story = spoken.id if spoken is not None else None
+        entries += [(i, "fault") for i in _asked(asked_for, dict.fromkeys(([fault_story] if fault_story else [])
+                                                         + last_answer_to(world, memory, npc, listener)
                                                          + troubles_lately(memory, npc, {listener}))) if i not in have]
     if question and asks_whom_i_told(question, lang):  # "你跟谁说过这事？": my tellings of late (tellings_asked.py)
         have = {e for e, _ in entries}
@@ -572,6 +584,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             g.meta["asked_before"] = True
         if g.id in asked_for:
             g.meta["asked_for"] = True
+        if g.id == fault_story:
+            g.meta["fault_story"] = True  # (fault_asked.py)
         if g.id == seen_believed:
             g.meta["seen_believed"] = True  # (believe_question.py)
         if g.id == story_asked:

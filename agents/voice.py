@@ -767,9 +767,10 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
         lines = [line for g in seen_items(items)[:2] if (line := v.line(g))]
         return v.join([v.finish(line) for line in lines]) if lines else WHAT_I_SAW_NOTHING[v.lang]
     if act in ("answer", "deny") and asks_whose_fault(v.question, v.lang) and not subjects and (
-            who := fault_answer(items, v.lang, int(v.rng.integers(1 << 30)))) is not None:
-        lines = [line for g in items[:2] if g.kind in ("event", "belief") and (line := v.line(g))]
-        return v.join([who, *(v.finish(line) for line in lines[:1])])  # "Finn's, I'd say. ..." (fault_asked.py)
+            blamed := fault_answer(items, v.lang, int(v.rng.integers(1 << 30)))) is not None:
+        who, trouble = blamed  # "Finn's, I'd say. ..." and the trouble it is said of (fault_asked.py)
+        line = v.line(trouble)
+        return v.join([who, v.finish(line)]) if line else who
     if act in ("answer", "deny") and asks_whom_i_told(v.question, v.lang):  # "你跟谁说过这事？": whom I told
         if v.meta.get("kept_back"):  # what I said of them in private: kept back, never "I haven't told anyone"
             return KEPT_BACK[v.lang][int(v.rng.integers(len(KEPT_BACK[v.lang])))]
