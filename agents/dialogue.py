@@ -356,8 +356,8 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
     if question and asks_source(question, lang):  # "Who told you Agatha thinks you're unreliable?": the telling,
         have = {e for e, _ in entries}  # held or set right since (source_asked.py)
         entries += [(i, "source") for i in _asked(asked_for, tellings_heard_of(memory, npc, listener, question, lang)) if i not in have]
-    if question and asks_source(question, lang) and not any(
-            isinstance(memory.get(e), Belief) for e, _ in entries):
+    if question and asks_source(question, lang) and not any(  # (the asker's own words are no source of mine)
+            isinstance(b := memory.get(e), Belief) and b.told_by != listener for e, _ in entries):
         # "这话是谁跟你说的？" names nobody, so nothing was found to say who: what my last answer to them
         # said ("Who told you that?" after "What happened?": I saw it myself), else what I was told most lately
         have = {e for e, _ in entries}

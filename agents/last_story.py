@@ -41,7 +41,7 @@ def last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Bel
         if fact is None or fact.kind != "reply" or speaker not in fact.to:
             continue
         said = units(fact.text, zh)
-        best, score = None, 0
+        best, score = None, (0, False)
         grounded = []
         for item_id in fact.meta.get("grounding") or []:
             summary = memory.summaries.get(item_id)  # a summary said is the story of what it folds
@@ -56,8 +56,11 @@ def last_story(world: World, memory: MemoryStore, npc: str, speaker: str) -> Bel
             if met is not None and met.kind == "meet" and item.valence >= 0:
                 continue  # nor a friendly meeting: "你亲眼看见的吗？" after the news was 和邓晨宁碰了个面 (generated town)
             shared = len(said & units(item.text if isinstance(item, Belief) else item.what, zh))
-            if shared > score:
-                best, score = item, shared
+            # its teller named ("I had it from Dorrit."): that telling, before a tale that only names Dorrit
+            teller = item.told_by if isinstance(item, Belief) else None
+            named = bool(teller and teller in world.characters and units(world.name(teller), zh) & said)
+            if (shared + named, named) > score:
+                best, score = item, (shared + named, named)
         if best is not None:
             return best
         replies += 1  # a reply that told no story ("是李嫂跟我说的"): the story is the one before it

@@ -53,6 +53,16 @@ def harsher_word(world: World, memory: MemoryStore, npc: str, speaker: str, who:
     return max(held, key=lambda b: (b.credibility, b.tick), default=None)
 
 
+def only_said_story(world: World, memory: MemoryStore, npc: str, speaker: str, text: str) -> Belief | None:
+    """The told belief an account of what someone only said is answered with (the reply's grounding, so "Who
+    told you?" and "Is it true?" after it are of that story: session 26), or None."""
+    found = only_said(world, text)
+    if found is None or not world.character(speaker).is_player:
+        return None
+    rumour = harsher_word(world, memory, npc, speaker, found[0])
+    return rumour if rumour is not None and rumour.told_by is not None else None
+
+
 def only_said_reply(world: World, memory: MemoryStore, npc: str, speaker: str, text: str, *, seed: str) -> str | None:
     """The NPC's answer to the player's account of what someone only said, or None when it holds no harsher
     word of theirs (then it is plain news)."""

@@ -36,7 +36,7 @@ from townsfolk.agents.llm.protocol import LLMProvider, LLMRequest, LLMResponse, 
 from townsfolk.agents.llm.streaming import stream_complete
 from townsfolk.agents.my_tellings import asks_if_i_told, told_in_confidence
 from townsfolk.agents.offer_to_mediate import offer_reply, offers_to_speak
-from townsfolk.agents.only_said import only_said_reply
+from townsfolk.agents.only_said import only_said_reply, only_said_story
 from townsfolk.agents.player_promise import promise_reply
 from townsfolk.agents.promise_reply import after_promise
 from townsfolk.agents.reply_policy import ReplyPolicy, reply_policy, route
@@ -201,6 +201,10 @@ def dialogue_turn(world: World, memory: MemoryStore, provider: LLMProvider, *, n
         reply_text = truth
     elif said_back is not None:  # an insult or a player's promise: code's line (rude_reply.py, player_promise.py)
         reply_text = said_back
+        story = only_said_story(world, memory, npc, speaker, text)  # "Agatha only said ...": what I was told instead
+        if story is not None and said_back == only_said_reply(world, memory, npc, speaker, text,
+                                                              seed=f"{world.seed}|{npc}|{world.tick}"):
+            grounding_ids = [story.id]  # the story a "Who told you?" after it asks of (only_said.py)
     elif everyday is not None:
         reply_text = _voiced_everyday(world, memory, provider, model, npc, speaker, everyday, lead, stream,
                                       responses, analysis)
