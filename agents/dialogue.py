@@ -517,6 +517,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
                       "subject_name": _name_for(world, item.claim.about, npc, listener),
                       "toward_me": item.claim.target == npc or (item.claim.about == npc and item.claim.said_by is not None),
                       "credibility": item.credibility,
+                      "via_fact": item.via_fact_id,  # the telling that brought it (its hearing is no second tale)
                       "said_by": item.claim.said_by,  # whose words they were (my_plans.py: whom to ask)
                       "said_by_name": _name_for(world, item.claim.said_by, npc, listener) if item.claim.said_by else ""}))
             if tier == "source":  # the telling a "who told you?" asks of, held or set right since (source_asked.py)
@@ -532,7 +533,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             said_to_them = second_person(item.what, names.get(listener, ""), lang, _names_in(world, item.what))
             said_to_them = as_of(said_to_them, (world.now.date() - item.time.date()).days, lang)  # day_words.py
             fact = world.facts.get(item.fact_id) if item.fact_id and item.fact_id in world.facts else None
-            meta = {"source": item.source, "puzzled": bool(item.meta.get("puzzled")),
+            meta = {"source": item.source, "fact_id": item.fact_id, "puzzled": bool(item.meta.get("puzzled")),
                     # someone's coolness toward me, seen at a meeting (sim/actions.py meet): a sign of their feeling
                     "cool_to_me": "puzzled" in item.meta and item.source == "witnessed" and item.valence < 0,
                     "cleared": item.source == "cleared", "tick": item.tick,

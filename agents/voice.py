@@ -838,7 +838,8 @@ def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
     # and their words to me of themselves (Cal's own sorry, his promise to mend my fence): a say beat, no belief
     said = [g for g in items if g.kind == "event" and g.meta.get("source") == "heard" and g.meta.get("fact_kind") == "say"
             and g.meta.get("speaker_name") == who and not any(h.meta.get("quote") and h.meta["quote"] == g.meta.get("quote")
-                                                                for h in heard)]
+                                                                or (h.meta.get("via_fact") and h.meta["via_fact"] == g.meta.get("fact_id"))
+                                                                for h in heard)]  # (the hearing of a belief's telling: said once)
     told = [line for g in heard + said if (line := v.line(g))]
     if told:  # and whom I passed the same words on to, said once (ALSO_TOLD)
         on = next((g.meta["to_names"] for g in items if g.kind == "event" and g.meta.get("source") == "said"
