@@ -95,7 +95,7 @@ _CONFRONT = {
            ("apologise", re.compile(r"(?:你|您)(?:真|真的|还是)?(?:该|应该|得|最好)(?:去)?(?:跟|向|给)[\u4e00-\u9fff]{1,4}?"
                                     r"(?:赔个?不是|道个?歉|赔礼|认个?错)")),
            ("did_you", re.compile(r"(?:你|您)(?:是不是|有没有|真的|真)(?:说|讲)(?:过|了)?|是(?:你|您)说的(?:吗|么)|(?:你|您)(?:说|讲)过(?:吗|没有|这话)"
-                                  r"|(?:你|您)(?:说|讲)过[\u4e00-\u9fff，,]{1,20}?(?:吗|么|没有)[？?]?\s*$"))),
+                                  r"|(?<![跟和对同给向])(?:你|您)(?:说|讲)过[\u4e00-\u9fff，,]{1,20}?(?:吗|么|没有)[？?]?\s*$"))),
 }
 SAID_KINDS = ("say", "tell", "retell")
 # a retelling's distortions that made the words harsher than they were heard: owned, or excused, never denied

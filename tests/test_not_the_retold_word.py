@@ -40,3 +40,10 @@ def test_a_harsher_word_put_to_me_is_not_owned(lang: str, question: str) -> None
 def test_the_word_i_did_say_is_owned(lang: str, question: str) -> None:
     said = _town(lang).say("sam", "ines", question).text
     assert said.startswith(tuple(PHRASES[lang]["words_owned"])), said
+
+
+def test_words_told_to_me_are_not_my_words() -> None:
+    """林旅人跟你说过什么秘密吗？ asks what Lin told me, not whether I said it (two_travellers' privacy run)."""
+    from townsfolk.agents.my_tellings import confronted_with
+    assert confronted_with("林旅人跟你说过什么秘密吗？", "zh") != "did_you"
+    assert confronted_with("你说过阿全马虎吗？", "zh") == "did_you"
