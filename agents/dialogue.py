@@ -45,6 +45,7 @@ from townsfolk.agents.tellings_asked import (
 from townsfolk.agents.tie_question import closeness_asked, tie_asked
 from townsfolk.agents.titles import titled
 from townsfolk.agents.tongue_remark import is_tongue_remark
+from townsfolk.agents.twisted_asked import asks_who_twisted, set_right_by, twisted_tellings
 from townsfolk.agents.voice import asks_source, question_kind, tale_question
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_lately, seen_of
 from townsfolk.memory.beliefs import Belief
@@ -353,6 +354,11 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
         remembered = {i: n for n, i in enumerate(ranked, 1)}
         have = {e for e, _ in entries}
         entries += [(i, "about_you") for i in ranked if i not in have]
+    if question and asks_who_twisted(question, lang):  # "当初是谁把话传歪的？": a telling set right since, and what
+        have = {e for e, _ in entries}  # set it right (twisted_asked.py)
+        twisted = twisted_tellings(memory, npc)[:1]
+        right = [b for t in twisted if (b := set_right_by(memory, npc, t)) is not None]
+        entries += [(i, "source") for i in _asked(asked_for, [b.id for b in twisted + right]) if i not in have]
     if question and asks_source(question, lang):  # "Who told you Agatha thinks you're unreliable?": the telling,
         have = {e for e, _ in entries}  # held or set right since (source_asked.py)
         entries += [(i, "source") for i in _asked(asked_for, tellings_heard_of(memory, npc, listener, question, lang)) if i not in have]
@@ -503,7 +509,7 @@ def grounding_from(world: World, memory: MemoryStore, ctx: Context, npc: str, li
             items.append(GroundingItem(
                 kind="belief", id=item.id, text=text, about=item.claim.about, valence=item.claim.valence,
                 meta={"source": item.source, "teller_name": _name_for(world, item.told_by, npc, listener),
-                      "from_listener": from_listener,
+                      "from_listener": from_listener, "status": item.status,
                       "quote": in_my_words(claim.quote, npc, listener, world) if claim.quote else None,
                       "quote_mine": mine,
                       "claim_text": text,

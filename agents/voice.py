@@ -112,6 +112,7 @@ from townsfolk.agents.tie_question import YES as YES_TIE
 from townsfolk.agents.titles import HOLDER, asks_who_holds
 from townsfolk.agents.tongue_remark import is_tongue_remark, tongue_answer
 from townsfolk.agents.too_hard import reproached_for_treatment, treatment_answer
+from townsfolk.agents.twisted_asked import TWISTED, asks_who_twisted
 from townsfolk.agents.voice_phrases import ACT_PROMPTS, MEMORY_HINTS, PHRASES, TIES
 from townsfolk.agents.what_i_saw import NOTHING as WHAT_I_SAW_NOTHING
 from townsfolk.agents.what_i_saw import asks_what_i_saw, seen_items
@@ -783,6 +784,8 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if asks_what_we_talked(v.question, v.lang) and our_chat(items, v.meta.get("asker")):
         seen = [line for g in items if g.kind == "event" and g.about == v.meta.get("asker") and (line := v.line(g))]
         return v.join([SMALL_TALK[v.lang][int(v.rng.integers(len(SMALL_TALK[v.lang])))], *[v.finish(x) for x in seen[:1]]])
+    if act in ("answer", "deny", "react") and asks_who_twisted(v.question, v.lang):
+        return _twisted_answer(v, items)  # "Who twisted it?": the teller of a telling set right since
     if act in ("answer", "deny") and (source := _source_answer(v, items)) is not None:
         return source  # "Who told you about the rope?": I saw it myself, or who told me
     if act in ("answer", "deny", "react") and kind != "feeling" and (wronged := done_to_me_answer(
@@ -830,6 +833,20 @@ def _body(v: _Voice, act: Act, items: list[GroundingItem]) -> str:
     if first is None and _PLAIN_ASK[v.lang].search(v.question):
         return v.join(lines)  # "Where is the bell?" is answered, not led into like news (N-13)
     return v.join([first if first is not None else _opener(v, items, len(lines)), *lines])
+
+
+def _twisted_answer(v: _Voice, items: list[GroundingItem]) -> str:
+    """Who made a story worse on its way to me (a telling to me set right since), what they told me, and
+    what was really said (twisted_asked.py); or that nobody did, that I know of."""
+    twisted = next((g for g in items if g.kind == "belief" and g.meta.get("status") == "superseded"
+                    and g.meta.get("teller_name")), None)
+    if twisted is None:
+        return TWISTED[v.lang]["none"]
+    people = {twisted.about, twisted.meta.get("said_by")} - {None}
+    right = next((g for g in items if g.kind == "belief" and g is not twisted and g.meta.get("status") != "superseded"
+                  and (g.about in people or g.meta.get("said_by") in people)), None)
+    lines = [line for g in (twisted, right) if g is not None and (line := v.line(g))]
+    return v.join([TWISTED[v.lang]["by"].format(teller=twisted.meta["teller_name"]), *[v.finish(x) for x in lines]])
 
 
 def _told_me_what(v: _Voice, items: list[GroundingItem], who: str) -> str:
