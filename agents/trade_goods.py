@@ -255,8 +255,10 @@ _PRICE_EN = re.compile(r"\bhow much\b|\bwhat(?:'s| is| do you charge| does it co
 _PRICE_WORD_EN = re.compile(r"\bhow much\b|\bfare\b|\bprices?\b|\bcosts?\b|\bcharges?\b|\bfees?\b|\brates?\b", re.I)
 # a fee asked by its own word (脚钱, 工钱, 船钱: 你的脚钱多少？) is a price question too
 _PRICE_ZH = re.compile(r"多少钱|多少银子|几两银子|要多少|怎么卖|什么价|几个钱|几文|收多少|价钱|价格|怎么收钱|(?:脚|力|工|船|渡|车|诊)钱(?:是|要|收)?(?:多少|几|怎么算)")
-_REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) take\b|"
-                         r"^\W*(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
+# "Hi! One candy floss please.": a greeting (and a name) said before an order still leaves it an order
+_GREETING_FIRST_EN = r"(?:(?:good )?(?:morning|afternoon|evening|day|hello|hi|hey)\b[^.!?,]{0,20}[.!?,]\s*)?"
+_REQUEST_EN = re.compile(r"\b(?:can|could|may) i (?:please )?(?:get|have|buy|order|take|rent)\b|\bi'?d like\b|\bi(?:'ll| will) (?:take|have)\b|"
+                         r"^\W*" + _GREETING_FIRST_EN + r"(?:(?:a|an|one|two|three|four|six|a dozen|half a dozen|some|\d+)\s+)?[a-z][a-z' -]{1,30},?\s+please\b|"
                          r"\b(?:can|could|would|will) you (?:please )?(?:print|shoe|mend|fix|make|bake|brew|sew|see to|look at|see|examine|treat|escort|guard|give me|do me|"
                          r"gut|clean|fillet|scale|patch|repair|darn|sharpen|grind|cut|trim|shave|sole|heel|"
                          r"carry|take|row|ferry|set|cast|deliver|run)\b|"
