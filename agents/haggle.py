@@ -17,13 +17,13 @@ import zlib
 from collections.abc import Callable
 
 from townsfolk.agents.barter import _EN_NUM, _asker, _zh_amount, goodwill
-from townsfolk.agents.trade_goods import Trade, Ware, _slots, price_of, ware_in
+from townsfolk.agents.trade_goods import Trade, Ware, _by_units, _slots, price_of, ware_in
 from townsfolk.world.world import World
 
 _NUM_EN = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a penny|a farthing"
 # a sum of coin, then the end of the offer: "how about 8?", "3 pence for it", never "two pints" (a quantity)
 _SUM = r"(?:\s*(?:pence|penny|p|coppers?|coins?)\b)?(?=\s*(?:[?.!,;]|$|and\b|then\b|instead\b|a (?:pint|night|bowl|loaf|pound|piece|coil|pair)\b|"
-_SUM += r"each\b|for (?:it|them|that|this|the lot|one|each|a|an|the|both|all)\b))"
+_SUM += r"each\b|for (?:it|them|that|this|the lot|one|each|a|an|the|both|all|\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|a couple)\b))"
 _OFFER_EN = re.compile(
     rf"\b(?:would|will|could|can|won't|wouldn't) you (?:take|accept|do (?:(?:it|that|them|one|this|these|those|(?:the|my|a|your) [\w'-]+) )?(?:for|at)|"
     rf"let (?:it|me have it|them|one) go for|settle for|say)\s+(?P<n>{_NUM_EN}){_SUM}"
@@ -100,6 +100,29 @@ def asks_how_many(text: str, zh: bool) -> re.Match[str] | None:
     return (_HOW_MANY_ZH if zh else _HOW_MANY_EN).search(text)
 
 
+# "Would you take 15 for two tickets?", 两张票三十文行不行: the sum is for that many, weighed against that many at my price
+_FOR_MANY_EN = re.compile(r"\bfor (?P<c>\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen|half a dozen|a couple of)\s+[a-z]", re.I)
+_MANY_ZH = re.compile(r"(?:\d+|[一两二三四五六七八九十百]+)(?:个|只|把|块|斤|张|根|件|条|双|袋|碗|杯|壶|份|捆|卷|瓶|盒|对|串|碟|盘|笼|屉|坛|匹|包|罐)")
+
+
+def _many_offered(text: str, zh: bool) -> tuple[int, str]:
+    """How many the offered sum is for, and the count as said (1 and "" unless it names more than one)."""
+    from townsfolk.agents.barter import _count
+
+    if zh:
+        offer = _OFFER_ZH.search(text)
+        if offer is None or re.search(r"[一每][\u4e00-\u9fff]", offer.group(0)):
+            return 1, ""  # 十五文一张行不行: a price for each
+        m = _MANY_ZH.search(text[:offer.start()] + " " * len(offer.group(0)) + text[offer.end():])
+    else:
+        m = _FOR_MANY_EN.search(text)
+    if m is None:
+        return 1, ""
+    said = m.group(0) if zh else m.group("c").lower()
+    count = _count(said, zh)
+    return (count, said) if count > 1 else (1, "")
+
+
 def _haggled_before(previous: Callable[[], str | None] | None, zh: bool) -> bool:
     before = (previous() if previous is not None else None) or ""
     return bool((_DOWN_ZH if zh else _DOWN_EN).search(before) or (_OFFER_ZH if zh else _OFFER_EN).search(before))
@@ -120,7 +143,8 @@ def haggle_reply(world: World, npc: str, trade: Trade, text: str, previous: Call
     ware = ware_in(trade, text, zh) or _ware_before(trade, lines, previous, zh)
     if ware is None:
         return None
-    price = price_of(world, npc, ware)
+    count, many = _many_offered(text, zh) if offer is not None else (1, "")
+    price = price_of(world, npc, ware) * count
     liking = goodwill(world, npc, _asker(world, npc, text) or asker)
     floor = lowest(price, liking)
     key = _verdict(price, floor, offer)
@@ -130,6 +154,9 @@ def haggle_reply(world: World, npc: str, trade: Trade, text: str, previous: Call
     shown = str(offer) if offer is not None else ""
     more = {"offer": shown, "offer_cap": shown, "floor": str(floor), "coin_o": _coin(offer, zh), "coin_f": _coin(floor, zh),
             "unit": slots["unit"] if zh or slots["unit"] != "each" else "each"}
+    if count > 1:  # two tickets: priced as the two, "36文吧，两张36文" / "18 pence for two seats"
+        more["unit"] = many if zh else "for " + _by_units(many, ware)
+        slots["price"] = str(price)
     options = PHRASES["zh" if zh else "en"][key]
     n = zlib.crc32(f"{world.seed}|{npc}|haggle|{key}|{ware.name_en}|{shown}".encode()) % len(options)
     return options[n].format(price=slots["price"], coin=slots["coin"], **more)
