@@ -701,7 +701,7 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
                             "this is a world spec (it has `world:`), not a scenario: run it with "
                             f"`townsfolk simulate {file}`; a scenario starts with `scenario:` (scenarios/WORLDS.md)")
     scenario, problems = _validated(data, lines, text, file)
-    raise_all(problems)
+    raise_all(sorted(problems, key=lambda p: p.line or 0))  # `play` stops at the first line, as documented
     return scenario
 
 
@@ -713,7 +713,7 @@ def _validated(data: dict, lines: dict, text: str, file: str) -> tuple[Scenario 
         return _checked(Scenario.model_validate(data), data, lines, file)
     except ValidationError as exc:
         problems = _schema_problems(exc, data, lines, text, file)
-        pruned, kept = _without_refused(data, exc)
+        pruned, kept, aside = _without_refused(data, exc)
         if pruned is None:
             return None, problems
         try:
@@ -724,20 +724,20 @@ def _validated(data: dict, lines: dict, text: str, file: str) -> tuple[Scenario 
         seen = {str(p) for p in problems}
         inside = [ScenarioError(file, line_for(lines, path), field_name(path), msg)
                   for path, msg in _refused_entry_ids(data, kept, set(rest.characters), rest)]
-        found = problems + [m for m in more + inside if str(m) not in seen and not _leans_on(m.field, kept)]
-        return None, found  # the first is still the one `play` gives; `check` sorts them by line
+        found = problems + [m for m in more + inside if str(m) not in seen and not _leans_on(m.field, kept, aside)]
+        return None, found  # `play` gives the first by line, `check` all of them by line
 
 
 # what a check of one section reads from another: with an entry of that one set aside, its
 # finding would be a guess ("no relationship of kind 'friend'" when the friend edge had a typo)
 _READS_FROM = {"relationships": ("expect[", ".relation.kind"), "relationship_kinds": ("relationships[", ".kind"),
-               "predicates": ("", ("predicate", "escalates_to"))}
+               "predicates": ("", ("predicate", "escalates_to")), "start": ("start", ""), "tick": ("start", "")}
 
 
-def _leans_on(field: str, kept: dict[str, list[int]]) -> bool:
-    """Whether a problem found after setting entries aside depends on a section they were set aside from."""
+def _leans_on(field: str, kept: dict[str, list[int]], aside: set[str]) -> bool:
+    """Whether a problem found after setting entries (or a top-level value) aside depends on what was set aside."""
     return any(field.startswith(head) and field.endswith(tail)
-               for section, (head, tail) in _READS_FROM.items() if section in kept)
+               for section, (head, tail) in _READS_FROM.items() if section in kept or section in aside)
 
 
 def _checked(scenario: Scenario, data: dict, lines: dict, file: str,
@@ -757,15 +757,21 @@ def _checked(scenario: Scenario, data: dict, lines: dict, file: str,
 
 
 _PRUNABLE = ("timeline", "expect", "relationships", "impressions", "predicates", "relationship_kinds")
+# top-level values no cross-reference reads (only the run's last date reads start and tick): refused, the
+# default stands in, so a bad `start:` no longer hides an unknown teller; `scenario:` is only a title
+_SETTABLE_ASIDE = {"scenario": "?", "language": None, "seed": None, "start": None, "tick": None, "place": None,
+                   "drive": None, "settled_days": None}
 
 
-def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dict[str, list[int]]]:
+def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dict[str, list[int]], set[str]]:
     """The document with each list entry the schema refused left out (and each unknown key dropped), a
-    character the schema refused kept as its id and name alone (the others still name it), with where the
-    kept entries stood; None when a refusal is elsewhere (a top-level value), since whatever is checked
-    next would stand on a guess."""
+    character the schema refused kept as its id and name alone (the others still name it), a refused
+    top-level value no reference reads replaced by its default, with where the kept entries stood and which
+    top-level values were set aside; None when a refusal is elsewhere (the cast itself, a whole section),
+    since whatever is checked next would stand on a guess."""
     drop: dict[str, set[int]] = {}
     extra: list[tuple] = []
+    aside: set[str] = set()
     stubs: dict[str, dict] = {}
     cast = data.get("characters")
     for err in exc.errors():
@@ -776,21 +782,28 @@ def _without_refused(data: dict, exc: ValidationError) -> tuple[dict | None, dic
             stubs[path[1]] = _stub(path[1], cast[path[1]])  # a bad `sells:` still leaves bo in the cast
         elif err["type"] == "extra_forbidden" and path:
             extra.append(path)
+        elif path[:1] and path[0] in _SETTABLE_ASIDE:
+            aside.add(path[0])
         else:
-            return None, {}
+            return None, {}, set()
     pruned = dict(data)
+    for key in aside:
+        if _SETTABLE_ASIDE[key] is None:
+            pruned.pop(key, None)
+        else:
+            pruned[key] = _SETTABLE_ASIDE[key]
     if stubs:
         pruned["characters"] = {cid: stubs.get(cid, c) for cid, c in cast.items()}  # type: ignore[union-attr]
     for path in extra:
         if len(path) == 1:
             pruned.pop(path[0], None)
         else:
-            return None, {}
+            return None, {}, set()
     kept: dict[str, list[int]] = {}
     for key, bad in drop.items():
         kept[key] = [i for i in range(len(data[key])) if i not in bad]
         pruned[key] = [data[key][i] for i in kept[key]]
-    return pruned, kept
+    return pruned, kept, aside
 
 
 def _stub(cid: str, entry: Any) -> dict:
