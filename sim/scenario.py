@@ -27,7 +27,12 @@ from townsfolk.agents.errand_spec import ERRAND_MODELS, ErrandSpec, errand_probl
 from townsfolk.memory.predicates import PredicateSpec
 from townsfolk.sim.scenario_yaml import YamlProblem, load_checked, misplaced_values
 from townsfolk.sim.town_error import TownError
-from townsfolk.sim.validation_words import plain_message, quoted_full_width_hint, value_at
+from townsfolk.sim.validation_words import (
+    kind_meant,
+    plain_message,
+    quoted_full_width_hint,
+    value_at,
+)
 from townsfolk.sim.yaml_locations import clean_loc, field_name, line_for, line_index
 from townsfolk.sim.yaml_syntax import colonless_key, comma_hint, syntax_problem
 from townsfolk.world.clock import bad_datetime, parse_duration
@@ -453,6 +458,13 @@ def nearest_predicate(value: str, known: set[str] | list[str], what: str | None 
     return nearest(value, known, what)
 
 
+def nearest_kind(value: str, known: set[str]) -> str:
+    """`nearest` for a kind of tie, which is also tried by its everyday word: 'coworker' is spelt nothing
+    like 'colleague', but it is what the designer meant."""
+    meant = kind_meant(value, known) if not difflib.get_close_matches(value, sorted(known), n=1) else None
+    return f" (did you mean {meant!r}? {value!r} is a word for it)" if meant else nearest(value, known)
+
+
 def _declared_twice(section: str, keys: list[str], noun: str) -> list[tuple[tuple, str]]:
     """A key a section declares a second time, named at the repeat."""
     return [((section, i, "key"), f"{noun} {k!r} is declared twice") for i, k in enumerate(keys) if k in keys[:i]]
@@ -638,13 +650,13 @@ def _sanity_problems(s: Scenario) -> list[tuple[tuple, str]]:
             problems.append((("relationships", i, "kind"), f"{r.kind!r} is a bond axis the engine keeps itself; "
                              "give a kind of tie (friend, partner, ... or one under relationship_kinds:)"))
         elif r.kind not in known:
-            problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}{nearest(r.kind, known)}"
+            problems.append((("relationships", i, "kind"), f"unknown relationship kind {r.kind!r}{nearest_kind(r.kind, known)}"
                              "; a kind of your own goes under relationship_kinds: with its warmth"))
     kinds = {r.kind for r in s.relationships} | set(BOND_KINDS)
     for i, e in enumerate(s.expect):
         if e.relation is not None and e.relation.kind not in kinds:
             problems.append((("expect", i, "relation", "kind"), f"no relationship of kind {e.relation.kind!r} "
-                             f"exists or can form{nearest(e.relation.kind, kinds)}"))
+                             f"exists or can form{nearest_kind(e.relation.kind, kinds)}"))
     return problems
 
 

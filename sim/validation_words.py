@@ -4,7 +4,8 @@ pydantic says "Input should be a valid list", "List should have at most 2 items 
 not 3" and "String should match pattern '^[a-z][a-z0-9_]*$'": true, but a designer cannot act on
 them. Each is turned into what was written, what the place takes and how to write it; and a value
 that holds a full-width comma or colon (typed without noticing in a Chinese file) says so, since
-YAML reads `[qian，shitou]` as one item and `at： 8` as no key at all.
+YAML reads `[qian，shitou]` as one item and `at： 8` as no key at all. A kind of tie written in a
+designer's everyday word (`coworker`, `enemy`, 师父) is answered with the built-in kind it means.
 """
 
 from __future__ import annotations
@@ -19,6 +20,30 @@ _LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；|\band\b|和)\s*|\s+")
 # a list a place takes, said by what it holds (the last key of its path)
 _ITEMS = {"between": ("mediation is between", "NPCs"), "meet": ("a meeting needs", "people"),
           "witnesses": ("", "witnesses"), "to": ("", "listeners")}
+
+
+# everyday words for the built-in kinds of tie (world/relation_kinds.py), spelt nothing like their keys
+KIND_WORDS = {
+    "colleague": ("coworker", "co-worker", "co_worker", "workmate", "fellow worker", "associate", "同僚", "同行"),
+    "friend": ("pal", "buddy", "mate", "chum", "companion", "好友", "朋友"),
+    "family": ("relative", "kin", "sibling", "brother", "sister", "cousin", "parent", "child", "spouse",
+               "husband", "wife", "亲戚", "家人"),
+    "romance": ("lover", "sweetheart", "girlfriend", "boyfriend", "beloved", "crush", "恋人", "情人"),
+    "mentor": ("teacher", "master", "apprentice", "student", "pupil", "师父", "师傅", "徒弟"),
+    "rival": ("enemy", "foe", "nemesis", "adversary", "对头", "仇人"),
+    "customer": ("client", "patron", "regular", "buyer", "主顾", "客人"),
+    "partner": ("business partner", "business_partner", "ally", "合伙人"),
+    "neighbour": ("neighbor", "邻居"),
+    "acquaintance": ("contact", "相识", "熟人"),
+    "creditor": ("lender", "债主"),
+    "debtor": ("borrower", "欠债"),
+}
+
+
+def kind_meant(word: str, known: set[str]) -> str | None:
+    """The known kind of tie an everyday word means (`coworker` -> colleague), or None."""
+    said = word.strip().casefold()
+    return next((kind for kind, words in KIND_WORDS.items() if kind in known and said in words), None)
 
 
 def _texts(value: Any) -> list[str]:

@@ -2,7 +2,7 @@
 `persona:`, a trait of 1.6, witnesses on a meet beat), since a refused top-level value stopped every
 cross-reference check; the unknown teller, kind and predicate showed only once those were fixed. Now
 a refused `start:` is set aside like a refused beat, every mistake is one line in the order of the
-lines, and `play` stops at the first of them."""
+lines, `play` stops at the first of them, and `coworker` is answered with the kind it means."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ EXPECTED = [  # (line, the words that say the mistake), top down
     (3, "start:"),
     (9, "characters.alan.personality: unknown key 'personality' (did you mean 'persona'?)"),
     (11, "characters.rosa.traits.candour:"),
-    (15, "relationships[1].kind: unknown relationship kind 'coworker'"),
+    (15, "relationships[1].kind: unknown relationship kind 'coworker' (did you mean 'colleague'?"),
     (17, "timeline[0].happen.predicate: unknown predicate 'carless' (did you mean 'careless'?)"),
     (18, "timeline[1].gossip.teller: unknown character 'pipp' (did you mean 'pip'"),
     (19, "timeline[2].witnesses: key 'witnesses' does not belong here"),
@@ -88,3 +88,17 @@ def _mistakes_of(text: str) -> list[ScenarioError]:
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(text, "circus.yaml")
     return caught.value.every()
+
+
+@pytest.mark.parametrize(("word", "kind"), [("coworker", "colleague"), ("enemy", "rival"), ("client", "customer")])
+def test_an_everyday_word_for_a_kind_says_the_kind(word: str, kind: str) -> None:
+    text = f"""\
+scenario: kinds
+characters:
+  a: {{name: A}}
+  b: {{name: B}}
+relationships:
+  - {{from: a, to: b, kind: {word}, strength: 0.5}}
+"""
+    err = _mistakes_of(text)
+    assert len(err) == 1 and f"did you mean {kind!r}? {word!r} is a word for it" in str(err[0]), str(err[0])
