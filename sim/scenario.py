@@ -713,7 +713,7 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
                             "this is a world spec (it has `world:`), not a scenario: run it with "
                             f"`townsfolk simulate {file}`; a scenario starts with `scenario:` (scenarios/WORLDS.md)")
     scenario, problems = _validated(data, lines, text, file)
-    raise_all(sorted(problems, key=lambda p: p.line or 0))  # `play` stops at the first line, as documented
+    raise_all(problems)
     return scenario
 
 
@@ -724,7 +724,8 @@ def _validated(data: dict, lines: dict, text: str, file: str) -> tuple[Scenario 
     try:
         return _checked(Scenario.model_validate(data), data, lines, file)
     except ValidationError as exc:
-        problems = _schema_problems(exc, data, lines, text, file)
+        # `play` stops at the first line the schema refused (an unknown key no longer jumps ahead of it)
+        problems = sorted(_schema_problems(exc, data, lines, text, file), key=lambda p: p.line or 0)
         pruned, kept, aside = _without_refused(data, exc)
         if pruned is None:
             return None, problems
