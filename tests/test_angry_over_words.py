@@ -5,22 +5,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ring_world import ring
 from townsfolk import Town
 from townsfolk.agents.voice_phrases import PHRASES
 
 
 def _town(lang: str) -> Town:
     zh = lang == "zh"
-    town = Town.from_scenario({
-        "scenario": "ring", "language": lang, "seed": 3,
-        "characters": {"ines": {"name": "秀芝" if zh else "Ines"}, "alan": {"name": "阿全" if zh else "Alan"},
-                       "pip": {"name": "小六" if zh else "Pip"}, "sam": {"name": "陈先生" if zh else "Sam", "player": True}},
-        "relationships": [{"from": "alan", "to": "ines", "kind": "colleague", "strength": 0.7, "mutual": True}],
-        "impressions": [{"holder": "alan", "about": "ines", "text": "唱得好" if zh else "a fine flyer",
-                         "valence": 0.6, "confidence": 0.7}],
-        "timeline": [{"at": 1, "say": {"speaker": "ines", "to": "pip", "about": "alan",
+    town = Town.from_scenario(ring(
+        lang, relationships=[{"from": "alan", "to": "ines", "kind": "colleague", "strength": 0.7, "mutual": True}],
+        impressions=[{"holder": "alan", "about": "ines", "text": "唱得好" if zh else "a fine flyer",
+                      "valence": 0.6, "confidence": 0.7}],
+        timeline=[{"at": 1, "say": {"speaker": "ines", "to": "pip", "about": "alan",
                                        "text": "阿全今天鼓点打乱了，有点马虎。" if zh else "Alan was a bit careless today."}},
-                     {"at": 2, "gossip": {"teller": "pip", "to": "alan", "about": "ines"}}]})
+                     {"at": 2, "gossip": {"teller": "pip", "to": "alan", "about": "ines"}}]))
     town.advance(3)
     return town
 

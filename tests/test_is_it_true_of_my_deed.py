@@ -6,21 +6,18 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ring_world import ring
 from townsfolk import Town
 
 
 def _town(lang: str) -> Town:
     zh = lang == "zh"
-    town = Town.from_scenario({
-        "scenario": "ring", "language": lang, "seed": 3,
-        "characters": {"ines": {"name": "秀芝" if zh else "Ines"}, "alan": {"name": "阿全" if zh else "Alan"},
-                       "pip": {"name": "小六" if zh else "Pip"}, "sam": {"name": "陈先生" if zh else "Sam", "player": True}},
-        "timeline": [{"at": 1, "happen": {"what": "阿全在台上把鼓点打乱了" if zh else "Alan left a frayed rope on the trapeze rig",
+    town = Town.from_scenario(ring(lang, timeline=[{"at": 1, "happen": {"what": "阿全在台上把鼓点打乱了" if zh else "Alan left a frayed rope on the trapeze rig",
                                           "actor": "alan", "witnesses": ["ines"], "valence": -0.3}},
                      {"at": 2, "say": {"speaker": "ines", "to": "pip", "about": "alan",
                                        "text": "阿全在台上把鼓点打乱了，有点马虎。" if zh else
                                        "Alan left a frayed rope on my rig. A bit careless today."}},
-                     {"at": 3, "gossip": {"teller": "pip", "to": "alan", "about": "ines"}}]})
+                     {"at": 3, "gossip": {"teller": "pip", "to": "alan", "about": "ines"}}]))
     town.advance(4)
     return town
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ring_world import ring
 from townsfolk import Town
 from townsfolk.agents.those_words import NOT_THOSE_WORDS
 from townsfolk.agents.voice_phrases import PHRASES
@@ -13,16 +14,9 @@ from townsfolk.agents.voice_phrases import PHRASES
 
 def _town(lang: str) -> Town:
     zh = lang == "zh"
-    town = Town.from_scenario({
-        "scenario": "ring", "language": lang, "seed": 3,
-        "characters": {"ines": {"name": "秀芝" if zh else "Ines", "role": "唱旦角的" if zh else "trapeze flyer"},
-                       "alan": {"name": "阿全" if zh else "Alan", "role": "鼓师" if zh else "rigger"},
-                       "pip": {"name": "小六" if zh else "Pip", "role": "打杂的" if zh else "clown",
-                               "traits": {"exaggeration": 0.95, "candour": 0.1}},
-                       "sam": {"name": "陈先生" if zh else "Sam", "player": True}},
-        "timeline": [{"at": 1, "say": {"speaker": "ines", "to": "pip", "about": "alan",
+    town = Town.from_scenario(ring(lang, timeline=[{"at": 1, "say": {"speaker": "ines", "to": "pip", "about": "alan",
                                        "text": "阿全今天鼓点打乱了，有点马虎。" if zh else
-                                       "Alan left a frayed rope on my rig. A bit careless today."}}]})
+                                       "Alan left a frayed rope on my rig. A bit careless today."}}]))
     town.advance(2)
     return town
 
