@@ -1220,7 +1220,7 @@ def _direct_answer(v: _Voice, kind: str | None, items: list[GroundingItem]) -> s
         # of them ("Not angry, no." from the one who kept his distance over it: newcomer N-6)
         if not _BLAME[v.lang].search(v.question) and any(
                 g.kind == "belief" and g.meta.get("said_by") in subjects and g.meta.get("toward_me")
-                and g.valence < -0.1 and not g.meta.get("negated") for g in v.request.grounding):
+                and g.valence < -0.1 and not g.meta.get("negated") for g in _stale(list(v.request.grounding))):
             return v.pick(f"{kind_of}_yes")
         if mood < -0.2 or name:
             return v.pick(f"{kind_of}_yes" if mood < -0.2 else f"{kind_of}_no", about=name)
